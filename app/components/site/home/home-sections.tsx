@@ -1,0 +1,123 @@
+import { BotMessageSquare, ChartLine, Check, ShieldCheck, UsersRound } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { Feature, Pillar } from "~/content/home";
+import type { CallToAction, Stat } from "~/content/types";
+import { staggered } from "~/lib/motion";
+import { cn } from "~/lib/utils";
+import { SectionHeading } from "../section-heading";
+
+export function Hero(props: {
+  eyebrow: string;
+  title: string;
+  subtitle: string;
+  primaryCta: CallToAction;
+  secondaryCta: CallToAction;
+}) {
+  const steps = [0, 1, 2, 3].map(staggered);
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-b from-accent to-background px-4 pt-20 pb-16 sm:px-6 sm:pt-28 lg:px-8">
+      <div className="mx-auto max-w-4xl text-center">
+        <p className={cn("text-sm font-semibold tracking-wide text-primary uppercase", steps[0]?.className)} style={steps[0]?.style}>
+          {props.eyebrow}
+        </p>
+        <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl motion-safe:animate-rise">
+          {props.title}
+        </h1>
+        <p className={cn("mx-auto mt-6 max-w-2xl text-lg text-muted-foreground", steps[1]?.className)} style={steps[1]?.style}>
+          {props.subtitle}
+        </p>
+        <div className={cn("mt-10 flex flex-col justify-center gap-3 sm:flex-row", steps[2]?.className)} style={steps[2]?.style}>
+          <Button asChild size="lg">
+            <a href={props.primaryCta.href}>{props.primaryCta.label}</a>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={props.secondaryCta.href} prefetch="intent">
+              {props.secondaryCta.label}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function StatsStrip({ title, items }: { title: string; items: Stat[] }) {
+  return (
+    <section aria-label={title} className="border-y border-border bg-background px-4 py-12 sm:px-6 lg:px-8">
+      <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center md:grid-cols-4">
+        {items.map((stat) => (
+          <div key={stat.value} className="flex flex-col-reverse gap-1">
+            <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+            <dd className="text-3xl font-extrabold text-primary sm:text-4xl">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function Pillars({ title, subtitle, items }: { title: string; subtitle: string; items: Pillar[] }) {
+  return (
+    <section aria-labelledby="pilares" className="px-4 py-20 sm:px-6 lg:px-8">
+      <SectionHeading id="pilares" title={title} subtitle={subtitle} />
+      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
+        {items.map((pillar) => (
+          <li key={pillar.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
+            <h3 className="text-xl font-bold">{pillar.title}</h3>
+            <p className="mt-2 text-muted-foreground">{pillar.description}</p>
+            <ul className="mt-4 space-y-2">
+              {pillar.items.map((item) => (
+                <li key={item} className="flex items-start gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const featureIcons = { bot: BotMessageSquare, chart: ChartLine, users: UsersRound, shield: ShieldCheck };
+
+export function FeatureCards({ title, subtitle, items }: { title: string; subtitle: string; items: Feature[] }) {
+  return (
+    <section aria-labelledby="recursos-destaque" className="bg-muted px-4 py-20 sm:px-6 lg:px-8">
+      <SectionHeading id="recursos-destaque" title={title} subtitle={subtitle} />
+      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {items.map((feature, index) => {
+          const Icon = featureIcons[feature.icon];
+          const step = staggered(index);
+          return (
+            <li key={feature.title} className={cn("rounded-xl bg-background p-6 shadow-sm", step.className)} style={step.style}>
+              <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-bold">{feature.title}</h3>
+              <p className="mt-2 text-muted-foreground">{feature.description}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function CtaBand({ title, subtitle, cta }: { title: string; subtitle: string; cta: CallToAction }) {
+  return (
+    <section aria-labelledby="cta-demo" className="bg-primary px-4 py-16 text-primary-foreground sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-3xl text-center">
+        <h2 id="cta-demo" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {title}
+        </h2>
+        <p className="mt-4 text-lg text-indigo-100">{subtitle}</p>
+        <Button asChild size="lg" variant="inverted" className="mt-8">
+          <a href={cta.href}>{cta.label}</a>
+        </Button>
+      </div>
+    </section>
+  );
+}

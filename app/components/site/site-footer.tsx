@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import type { FooterColumn } from "~/content/navigation";
+import type { SocialLink } from "~/content/site-config";
+import { Logo } from "./logo";
+import { SocialIcon } from "./social-icon";
+
+export interface SiteFooterProps {
+  brand: string;
+  blurb: string;
+  socialLabel: string;
+  socialLinkLabel: (network: string) => string;
+  social: readonly SocialLink[];
+  columns: FooterColumn[];
+  copyright: string;
+}
+
+export function SiteFooter(props: SiteFooterProps) {
+  return (
+    <footer className="border-t border-border bg-muted">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
+        <div className="space-y-4">
+          <Logo name={props.brand} />
+          <p className="max-w-sm text-sm leading-relaxed text-muted-foreground">{props.blurb}</p>
+          <ul aria-label={props.socialLabel} className="flex gap-2">
+            {props.social.map((link) => (
+              <li key={link.name}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={props.socialLinkLabel(link.name)}
+                  className="inline-flex size-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-background hover:text-primary"
+                >
+                  <SocialIcon network={link.name} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
+          {props.columns.map((column) => (
+            <nav key={column.title} aria-labelledby={`footer-${column.title}`}>
+              <h2 id={`footer-${column.title}`} className="text-sm font-semibold text-foreground">
+                {column.title}
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {column.links.map((link) => (
+                  <li key={link.href}>
+                    <Link to={link.href} className="text-sm text-muted-foreground hover:text-primary hover:underline">
+                      {link.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      </div>
+      <div className="border-t border-border">
+        {/* A page prerendered last year hydrates in the new one: the year may differ, and that is fine. */}
+        <p suppressHydrationWarning className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8">{props.copyright}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,16 @@
+// Shapes shared by several content modules (spec §3, "Other static items").
+
+export interface Stat {
+  value: string;
+  label: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface CallToAction {
+  label: string;
+  href: string;
+}

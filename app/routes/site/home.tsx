@@ -1,0 +1,21 @@
+import { FaqSection } from "~/components/site/faq-section";
+import { CtaBand, FeatureCards, Hero, Pillars, StatsStrip } from "~/components/site/home/home-sections";
+import { homeCta, homeFaq, homeFeatures, homeHero, homeMeta, homePillars, homeStats } from "~/content/home";
+import { organizationJsonLd, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+export default function HomePage() {
+  return (
+    <>
+      <Hero {...homeHero} />
+      <StatsStrip {...homeStats} />
+      <Pillars {...homePillars} />
+      <FeatureCards {...homeFeatures} />
+      <CtaBand {...homeCta} />
+      <FaqSection id="faq" {...homeFaq} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ ...homeMeta, path: "/", jsonLd: [organizationJsonLd()] });

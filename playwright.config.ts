@@ -1,0 +1,49 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+import { chromiumExecutable, CHROMIUM_ARGS } from "./scripts/chromium.ts";
+
+// E2E_PORT and BUILD_DIR let two runs (e.g. two developers' worktrees) proceed side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// One fresh embedded database per run, shared with the workers through the environment so
+// specs can run operator commands (npm run admin) against the same server.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "omnia-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [[process.env.CI ? "line" : "list"], ["json", { outputFile: "reports/playwright.json" }]],
+  use: {
+    baseURL: BASE_URL,
+    browserName: "chromium",
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    // The production build (npm test builds it first) and the embedded backend.
+    command: "node server/main.ts",
+    url: `${BASE_URL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      // The same origin `npm start` builds for, so tests never force a rebuild.
+      SITE_URL: "http://localhost:3000",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: "production",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    },
+  },
+});

@@ -1,0 +1,105 @@
+// `npm run bench`: build, serve the production build on loopback, measure the initial JS of
+// the public pages (bytes after brotli), run Lighthouse (mobile, median of N) on every public
+// route, run the backend benchmark, and write docs/benchmarks.md.
+//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend
+import { execFileSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { sitePages } from "../app/content/site-pages.ts";
+import { lighthouseMedian, type LighthouseScores } from "./bench/lighthouse.ts";
+import { startServer } from "./bench/serve.ts";
+import { BUILD_DIR } from "./build-info.ts";
+import { chromiumIsPresent } from "./chromium.ts";
+import { HOME_JS_BUDGET_BYTES, measureScripts } from "./js-size.ts";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    only: { type: "string" },
+    "skip-lighthouse": { type: "boolean", default: false },
+    "skip-backend": { type: "boolean", default: false },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
+const runs = Number(values.runs);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (!values["skip-build"]) execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
+
+const server = await startServer(3400);
+const sections: string[] = [];
+try {
+  // Public routes: the static pages, the blog and one post page.
+  const paths = sitePages.map((page) => page.path);
+  const blog = await fetch(`${server.origin}/blog`);
+  if (blog.ok) {
+    paths.push("/blog");
+    const post = /href="(\/blog\/[^"#?]+)"/.exec(await blog.text())?.[1];
+    if (post) paths.push(post);
+  }
+  const selected = values.only ? values.only.split(",") : paths;
+
+  const sizeRows: string[] = [];
+  for (const path of selected) {
+    const html = await (await fetch(`${server.origin}${path}`)).text();
+    const { files, totalRaw, totalBrotli } = measureScripts(html, join(BUILD_DIR, "client"));
+    sizeRows.push(`| \`${path}\` | ${files.length} | ${kb(totalRaw)} | ${kb(totalBrotli)} |`);
+    if (path === "/") {
+      const status = totalBrotli <= HOME_JS_BUDGET_BYTES ? "within" : "OVER";
+      console.log(`initial JS of /: ${totalBrotli} bytes brotli (${status} the ${kb(HOME_JS_BUDGET_BYTES)} budget)`);
+    }
+  }
+  sections.push(
+    [
+      "## Initial JavaScript per page",
+      "",
+      `Module scripts and modulepreloads referenced by each page's HTML, brotli q11. Budget for \`/\`: ${kb(HOME_JS_BUDGET_BYTES)} (asserted by tests/e2e/budget.spec.ts).`,
+      "",
+      "| page | files | raw | brotli |",
+      "|---|---|---|---|",
+      ...sizeRows,
+    ].join("\n"),
+  );
+
+  if (!values["skip-lighthouse"]) {
+    if (!chromiumIsPresent()) throw new Error("Chromium not found: install Debian's chromium or set CHROME_PATH.");
+    const rows: LighthouseScores[] = [];
+    for (const path of selected) {
+      const scores = await lighthouseMedian(`${server.origin}${path}`, runs);
+      console.log(`lighthouse ${path}: perf ${scores.performance} a11y ${scores.accessibility} bp ${scores.bestPractices} seo ${scores.seo}`);
+      rows.push({ ...scores, url: path });
+    }
+    sections.push(
+      [
+        `## Lighthouse, mobile (median of ${runs})`,
+        "",
+        "Lighthouse 13 default mobile preset (simulated throttling) against the production server on loopback.",
+        "",
+        "| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |",
+        "|---|---|---|---|---|---|---|---|",
+        ...rows.map(
+          (r) =>
+            `| \`${r.url}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} |`,
+        ),
+      ].join("\n"),
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+if (!values["skip-backend"] && existsSync("scripts/bench/backend.ts")) {
+  const { benchBackend } = (await import("./bench/backend.ts")) as { benchBackend: () => Promise<string> };
+  sections.push(await benchBackend());
+}
+
+const header = [
+  "# Benchmarks",
+  "",
+  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${cpus().length} cores, Node ${process.version}).`,
+  "Timings vary between runs on a shared machine; byte sizes do not.",
+].join("\n");
+writeFileSync("docs/benchmarks.md", `${[header, ...sections].join("\n\n")}\n`);
+console.log("wrote docs/benchmarks.md");

@@ -1,0 +1,62 @@
+// Lighthouse, mobile preset (its default: simulated throttling), median of N runs per URL.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../chromium.ts";
+
+export interface LighthouseScores {
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseScores> {
+  const results: LighthouseScores[] = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumExecutable(),
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+    });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? 0);
+      results.push({
+        url,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: metric("largest-contentful-paint"),
+        cls: metric("cumulative-layout-shift"),
+        tbtMs: metric("total-blocking-time"),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const pick = (key: keyof Omit<LighthouseScores, "url">) => median(results.map((r) => r[key]));
+  return {
+    url,
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcpMs: pick("lcpMs"),
+    cls: pick("cls"),
+    tbtMs: pick("tbtMs"),
+  };
+}

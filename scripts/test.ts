@@ -1,0 +1,76 @@
+// `npm test`: everything a change can break, in one command, ending with one line
+// "N passed, N failed[, N skipped]". Steps: typecheck, lint, unit + integration tests
+// (Vitest), production build, end-to-end tests (Playwright in Chromium against the build).
+// Every step runs even when an earlier one fails, so one run shows every problem.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { chromiumExecutable, chromiumIsPresent, DEBIAN_CHROMIUM } from "./chromium.ts";
+import { summarize, type Counts } from "./test-summary.ts";
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium(): boolean {
+  if (chromiumIsPresent()) return true;
+  if (process.env.CHROME_PATH) {
+    console.error(`CHROME_PATH is set to ${process.env.CHROME_PATH}, but no browser is there.`);
+    return false;
+  }
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  if (!isRoot || !hasApt) {
+    console.error(
+      `Chromium was not found at ${DEBIAN_CHROMIUM}. Install it with ` +
+        "`sudo apt-get update && sudo apt-get install -y chromium`, or set CHROME_PATH to a Chromium binary.",
+    );
+    return false;
+  }
+  console.log(`Chromium is missing: installing Debian's chromium package with apt-get (about a minute)...`);
+  const ok =
+    run("apt-get update", "apt-get", ["update", "-qq"]) &&
+    run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+  return ok && chromiumIsPresent();
+}
+
+function readJson(path: string): unknown {
+  return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
+}
+
+rmSync("reports", { recursive: true, force: true });
+mkdirSync("reports", { recursive: true });
+
+const checks: Counts = { passed: 0, failed: 0, skipped: 0 };
+const check = (ok: boolean) => (ok ? checks.passed++ : checks.failed++);
+
+check(run("typecheck", "npm", ["run", "--silent", "typecheck"]));
+check(run("lint", "npm", ["run", "--silent", "lint"]));
+run("unit and integration tests (vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=reports/vitest.json",
+]);
+const built = run("production build", "npm", ["run", "--silent", "build"]);
+check(built);
+let browserReady = false;
+if (built) {
+  browserReady = ensureChromium();
+  check(browserReady);
+  if (browserReady) {
+    console.log(`(Chromium: ${chromiumExecutable()})`);
+    run("end-to-end tests (playwright)", "npx", ["playwright", "test"]);
+  }
+}
+
+const line = summarize({
+  checks,
+  vitest: readJson("reports/vitest.json"),
+  playwright: browserReady ? readJson("reports/playwright.json") : undefined,
+  expectPlaywright: browserReady,
+});
+console.log(`\n${line.text}`);
+process.exit(line.ok ? 0 : 1);

@@ -1,0 +1,41 @@
+// The one database interface the embedded backend codes against. Two adapters implement it:
+// PGlite (embedded, default) and node-postgres (DATABASE_URL). Nothing above this layer
+// knows which one it talks to.
+
+/** The Supabase request roles a REST request may run as. */
+export type RequestRole = "anon" | "authenticated" | "service_role";
+
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows affected by INSERT/UPDATE/DELETE, or returned by SELECT. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  /** Runs a script of several statements (no parameters), e.g. a migration file. */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * query/exec/transaction run with the backend's own privileges: the PGlite superuser, or on
+ * PostgreSQL the DATABASE_URL user (owner of the schema). Use them for the auth service's
+ * tables and the operator's work, never for a client's request. asRole is the only path for
+ * client requests; on PostgreSQL its connections sit in role `authenticator` (NOINHERIT, no
+ * table privileges) so a forgotten role switch fails closed.
+ */
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /**
+   * One short transaction on one connection with the backend's own privileges
+   * (the auth service's tables, the migration runner). Rolled back if fn throws.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * One short transaction that first runs, as PostgREST does,
+   *   set_config('role', role, true), set_config('request.jwt.claims', claims, true)
+   * so row-level security applies. Every REST request goes through here.
+   */
+  asRole<T>(role: RequestRole, claims: Record<string, unknown>, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+test.describe("not-found page", () => {
+  // The browser logs the document's own 404 status as a console error.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("an unknown path answers 404 with the spec's texts and two buttons", async ({ page }) => {
+    const response = await page.goto("/esta-pagina-nao-existe/mesmo");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
+    await expect(page.getByText("Desculpe, a página que você está procurando não existe ou foi movida.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Voltar ao início" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("main").getByRole("link", { name: "Ver recursos" })).toHaveAttribute("href", "/recursos");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
+  test("the not-found page's button leads home", async ({ page }) => {
+    await page.goto("/nada-aqui");
+    await page.getByRole("main").getByRole("link", { name: "Voltar ao início" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Todos os canais do seu cliente. Uma só conversa.");
+  });
+
+  test("axe finds no accessibility violations on the 404 page", async ({ page }) => {
+    await page.goto("/nada-aqui");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("generic error screen", () => {
+  test.use({ allowedConsoleErrors: [/status of 500/, /Unexpected Server Error|boom|Error/] });
+
+  test("an unexpected failure during navigation shows 'Unexpected Application Error!' and the status", async ({ page }) => {
+    await page.goto("/");
+    // The server fails unexpectedly while loading the next page's data.
+    await page.route("**/*.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+    await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.locator("pre")).not.toBeEmpty();
+    await expect(page.getByRole("link", { name: "Voltar ao início" })).toHaveAttribute("href", "/");
+  });
+});

@@ -1,0 +1,116 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+test("the home page shows its six sections in order", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("Omnia | Plataforma omnichannel de atendimento com IA");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Todos os canais do seu cliente. Uma só conversa.");
+  await expect(main.getByRole("link", { name: "Solicitar demonstração gratuita" })).toHaveAttribute("href", "#demo");
+  await expect(main.getByRole("link", { name: "Ver recursos" })).toHaveAttribute("href", "/recursos");
+
+  const stats = main.getByRole("region", { name: "A Omnia em números" });
+  for (const value of ["99.9%", "10M+", "40%", "95%"]) await expect(stats.getByText(value, { exact: true })).toBeVisible();
+
+  for (const pillar of ["Conectividade", "Inteligência", "Escala"]) {
+    await expect(main.getByRole("heading", { name: pillar, level: 3 })).toBeVisible();
+  }
+  for (const feature of ["Automação com IA", "Relatórios em tempo real", "Gestão de equipes", "Segurança avançada"]) {
+    await expect(main.getByRole("heading", { name: feature, level: 3 })).toBeVisible();
+  }
+  await expect(main.getByRole("link", { name: "Agendar demonstração" })).toHaveAttribute("href", "#demo");
+
+  const headings = await main.getByRole("heading", { level: 2 }).allTextContents();
+  expect(headings).toEqual([
+    "Três pilares para um atendimento sem fronteiras",
+    "Recursos que transformam o seu atendimento",
+    "Pronto para unificar o seu atendimento?",
+    "Perguntas frequentes",
+  ]);
+});
+
+test.describe("FAQ accordion", () => {
+  const first = "O que é a Omnia?";
+  const second = "Quais canais são suportados?";
+
+  test("one item open at a time, and the open one collapses (mouse)", async ({ page }) => {
+    await page.goto("/");
+    const faq = page.getByRole("region", { name: "Perguntas frequentes" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Perguntas frequentes" }) }));
+    const q1 = faq.getByRole("button", { name: first });
+    const q2 = faq.getByRole("button", { name: second });
+    await expect(q1).toHaveAttribute("aria-expanded", "false");
+
+    await q1.click();
+    await expect(q1).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText("A Omnia é uma plataforma omnichannel de relacionamento")).toBeVisible();
+
+    await q2.click();
+    await expect(q2).toHaveAttribute("aria-expanded", "true");
+    await expect(q1).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByText("A Omnia é uma plataforma omnichannel de relacionamento")).toBeHidden();
+
+    await q2.click();
+    await expect(q2).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("button", { expanded: true })).toHaveCount(0);
+  });
+
+  test("the same with the keyboard: Enter, Space and arrow keys", async ({ page }) => {
+    await page.goto("/");
+    const q1 = page.getByRole("button", { name: first });
+    const q2 = page.getByRole("button", { name: second });
+    await q1.focus();
+    await page.keyboard.press("Enter");
+    await expect(q1).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("ArrowDown");
+    await expect(q2).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(q2).toHaveAttribute("aria-expanded", "true");
+    await expect(q1).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Enter");
+    await expect(q2).toHaveAttribute("aria-expanded", "false");
+    const region = page.getByRole("region", { name: second });
+    await expect(region).toHaveCount(0);
+  });
+
+  test("each answer is a region labelled by its question", async ({ page }) => {
+    await page.goto("/");
+    const q1 = page.getByRole("button", { name: first });
+    await q1.click();
+    const region = page.getByRole("region", { name: first });
+    await expect(region).toBeVisible();
+    await expect(q1).toHaveAttribute("aria-controls", (await region.getAttribute("id")) ?? "missing");
+  });
+});
+
+test("entrance animations are staggered in 150 ms steps and skipped for reduced motion", async ({ page }) => {
+  await page.goto("/");
+  const cards = page.getByRole("main").locator("section", { has: page.getByRole("heading", { name: "Recursos que transformam o seu atendimento" }) }).getByRole("listitem");
+  const delays = await cards.evaluateAll((items) => items.map((item) => getComputedStyle(item).animationDelay));
+  expect(delays).toEqual(["0s", "0.15s", "0.3s", "0.45s"]);
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.reload();
+  const names = await cards.evaluateAll((items) => items.map((item) => getComputedStyle(item).animationName));
+  expect(names).toEqual(["none", "none", "none", "none"]);
+});
+
+test("the page does not shift while it loads", async ({ page }) => {
+  await page.goto("/");
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+  expect(shift).toBeLessThan(0.01);
+});
+
+test("axe finds no accessibility violations on the home page", async ({ page }) => {
+  await page.goto("/");
+  await expectNoAxeViolations(page);
+});
