@@ -18,7 +18,7 @@ export function initialScriptPaths(html: string): string[] {
   const paths = new Set<string>();
   for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) paths.add(match[1]!);
   for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) paths.add(match[1]!);
-  return [...paths].sort();
+  return [...paths].toSorted();
 }
 
 export function measureScripts(html: string, clientDir: string): { files: ScriptSize[]; totalRaw: number; totalBrotli: number } {

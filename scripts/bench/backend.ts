@@ -1,0 +1,156 @@
+// Backend part of `npm run bench`: requests per second and p50/p99 latency, over real HTTP on
+// loopback, for the published-posts list (100 posts, the blog loader's query) and for password
+// sign-in, on PGlite and (where its binaries exist) a throwaway PostgreSQL 15.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
+import type { DbKind } from "../../server/backend/testing/backend.ts";
+
+interface Result {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const LIST_PATH =
+  "/rest/v1/blog_posts?select=id,title,slug,excerpt,featured_image,created_at&published=eq.true&order=created_at.desc";
+
+function request(
+  agent: http.Agent,
+  port: number,
+  opts: { method: string; path: string; headers: Record<string, string>; body?: string; localAddress?: string },
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        agent,
+        method: opts.method,
+        path: opts.path,
+        headers: opts.headers,
+        localAddress: opts.localAddress,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+}
+
+async function measure(total: number, concurrency: number, one: (i: number) => Promise<number>): Promise<Result> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const status = await one(i);
+        latencies.push(performance.now() - t0);
+        if (status >= 400) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  return { requests: total, rps: total / seconds, p50: pct(0.5), p99: pct(0.99), errors };
+}
+
+async function benchOne(kind: DbKind): Promise<{ list: Result; signIn: Result }> {
+  const t = await startTestBackend(kind);
+  const server = serve({ fetch: t.backend.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  try {
+    const service = t.client(t.backend.serviceRoleKey);
+    await service.from("blog_posts").delete().not("id", "is", null);
+    const posts = Array.from({ length: 100 }, (_, i) => ({
+      title: `Post de teste ${i + 1}`,
+      slug: `post-de-teste-${i + 1}`,
+      excerpt: "Um resumo curto do post, como os do blog.",
+      content: "## Título\n\n" + "Texto do post em Markdown. ".repeat(80),
+      published: true,
+      created_at: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString(),
+    }));
+    const ins = await service.from("blog_posts").insert(posts);
+    if (ins.error) throw new Error(ins.error.message);
+    const email = "bench@example.com";
+    const password = "bench-password-123";
+    const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
+    if (created.error) throw created.error;
+
+    const anonHeaders = {
+      apikey: t.backend.anonKey,
+      authorization: `Bearer ${t.backend.anonKey}`,
+      "accept-profile": "public",
+    };
+    // Warm-up (catalog, JIT, connections).
+    await measure(50, 4, () => request(agent, port, { method: "GET", path: LIST_PATH, headers: anonHeaders }));
+    const list = await measure(1000, 8, () =>
+      request(agent, port, { method: "GET", path: LIST_PATH, headers: anonHeaders }),
+    );
+
+    // Sign-in is rate limited per client address (30 per 5 min, like Supabase): spread the
+    // requests over loopback source addresses so the benchmark measures the work, not the 429.
+    const body = JSON.stringify({ email, password, gotrue_meta_security: {} });
+    const signIn = await measure(100, 4, (i) =>
+      request(new http.Agent(), port, {
+        method: "POST",
+        path: "/auth/v1/token?grant_type=password",
+        headers: {
+          apikey: t.backend.anonKey,
+          authorization: `Bearer ${t.backend.anonKey}`,
+          "content-type": "application/json",
+        },
+        body,
+        localAddress: `127.0.1.${1 + Math.floor(i / 20)}`,
+      }),
+    );
+    return { list, signIn };
+  } finally {
+    agent.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await t.close();
+  }
+}
+
+const fmt = (r: Result) =>
+  `${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.errors}`;
+
+export async function benchBackend(): Promise<string> {
+  const rows: string[] = [];
+  for (const kind of DB_KINDS) {
+    console.log(`backend benchmark on ${kind}…`);
+    const { list, signIn } = await benchOne(kind);
+    rows.push(`| published posts list (100 posts) | ${kind} | ${fmt(list)} |`);
+    rows.push(`| sign-in (password, bcrypt cost 10) | ${kind} | ${fmt(signIn)} |`);
+  }
+  return [
+    "## Backend",
+    "",
+    "Over HTTP on loopback with keep-alive; the list is `GET " +
+      LIST_PATH +
+      "` as anon (8 in flight), sign-in is `POST /auth/v1/token?grant_type=password` (4 in flight).",
+    "",
+    "| request | database | requests | req/s | p50 | p99 | errors |",
+    "|---|---|---|---|---|---|---|",
+    ...rows,
+    ...(POSTGRES_SKIP_REASON ? ["", `PostgreSQL not measured: ${POSTGRES_SKIP_REASON}.`] : []),
+  ].join("\n");
+}
+
+// Runnable alone: `node scripts/bench/backend.ts`
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await benchBackend());
+}

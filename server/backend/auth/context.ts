@@ -1,0 +1,112 @@
+// What every auth route shares: the database, keys, settings, and request helpers that copy
+// GoTrue's request handling (Bearer parsing, JSON bodies, client address).
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import type { Database, Queryable } from "../db/types.ts";
+import type { SigningKeys } from "../keys.ts";
+import { errors } from "./errors.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import { findSession } from "./sessions.ts";
+import type { SessionRow, TokenSettings } from "./sessions.ts";
+import { findUserById } from "./users.ts";
+import type { PasswordHasher, UserRow } from "./users.ts";
+
+export interface AuthContext {
+  db: Database;
+  keys: SigningKeys;
+  siteUrl: string;
+  tokens: TokenSettings;
+  hasher: PasswordHasher;
+  log: (line: string) => void;
+  limiters: { signInSignUp: RateLimiter; refresh: RateLimiter; verify: RateLimiter };
+  /** Seconds an MFA challenge stays valid (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION, 300). */
+  challengeExpiry: number;
+}
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt ignores bytes after 72; GoTrue refuses longer passwords rather than truncate silently. */
+export const MAX_PASSWORD_LENGTH = 72;
+
+export function checkNewPassword(password: unknown): string {
+  if (typeof password !== "string" || password.length === 0) {
+    throw errors.validation("Password is required");
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) throw errors.weakPassword(MIN_PASSWORD_LENGTH);
+  if (Buffer.byteLength(password) > MAX_PASSWORD_LENGTH) {
+    throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+  }
+  return password;
+}
+
+/** Parses a JSON object body; an empty body is `{}` (supabase-js sends none on some DELETEs). */
+export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw errors.badJson();
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw errors.badJson();
+  return parsed as Record<string, unknown>;
+}
+
+export function bearer(c: Context): string {
+  const header = c.req.header("authorization") ?? "";
+  const match = /^bearer\s+(\S+)$/i.exec(header.trim());
+  if (!match?.[1]) throw errors.noAuthorization();
+  return match[1];
+}
+
+export async function verifiedClaims(ctx: AuthContext, c: Context): Promise<Record<string, unknown>> {
+  const token = bearer(c);
+  try {
+    return await ctx.keys.verify(token);
+  } catch (cause) {
+    const code = (cause as { code?: string }).code;
+    throw errors.badJwt(code === "ERR_JWT_EXPIRED" ? "token is expired" : "signature is invalid");
+  }
+}
+
+export interface Authenticated {
+  claims: Record<string, unknown>;
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** GoTrue's requireAuthentication + loadSession: a valid token whose user and session still exist. */
+export async function authenticate(ctx: AuthContext, c: Context, tx: Queryable): Promise<Authenticated> {
+  const claims = await verifiedClaims(ctx, c);
+  const sub = claims["sub"];
+  const sessionId = claims["session_id"];
+  if (typeof sub !== "string" || sub === "") throw errors.badJwt("invalid claim: missing sub claim");
+  const user = await findUserById(tx, sub);
+  if (!user) throw errors.userNotFoundFromJwt();
+  if (typeof sessionId !== "string") throw errors.sessionNotFound();
+  const session = await findSession(tx, sessionId);
+  if (!session || session.user_id !== user.id) throw errors.sessionNotFound();
+  return { claims, user, session };
+}
+
+/** The socket's address when served by @hono/node-server; one shared key in-process. */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "in-process";
+  }
+}
+
+export function requestMeta(c: Context): { userAgent: string | null; ip: string | null } {
+  const ip = clientIp(c);
+  return { userAgent: c.req.header("user-agent") ?? null, ip: ip === "in-process" ? null : ip };
+}
+
+export function rateLimit(limiter: RateLimiter, c: Context): void {
+  if (!limiter.take(clientIp(c))) throw errors.rateLimited();
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,375 @@
+// The embedded auth service: the subset of GoTrue (Supabase Auth) that supabase-js uses, mounted
+// at /auth/v1. Wire shapes follow SUPABASE-WIRE.md §2; each handler names the GoTrue behaviour
+// it copies. Password hashing (bcrypt) always runs outside database transactions: PGlite has
+// one connection, and a 100 ms hash inside a transaction would stall every other request.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Database, Queryable } from "../db/types.ts";
+import { loadSigningKeys } from "../keys.ts";
+import type { SigningKeys } from "../keys.ts";
+import { registerAdminRoutes } from "./admin.ts";
+import { authenticate, checkNewPassword, isPlainObject, rateLimit, readBody, requestMeta } from "./context.ts";
+import type { AuthContext } from "./context.ts";
+import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse, errors } from "./errors.ts";
+import { registerMfaRoutes } from "./mfa.ts";
+import { DEFAULT_RATE_LIMITS, createRateLimiter } from "./rate-limit.ts";
+import type { RateLimits } from "./rate-limit.ts";
+import { createSession, rotateRefreshToken, tokenResponse } from "./sessions.ts";
+import type { TokenResponse } from "./sessions.ts";
+import {
+  createPasswordHasher,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listFactors,
+  normalizeEmail,
+  serializeUser,
+} from "./users.ts";
+
+export type { SigningKeys } from "../keys.ts";
+
+export interface CreateAuthOptions {
+  db: Database;
+  /** Where the signing key file lives; without it the key is kept in auth.signing_keys. */
+  dataDir?: string;
+  /** The site's canonical origin: the token issuer is `<siteUrl>/auth/v1`. */
+  siteUrl: string;
+  /** Milliseconds since the epoch; tests move time instead of sleeping. */
+  now?: () => number;
+  /** bcrypt cost; 10 like GoTrue. Tests may lower it explicitly. */
+  bcryptCost?: number;
+  /** Per-IP limits; defaults are Supabase's (see rate-limit.ts). */
+  rateLimits?: Partial<RateLimits>;
+  /** Access-token lifetime in seconds (3600). */
+  jwtExpiry?: number;
+  /** Seconds a rotated refresh token may be presented again (10). */
+  refreshTokenReuseInterval?: number;
+  /** Where internal errors go (never to the client). */
+  log?: (line: string) => void;
+}
+
+export interface Auth {
+  /** Every route under /auth/v1 (mount with `app.route("/", auth.app)` or call `auth.app.fetch`). */
+  app: Hono;
+  keys: SigningKeys;
+}
+
+/** Auth request bodies are small JSON documents; anything bigger is refused before parsing. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? ((line: string) => console.error(line));
+  await applyAuthSchema(opts.db);
+  const keys = await loadSigningKeys({ db: opts.db, dataDir: opts.dataDir, now });
+  const siteUrl = opts.siteUrl.replace(/\/+$/, "");
+  const limits = { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits };
+  const ctx: AuthContext = {
+    db: opts.db,
+    keys,
+    siteUrl,
+    tokens: {
+      keys,
+      issuer: `${siteUrl}/auth/v1`,
+      jwtExpiry: opts.jwtExpiry ?? 3600,
+      reuseInterval: opts.refreshTokenReuseInterval ?? 10,
+      now,
+    },
+    hasher: createPasswordHasher(opts.bcryptCost ?? 10),
+    log,
+    limiters: {
+      signInSignUp: createRateLimiter(limits.signInSignUp, now),
+      refresh: createRateLimiter(limits.refresh, now),
+      verify: createRateLimiter(limits.verify, now),
+    },
+    challengeExpiry: 300,
+  };
+
+  const app = new Hono().basePath("/auth/v1");
+  app.use("*", async (c, next) => {
+    await next();
+    c.header(API_VERSION_HEADER, API_VERSION);
+  });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => authErrorResponse(c, new AuthError(413, "request_too_large", "Request body too large"), log),
+    }),
+  );
+  app.onError((error, c) => authErrorResponse(c, error, log));
+  app.notFound((c) => authErrorResponse(c, new AuthError(404, "not_found", "Not Found"), log));
+
+  registerPublicRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerMfaRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
+  // Last: unknown auth paths (e.g. /recover, /otp: no mailer here) answer in GoTrue's error shape
+  // also when this app is mounted into another one, whose notFound would otherwise apply.
+  app.all("*", () => {
+    throw new AuthError(404, "not_found", "Not Found");
+  });
+  return { app, keys };
+}
+
+/** Our additions to the DB layer's auth bootstrap (schema.sql), idempotent, under a lock. */
+async function applyAuthSchema(db: Database): Promise<void> {
+  const sql = await readFile(new URL("./schema.sql", import.meta.url), "utf8");
+  const hash = createHash("sha256").update(sql).digest("hex");
+  // ALTER TABLE takes an exclusive lock even when the column exists: skip the script when this
+  // exact version was applied, so an instance starting next to live ones does not stall them.
+  const applied = async (q: Queryable) => {
+    // Two statements: a query naming a missing table fails at parse time, whatever its CASE says.
+    const exists = await q.query<{ t: string | null }>("SELECT to_regclass('auth.embedded_state')::text AS t");
+    if (!exists.rows[0]?.t) return false;
+    const { rows } = await q.query<{ hash: string | null }>(
+      "SELECT value ->> 'sha256' AS hash FROM auth.embedded_state WHERE key = 'auth-schema'",
+    );
+    return rows[0]?.hash === hash;
+  };
+  if (await applied(db)) return;
+  await db.transaction(async (tx) => {
+    // Several instances starting at once on one PostgreSQL must not race on CREATE ... IF NOT EXISTS.
+    await tx.query("SELECT pg_advisory_xact_lock(7042917301)");
+    if (await applied(tx)) return;
+    await tx.exec(sql);
+    await tx.query(
+      `INSERT INTO auth.embedded_state (key, value) VALUES ('auth-schema', jsonb_build_object('sha256', $1::text))
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [hash],
+    );
+  });
+}
+
+function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
+  app.get("/health", (c) =>
+    c.json({
+      version: "omnia-embedded",
+      name: "GoTrue",
+      description: "GoTrue is a user registration and authentication API",
+    }),
+  );
+
+  // GoTrue's GET /settings: what the client may offer. Only e-mail + password is enabled.
+  app.get("/settings", (c) =>
+    c.json({
+      external: {
+        anonymous_users: false,
+        email: true,
+        phone: false,
+        apple: false,
+        azure: false,
+        bitbucket: false,
+        discord: false,
+        facebook: false,
+        figma: false,
+        github: false,
+        gitlab: false,
+        google: false,
+        keycloak: false,
+        kakao: false,
+        linkedin_oidc: false,
+        notion: false,
+        spotify: false,
+        slack_oidc: false,
+        twitch: false,
+        twitter: false,
+        workos: false,
+        zoom: false,
+      },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: "",
+      saml_enabled: false,
+    }),
+  );
+
+  app.get("/.well-known/jwks.json", (c) => {
+    c.header("Cache-Control", "public, max-age=600");
+    return c.json(ctx.keys.jwks);
+  });
+
+  // No OAuth provider is configured: GoTrue answers exactly this for /authorize?provider=x.
+  app.get("/authorize", () => {
+    throw errors.validation("Unsupported provider: provider is not enabled");
+  });
+}
+
+function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
+  const { db } = ctx;
+
+  // GoTrue's Signup with MAILER_AUTOCONFIRM: the user is confirmed at once and gets a session.
+  // redirect_to only matters for confirmation e-mails, which auto-confirm never sends; it is
+  // accepted so clients passing emailRedirectTo work unchanged.
+  app.post("/signup", async (c) => {
+    rateLimit(ctx.limiters.signInSignUp, c);
+    const body = await readBody(c);
+    if (body["phone"] !== undefined && body["email"] === undefined) {
+      throw new AuthError(422, "phone_provider_disabled", "Phone signups are disabled");
+    }
+    const email = normalizeEmail(body["email"]);
+    if (!email) throw errors.validation("Unable to validate email address: invalid format");
+    if (typeof body["password"] !== "string" || body["password"] === "") {
+      throw errors.validation("Signup requires a valid password");
+    }
+    const password = checkNewPassword(body["password"]);
+    const data = isPlainObject(body["data"]) ? body["data"] : {};
+    const passwordHash = await ctx.hasher.hash(password);
+    const nowDate = new Date(ctx.tokens.now());
+    const response = await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email,
+        passwordHash,
+        confirmedAt: nowDate,
+        userMetadata: data,
+        now: nowDate,
+      });
+      if (!user) throw new AuthError(422, "user_already_exists", "User already registered");
+      const session = await createSession(tx, ctx.tokens, user.id, "password", requestMeta(c));
+      const fresh = (await findUserById(tx, user.id)) ?? user;
+      return tokenResponse(tx, ctx.tokens, fresh, session.sessionId, session.refreshToken);
+    });
+    return c.json(response);
+  });
+
+  app.post("/token", async (c) => {
+    const grantType = c.req.query("grant_type");
+    if (grantType === "password") return c.json(await passwordGrant(ctx, c));
+    if (grantType === "refresh_token") return c.json(await refreshGrant(ctx, c));
+    if (grantType === "pkce" || grantType === "id_token") {
+      throw errors.validation("Unsupported grant type: no OAuth or OIDC provider is enabled");
+    }
+    throw errors.validation("unsupported_grant_type");
+  });
+
+  app.get("/user", async (c) => {
+    const body = await db.transaction(async (tx) => {
+      const { user } = await authenticate(ctx, c, tx);
+      return serializeUser(user, await listFactors(tx, user.id));
+    });
+    return c.json(body);
+  });
+
+  // GoTrue's UserUpdate: password, e-mail (auto-confirmed here) and user_metadata (`data`).
+  app.put("/user", async (c) => {
+    const body = await readBody(c);
+    const auth = await db.transaction((tx) => authenticate(ctx, c, tx));
+    const changesSecret = body["password"] !== undefined || body["email"] !== undefined;
+    if (changesSecret && auth.session.aal !== "aal2") {
+      const factors = await db.transaction((tx) => listFactors(tx, auth.user.id));
+      if (factors.some((f) => f.status === "verified")) {
+        throw errors.insufficientAal("AAL2 session is required to update email or password when MFA is enabled.");
+      }
+    }
+    let passwordHash: string | null = null;
+    if (body["password"] !== undefined) {
+      const password = checkNewPassword(body["password"]);
+      if (await ctx.hasher.compare(password, auth.user.encrypted_password)) {
+        throw new AuthError(422, "same_password", "New password should be different from the old password.");
+      }
+      passwordHash = await ctx.hasher.hash(password);
+    }
+    let email: string | null = null;
+    if (body["email"] !== undefined) {
+      email = normalizeEmail(body["email"]);
+      if (!email) throw errors.validation("Unable to validate email address: invalid format");
+    }
+    const data = body["data"];
+    if (data !== undefined && !isPlainObject(data)) throw errors.validation("data must be an object");
+    const nowDate = new Date(ctx.tokens.now());
+    const updated = await db.transaction(async (tx) => {
+      if (email && email !== auth.user.email) {
+        const taken = await findUserByEmail(tx, email);
+        if (taken && taken.id !== auth.user.id) {
+          throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
+        }
+        await tx.query(
+          `UPDATE auth.users SET email = $2, email_confirmed_at = $3, updated_at = $3,
+             raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) WHERE id = $1`,
+          [auth.user.id, email, nowDate],
+        );
+      }
+      if (passwordHash) {
+        await tx.query("UPDATE auth.users SET encrypted_password = $2, updated_at = $3 WHERE id = $1", [
+          auth.user.id,
+          passwordHash,
+          nowDate,
+        ]);
+        // A changed password ends every other session (someone else may have known the old one).
+        await tx.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2", [auth.user.id, auth.session.id]);
+      }
+      if (data) {
+        await tx.query(
+          "UPDATE auth.users SET raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = $3 WHERE id = $1",
+          [auth.user.id, JSON.stringify(data), nowDate],
+        );
+      }
+      const user = await findUserById(tx, auth.user.id);
+      if (!user) throw errors.userNotFoundFromJwt();
+      return serializeUser(user, await listFactors(tx, user.id));
+    });
+    return c.json(updated);
+  });
+
+  // GoTrue's Logout: global (every session of the user), local (this one), others. 204.
+  app.post("/logout", async (c) => {
+    const scope = c.req.query("scope") ?? "global";
+    if (scope !== "global" && scope !== "local" && scope !== "others") {
+      throw errors.validation(`Unsupported logout scope "${scope}"`);
+    }
+    await db.transaction(async (tx) => {
+      const { user, session } = await authenticate(ctx, c, tx);
+      if (scope === "global") await tx.query("DELETE FROM auth.sessions WHERE user_id = $1", [user.id]);
+      else if (scope === "local") await tx.query("DELETE FROM auth.sessions WHERE id = $1", [session.id]);
+      else await tx.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2", [user.id, session.id]);
+    });
+    return c.body(null, 204);
+  });
+}
+
+async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenResponse> {
+  rateLimit(ctx.limiters.signInSignUp, c);
+  const body = await readBody(c);
+  const password = typeof body["password"] === "string" ? body["password"] : "";
+  if (body["email"] === undefined && body["phone"] !== undefined) {
+    throw new AuthError(400, "phone_provider_disabled", "Phone logins are disabled");
+  }
+  const email = normalizeEmail(body["email"]);
+  const user = email ? await ctx.db.transaction((tx) => findUserByEmail(tx, email)) : null;
+  // Always one bcrypt compare, found or not: same answer and same time for unknown e-mails.
+  const ok = await ctx.hasher.compare(password, user?.encrypted_password ?? null);
+  if (!user || !ok || password === "") throw errors.invalidCredentials();
+  if (!user.email_confirmed_at) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
+  if (user.banned_until && new Date(user.banned_until).getTime() > ctx.tokens.now()) {
+    throw new AuthError(400, "user_banned", "User is banned");
+  }
+  return ctx.db.transaction(async (tx) => {
+    const session = await createSession(tx, ctx.tokens, user.id, "password", requestMeta(c));
+    const fresh = (await findUserById(tx, user.id)) ?? user;
+    return tokenResponse(tx, ctx.tokens, fresh, session.sessionId, session.refreshToken);
+  });
+}
+
+async function refreshGrant(ctx: AuthContext, c: Context): Promise<TokenResponse> {
+  rateLimit(ctx.limiters.refresh, c);
+  const body = await readBody(c);
+  const presented = body["refresh_token"];
+  if (typeof presented !== "string" || presented === "") throw errors.validation("refresh_token required");
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const result = await rotateRefreshToken(tx, ctx.tokens, presented, requestMeta(c));
+    if (!result.ok) return result;
+    const user = await findUserById(tx, result.userId);
+    if (!user) return { ok: false as const, error: errors.userNotFoundFromJwt() };
+    return {
+      ok: true as const,
+      response: await tokenResponse(tx, ctx.tokens, user, result.sessionId, result.refreshToken),
+    };
+  });
+  // Thrown after the commit, so a revoked session stays revoked.
+  if (!outcome.ok) throw outcome.error;
+  return outcome.response;
+}

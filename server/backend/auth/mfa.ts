@@ -1,0 +1,190 @@
+// TOTP multi-factor authentication, as GoTrue's /factors endpoints (internal/api/mfa.go):
+// enrol -> challenge -> verify (the session becomes aal2, `totp` joins amr) -> unenrol.
+// Phone and WebAuthn factors are disabled, with GoTrue's own error for a disabled factor type.
+import { randomUUID } from "node:crypto";
+import type { Hono } from "hono";
+import * as OTPAuth from "otpauth";
+import QRCode from "qrcode";
+import type { Queryable } from "../db/types.ts";
+import { authenticate, rateLimit, readBody } from "./context.ts";
+import type { AuthContext } from "./context.ts";
+import { AuthError, errors } from "./errors.ts";
+import { recordAmr, reissueRefreshToken, tokenResponse } from "./sessions.ts";
+import { isUuid, listFactors } from "./users.ts";
+import type { FactorRow } from "./users.ts";
+
+/** GoTrue's MFA_MAX_ENROLLED_FACTORS default. */
+const MAX_FACTORS = 10;
+
+function totpFor(secret: string, issuer: string, label: string): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
+  const { db } = ctx;
+
+  app.post("/factors", async (c) => {
+    const body = await readBody(c);
+    const factorType = body["factor_type"];
+    if (factorType === "phone")
+      throw new AuthError(422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
+    if (factorType === "webauthn") {
+      throw new AuthError(422, "mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
+    }
+    if (factorType !== "totp") throw errors.validation("factor_type needs to be totp, phone, or webauthn");
+    const friendlyName = typeof body["friendly_name"] === "string" ? body["friendly_name"].slice(0, 255) : "";
+    const issuer =
+      typeof body["issuer"] === "string" && body["issuer"].trim() !== ""
+        ? body["issuer"].trim().slice(0, 255)
+        : new URL(ctx.siteUrl).hostname;
+
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    const result = await db.transaction(async (tx) => {
+      const { user, session } = await authenticate(ctx, c, tx);
+      const factors = await listFactors(tx, user.id);
+      // GoTrue: once a factor is verified, adding another needs the second factor too.
+      if (factors.some((f) => f.status === "verified") && session.aal !== "aal2") {
+        throw errors.insufficientAal("AAL2 required to enroll a new factor");
+      }
+      if (factors.length >= MAX_FACTORS) {
+        throw new AuthError(
+          422,
+          "too_many_enrolled_mfa_factors",
+          "Maximum number of verified factors reached, unenroll to continue",
+        );
+      }
+      if (friendlyName !== "" && factors.some((f) => f.friendly_name === friendlyName)) {
+        throw new AuthError(
+          422,
+          "mfa_factor_name_conflict",
+          `A factor with the friendly name "${friendlyName}" for this user already exists`,
+        );
+      }
+      const id = randomUUID();
+      const now = new Date(ctx.tokens.now());
+      await tx.query(
+        `INSERT INTO auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+         VALUES ($1, $2, $3, 'totp', 'unverified', $4, $5, $5)`,
+        [id, user.id, friendlyName, secret, now],
+      );
+      return { id, email: user.email ?? user.id };
+    });
+    const uri = totpFor(secret, issuer, result.email).toString();
+    const qrCode = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+    return c.json({ id: result.id, type: "totp", friendly_name: friendlyName, totp: { qr_code: qrCode, secret, uri } });
+  });
+
+  app.post("/factors/:id/challenge", async (c) => {
+    const factorId = c.req.param("id");
+    const challenge = await db.transaction(async (tx) => {
+      const { user } = await authenticate(ctx, c, tx);
+      const factor = await ownFactor(tx, user.id, factorId);
+      const id = randomUUID();
+      const nowMs = ctx.tokens.now();
+      const now = new Date(nowMs);
+      await tx.query("INSERT INTO auth.mfa_challenges (id, factor_id, created_at) VALUES ($1, $2, $3)", [
+        id,
+        factor.id,
+        now,
+      ]);
+      await tx.query("UPDATE auth.mfa_factors SET last_challenged_at = $2 WHERE id = $1", [factor.id, now]);
+      return { id, type: factor.factor_type, expires_at: Math.floor(nowMs / 1000) + ctx.challengeExpiry };
+    });
+    return c.json(challenge);
+  });
+
+  app.post("/factors/:id/verify", async (c) => {
+    rateLimit(ctx.limiters.verify, c);
+    const factorId = c.req.param("id");
+    const body = await readBody(c);
+    const challengeId = body["challenge_id"];
+    const code = typeof body["code"] === "string" ? body["code"].trim() : "";
+    if (typeof challengeId !== "string" || !isUuid(challengeId)) throw errors.validation("challenge_id is required");
+    const response = await db.transaction(async (tx) => {
+      const { user, session } = await authenticate(ctx, c, tx);
+      const factor = await ownFactor(tx, user.id, factorId);
+      const { rows } = await tx.query<{ id: string; created_at: Date; verified_at: Date | null }>(
+        "SELECT id, created_at, verified_at FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
+        [challengeId, factor.id],
+      );
+      const challenge = rows[0];
+      if (!challenge || challenge.verified_at) {
+        throw new AuthError(422, "mfa_challenge_not_found", `MFA challenge ${challengeId} not found`);
+      }
+      const nowMs = ctx.tokens.now();
+      if (nowMs > new Date(challenge.created_at).getTime() + ctx.challengeExpiry * 1000) {
+        throw new AuthError(
+          422,
+          "mfa_challenge_expired",
+          `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
+        );
+      }
+      const totp = totpFor(factor.secret ?? "", "", user.email ?? "");
+      if (!/^\d{6}$/.test(code) || totp.validate({ token: code, timestamp: nowMs, window: 1 }) === null) {
+        return { error: new AuthError(422, "mfa_verification_failed", "Invalid TOTP code entered") };
+      }
+      const now = new Date(nowMs);
+      // A challenge answers once; a second verify with it is refused above.
+      await tx.query("UPDATE auth.mfa_challenges SET verified_at = $2 WHERE id = $1", [challenge.id, now]);
+      const firstVerification = factor.status !== "verified";
+      if (firstVerification) {
+        await tx.query("UPDATE auth.mfa_factors SET status = 'verified', updated_at = $2 WHERE id = $1", [
+          factor.id,
+          now,
+        ]);
+        // GoTrue: turning MFA on ends the user's other aal1 sessions.
+        await tx.query(
+          "DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2 AND coalesce(aal::text, 'aal1') <> 'aal2'",
+          [user.id, session.id],
+        );
+      }
+      await tx.query("UPDATE auth.sessions SET aal = 'aal2', factor_id = $2, updated_at = $3 WHERE id = $1", [
+        session.id,
+        factor.id,
+        now,
+      ]);
+      await recordAmr(tx, session.id, "totp", now);
+      const refreshToken = await reissueRefreshToken(tx, ctx.tokens, user.id, session.id);
+      return { response: await tokenResponse(tx, ctx.tokens, user, session.id, refreshToken) };
+    });
+    // A wrong code is answered after the transaction so the rate limit, not a rollback, is what counts.
+    if ("error" in response) throw response.error;
+    return c.json(response.response);
+  });
+
+  app.delete("/factors/:id", async (c) => {
+    const factorId = c.req.param("id");
+    const result = await db.transaction(async (tx) => {
+      const { user, session } = await authenticate(ctx, c, tx);
+      const factor = await ownFactor(tx, user.id, factorId);
+      if (factor.status === "verified" && session.aal !== "aal2") {
+        throw errors.insufficientAal("AAL2 required to unenroll verified factor");
+      }
+      await tx.query("DELETE FROM auth.mfa_factors WHERE id = $1", [factor.id]);
+      // Sessions that were raised to aal2 with this factor fall back to aal1 (GoTrue's DowngradeSessionsToAAL1).
+      await tx.query("UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL WHERE factor_id = $1", [factor.id]);
+      return { id: factor.id };
+    });
+    return c.json(result);
+  });
+}
+
+async function ownFactor(tx: Queryable, userId: string, factorId: string): Promise<FactorRow> {
+  const notFound = new AuthError(404, "mfa_factor_not_found", "Factor not found");
+  if (!isUuid(factorId)) throw notFound;
+  const { rows } = await tx.query<FactorRow>(
+    "SELECT id, user_id::text AS user_id, friendly_name, factor_type::text AS factor_type, status::text AS status, secret, created_at, updated_at " +
+      "FROM auth.mfa_factors WHERE id = $1 AND user_id = $2",
+    [factorId, userId],
+  );
+  const factor = rows[0];
+  if (!factor) throw notFound;
+  return factor;
+}

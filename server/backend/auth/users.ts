@@ -1,0 +1,192 @@
+// auth.users rows and their JSON form, as GoTrue serialises models.User.
+import { randomUUID } from "node:crypto";
+import bcrypt from "bcryptjs";
+import type { Queryable } from "../db/types.ts";
+
+export interface UserRow {
+  id: string;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  phone: string | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  banned_until: Date | null;
+  is_anonymous: boolean | null;
+}
+
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  secret: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const USER_COLUMNS =
+  "id, email, encrypted_password, email_confirmed_at, phone, last_sign_in_at, raw_app_meta_data, " +
+  "raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous";
+
+/** GoTrue's check is looser than RFC 5322 on purpose; this rejects what cannot be an address. */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const email = value.trim().toLowerCase();
+  return email.length <= 255 && EMAIL_RE.test(email) ? email : null;
+}
+
+export async function findUserById(tx: Queryable, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM auth.users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(tx: Queryable, email: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM auth.users WHERE lower(email) = $1 LIMIT 1`, [
+    email.toLowerCase(),
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function listFactors(tx: Queryable, userId: string): Promise<FactorRow[]> {
+  const { rows } = await tx.query<FactorRow>(
+    "SELECT id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at " +
+      "FROM auth.mfa_factors WHERE user_id = $1 ORDER BY created_at, id",
+    [userId],
+  );
+  return rows;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  confirmedAt: Date | null;
+  userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  now: Date;
+}
+
+/** Inserts a user; returns null when the e-mail is taken (the caller picks GoTrue's error). */
+export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow | null> {
+  const id = randomUUID();
+  // GoTrue keeps provider info in app_metadata and mirrors the identity in user_metadata.
+  const appMeta = { provider: "email", providers: ["email"], ...user.appMetadata };
+  const userMeta = {
+    ...user.userMetadata,
+    sub: id,
+    email: user.email,
+    email_verified: user.confirmedAt !== null,
+    phone_verified: false,
+  };
+  const { rows } = await tx.query<UserRow>(
+    `INSERT INTO auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+       raw_user_meta_data, created_at, updated_at, is_anonymous)
+     VALUES ($1, 'authenticated', 'authenticated', $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7, false)
+     ON CONFLICT DO NOTHING
+     RETURNING ${USER_COLUMNS}`,
+    [id, user.email, user.passwordHash, user.confirmedAt, JSON.stringify(appMeta), JSON.stringify(userMeta), user.now],
+  );
+  return rows[0] ?? null;
+}
+
+function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function jsonObject(value: unknown): Record<string, unknown> {
+  if (typeof value === "string") return JSON.parse(value) as Record<string, unknown>;
+  return (value as Record<string, unknown> | null) ?? {};
+}
+
+export function serializeFactor(f: FactorRow): Record<string, unknown> {
+  return {
+    id: f.id,
+    friendly_name: f.friendly_name ?? "",
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+  };
+}
+
+/** The user object of GET /user, token responses and the admin API (GoTrue's models.User JSON). */
+export function serializeUser(user: UserRow, factors: FactorRow[]): Record<string, unknown> {
+  const userMeta = jsonObject(user.raw_user_meta_data);
+  const createdAt = iso(user.created_at);
+  const email = user.email ?? "";
+  return {
+    id: user.id,
+    aud: "authenticated",
+    role: "authenticated",
+    email,
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: user.phone ?? "",
+    confirmed_at: iso(user.email_confirmed_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: jsonObject(user.raw_app_meta_data),
+    user_metadata: userMeta,
+    // GoTrue keeps an auth.identities row per provider; with e-mail as the only provider the
+    // identity is fully determined by the user, so it is derived rather than stored.
+    identities: user.email
+      ? [
+          {
+            identity_id: user.id,
+            id: user.id,
+            user_id: user.id,
+            identity_data: {
+              email,
+              email_verified: user.email_confirmed_at !== null,
+              phone_verified: false,
+              sub: user.id,
+            },
+            provider: "email",
+            last_sign_in_at: iso(user.last_sign_in_at) ?? createdAt,
+            created_at: createdAt,
+            updated_at: iso(user.updated_at),
+            email,
+          },
+        ]
+      : [],
+    created_at: createdAt,
+    updated_at: iso(user.updated_at),
+    is_anonymous: user.is_anonymous ?? false,
+    factors: factors.map(serializeFactor),
+  };
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  compare(password: string, hash: string | null): Promise<boolean>;
+}
+
+/**
+ * bcrypt as GoTrue uses it (cost 10, `$2a$`/`$2b$` interchangeable), so hashes move both ways
+ * between this backend and Supabase. Unknown users still pay one compare against a dummy hash
+ * so sign-in timing does not reveal whether an e-mail exists.
+ */
+export function createPasswordHasher(cost: number): PasswordHasher {
+  let dummy: Promise<string> | undefined;
+  return {
+    hash: (password) => bcrypt.hash(password, cost),
+    async compare(password, hash) {
+      if (!hash) {
+        dummy ??= bcrypt.hash("not-a-real-password", cost);
+        await bcrypt.compare(password, await dummy);
+        return false;
+      }
+      return bcrypt.compare(password, hash);
+    },
+  };
+}

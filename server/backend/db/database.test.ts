@@ -1,0 +1,155 @@
+// The database layer on both adapters: migrations applied once (also with two instances racing
+// on one PostgreSQL), per-request role and claims that do not outlive the transaction, and the
+// PostgreSQL request pool failing closed when a role switch is forgotten.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POSTGRES_SKIP_REASON } from "../testing/backend.ts";
+import { startPostgresCluster } from "../testing/postgres-cluster.ts";
+import type { PostgresCluster } from "../testing/postgres-cluster.ts";
+import { readMigrationsDir, runMigrations } from "./migrate.ts";
+import { openPglite } from "./pglite.ts";
+import { openPostgres } from "./postgres.ts";
+import type { Database } from "./types.ts";
+
+/** What both adapters must show; the tests compare it with EXPECTED. */
+async function observe(db: Database) {
+  const project = readMigrationsDir().map((m) => m.name);
+  // Already migrated by beforeAll: a second run applies nothing.
+  const rerun = await runMigrations(db);
+  const recorded = await db.query<{ name: string }>("select name from omnia_internal.schema_migrations order by name");
+
+  const claims = { sub: "11111111-1111-1111-1111-111111111111", role: "authenticated" };
+  const inside = await db.asRole("authenticated", claims, (tx) =>
+    tx.query<{ who: string; uid: string; role: string }>(
+      "select current_user as who, auth.uid()::text as uid, auth.role() as role",
+    ),
+  );
+  // An error rolls back; the next request starts clean, with nothing left from the previous one.
+  const failed = await db
+    .asRole("anon", { role: "anon" }, (tx) => tx.query("select 1/0"))
+    .then(
+      () => "no error",
+      (err: { code?: string }) => err.code,
+    );
+  const after = await db.asRole("anon", { role: "anon" }, (tx) =>
+    tx.query<{ who: string; uid: string | null }>("select current_user as who, auth.uid() as uid"),
+  );
+  const own = await db.query<{ claims: string | null }>(
+    "select nullif(current_setting('request.jwt.claims', true), '') as claims",
+  );
+  return {
+    projectMigrations: project.length >= 3,
+    rerun,
+    allRecorded: ["internal/0001-bootstrap", ...project].every((n) => recorded.rows.some((r) => r.name === n)),
+    inside: inside.rows[0],
+    failed,
+    after: after.rows[0],
+    ownClaims: own.rows[0]!.claims,
+  };
+}
+
+const EXPECTED = {
+  projectMigrations: true,
+  rerun: [],
+  allRecorded: true,
+  inside: { who: "authenticated", uid: "11111111-1111-1111-1111-111111111111", role: "authenticated" },
+  failed: "22012",
+  after: { who: "anon", uid: null },
+  ownClaims: null,
+};
+
+describe("database layer on PGlite", () => {
+  let dir: string;
+  let db: Database;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-db-test-"));
+    db = await openPglite(dir);
+    await runMigrations(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("migrates once and scopes role and claims to one transaction", async () => {
+    expect(await observe(db)).toEqual(EXPECTED);
+  });
+
+  it("keeps data across close and reopen", async () => {
+    await db.exec(
+      "create table if not exists public.reopen_probe (v int); insert into public.reopen_probe values (42)",
+    );
+    await db.close();
+    db = await openPglite(dir);
+    expect((await db.query("select v from public.reopen_probe")).rows).toEqual([{ v: 42 }]);
+    await db.exec("drop table public.reopen_probe");
+  });
+});
+
+describe.skipIf(POSTGRES_SKIP_REASON !== null)(
+  `database layer on PostgreSQL${POSTGRES_SKIP_REASON ? ` (skipped: ${POSTGRES_SKIP_REASON})` : ""}`,
+  () => {
+    let cluster: PostgresCluster;
+    let a: Database;
+    let b: Database;
+    let racing: string[][];
+    beforeAll(async () => {
+      cluster = await startPostgresCluster();
+      a = await openPostgres({ connectionString: cluster.url });
+      b = await openPostgres({ connectionString: cluster.url });
+      // Two instances starting at once: the advisory lock serialises them.
+      racing = await Promise.all([runMigrations(a), runMigrations(b)]);
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await cluster?.stop();
+    });
+
+    it("migrates once and scopes role and claims to one transaction", async () => {
+      expect(await observe(a)).toEqual(EXPECTED);
+    });
+
+    it("applies each migration once when two instances start together", () => {
+      const all = racing.flat();
+      expect(all.toSorted()).toEqual([...new Set(all)].toSorted());
+      expect(all).toEqual(
+        expect.arrayContaining(["internal/0001-bootstrap", ...readMigrationsDir().map((m) => m.name)]),
+      );
+    });
+
+    it("request connections sit in NOINHERIT authenticator: a forgotten role switch fails closed", async () => {
+      const res = await a.asRole("service_role", { role: "service_role" }, async (tx) => {
+        // Undo the switch the way buggy code could: the connection falls back to authenticator,
+        // not to the owner, and authenticator may read nothing.
+        await tx.query("reset role");
+        const who = await tx.query<{ who: string }>("select current_user as who");
+        const denied = await tx.query("select * from public.blog_posts").then(
+          () => null,
+          (err: { code?: string }) => err.code,
+        );
+        return { who: who.rows[0]!.who, denied };
+      });
+      expect(res).toEqual({ who: "authenticator", denied: "42501" });
+      const role = await a.query<{ rolinherit: boolean; rolsuper: boolean }>(
+        "select rolinherit, rolsuper from pg_roles where rolname = 'authenticator'",
+      );
+      expect(role.rows[0]).toEqual({ rolinherit: false, rolsuper: false });
+    });
+
+    it("runs requests concurrently on the pool, each with its own role", async () => {
+      const roles = ["anon", "authenticated", "service_role", "anon", "authenticated", "service_role"] as const;
+      const seen = await Promise.all(
+        roles.map((r) =>
+          a.asRole(r, { role: r }, async (tx) => {
+            await tx.query("select pg_sleep(0.05)");
+            return (await tx.query<{ who: string }>("select current_user as who")).rows[0]!.who;
+          }),
+        ),
+      );
+      expect(seen).toEqual([...roles]);
+    });
+  },
+);

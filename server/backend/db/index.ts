@@ -1,0 +1,29 @@
+// Chooses the database by configuration: DATABASE_URL -> PostgreSQL, else PGlite in dataDir.
+import { openPglite } from "./pglite.ts";
+import { openPostgres } from "./postgres.ts";
+import type { Database } from "./types.ts";
+
+export type { Database, Queryable, QueryResult, RequestRole } from "./types.ts";
+export { readLock, acquireLock, DataDirLockedError } from "./lock.ts";
+export type { DataDirLock, LockInfo } from "./lock.ts";
+export { openPglite } from "./pglite.ts";
+export type { PgliteDatabase } from "./pglite.ts";
+export { openPostgres } from "./postgres.ts";
+export type { PostgresDatabase } from "./postgres.ts";
+export { applyMigrations, runMigrations, readMigrationsDir, bootstrapMigration } from "./migrate.ts";
+export type { Migration } from "./migrate.ts";
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; wins over dataDir. */
+  databaseUrl?: string;
+  /** PGlite data directory (default ./.data). */
+  dataDir?: string;
+  log?: (line: string) => void;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    return openPostgres({ connectionString: options.databaseUrl, ...(options.log ? { log: options.log } : {}) });
+  }
+  return openPglite(options.dataDir ?? "./.data");
+}

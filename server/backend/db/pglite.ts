@@ -1,0 +1,94 @@
+// PGlite adapter: Postgres (WASM) in one process, data in a directory, one connection.
+// PGlite serialises query/exec/transaction on an internal mutex (SUPABASE-WIRE.md §5), so a
+// request's transaction never interleaves with another's.
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { Results, Transaction } from "@electric-sql/pglite";
+import { acquireLock } from "./lock.ts";
+import type { DataDirLock } from "./lock.ts";
+import type { Database, QueryResult, Queryable, RequestRole } from "./types.ts";
+
+export interface PgliteDatabase extends Database {
+  readonly kind: "pglite";
+  readonly dataDir: string;
+  readonly lock: DataDirLock;
+}
+
+function toResult<R>(res: Results<R>): QueryResult<R> {
+  return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+}
+
+/**
+ * PGlite serialises parameters in JS using the types Postgres inferred, and its boolean
+ * serialiser throws a plain Error ("Invalid input for boolean type") where Postgres would answer
+ * 22P02. Give it the SQLSTATE node-postgres would get, so callers see one error shape.
+ */
+function asPgError(err: unknown): unknown {
+  if (err instanceof Error && !("code" in err) && /^Invalid input for \w+ type/.test(err.message)) {
+    return Object.assign(new Error(`invalid input syntax: ${err.message}`), { code: "22P02", severity: "ERROR" });
+  }
+  return err;
+}
+
+function wrap(q: PGlite | Transaction): Queryable {
+  return {
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      try {
+        return toResult(await q.query<R>(sql, params ? [...params] : undefined));
+      } catch (err) {
+        throw asPgError(err);
+      }
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  };
+}
+
+/**
+ * Opens (creating if needed) the PGlite database of a data directory, holding `<dataDir>/.lock`.
+ * Postgres' files go to `<dataDir>/pgdata`, so the directory can hold other state too (the
+ * auth signing key) without mixing it into PGDATA.
+ */
+export async function openPglite(dataDir: string): Promise<PgliteDatabase> {
+  const lock = acquireLock(dataDir);
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  const top = wrap(pg);
+  let closed = false;
+  return {
+    kind: "pglite",
+    dataDir,
+    lock,
+    query: top.query,
+    exec: top.exec,
+    transaction(fn) {
+      return pg.transaction((tx) => fn(wrap(tx)));
+    },
+    asRole(role: RequestRole, claims, fn) {
+      return pg.transaction(async (tx) => {
+        // PostgREST's per-request prelude; SET LOCAL semantics (is_local = true), so nothing
+        // outlives the transaction.
+        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+          role,
+          JSON.stringify(claims),
+        ]);
+        return fn(wrap(tx));
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await pg.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,142 @@
+// node-postgres adapter (DATABASE_URL). Two pools on the same server:
+// - `own`: the DATABASE_URL user, for migrations and the auth service (query/exec/transaction);
+// - `requests`: connections that start in role `authenticator` (startup option
+//   `-c role=authenticator`, so even RESET ROLE lands there), for asRole only. authenticator is
+//   NOINHERIT and holds no table privileges, so SQL that forgets the role switch fails with
+//   42501 instead of running with the owner's rights; that is PostgREST's own model, where the
+//   server logs in as authenticator and switches with SET LOCAL ROLE per request.
+// See docs/decisions/011-node-postgres-authenticator.md.
+import pg from "pg";
+import type { PoolClient, PoolConfig } from "pg";
+import type { Database, QueryResult, Queryable, RequestRole } from "./types.ts";
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Size of the request pool (default 10); the own pool is small (default 4). */
+  maxRequestConnections?: number;
+  maxOwnConnections?: number;
+  log?: (line: string) => void;
+}
+
+export interface PostgresDatabase extends Database {
+  readonly kind: "postgres";
+}
+
+// int8 as a JS number (like PGlite does) when it is exactly representable, so the auth code
+// sees the same values on both adapters. Larger values stay strings.
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === 20 && format !== "binary") {
+      return (value: string) => {
+        const n = Number(value);
+        return Number.isSafeInteger(n) ? n : value;
+      };
+    }
+    return pg.types.getTypeParser(oid, format);
+  },
+} as PoolConfig["types"];
+
+function wrap(client: PoolClient): Queryable {
+  return {
+    async query<R>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+      const res = await client.query(sql, params ? [...params] : undefined);
+      return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
+    },
+    async exec(sql: string) {
+      // No parameters: node-postgres uses the simple protocol, which accepts several statements.
+      await client.query(sql);
+    },
+  };
+}
+
+async function inTransaction<T>(
+  pool: pg.Pool,
+  prelude: ((tx: Queryable) => Promise<void>) | null,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    try {
+      await client.query("BEGIN");
+    } catch (err) {
+      broken = true;
+      throw err;
+    }
+    const tx = wrap(client);
+    try {
+      if (prelude) await prelude(tx);
+      const result = await fn(tx);
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      try {
+        await client.query("ROLLBACK");
+      } catch {
+        broken = true; // the connection is unusable: drop it instead of returning it to the pool
+      }
+      throw err;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<PostgresDatabase> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const own = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxOwnConnections ?? 4,
+    types,
+    application_name: "omnia-backend",
+  });
+  const requests = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxRequestConnections ?? 10,
+    types,
+    options: "-c role=authenticator",
+    application_name: "omnia-requests",
+  });
+  let closed = false;
+  for (const pool of [own, requests]) {
+    // An idle connection dropped by the server must not crash the process; the pool replaces it.
+    // pool.end() does not wait for sockets to close, so errors after close() are expected noise.
+    pool.on("error", (err) => {
+      if (!closed) log(`postgres pool: idle connection error: ${err.message}`);
+    });
+  }
+  // Fail at startup with the driver's message (bad URL, refused, bad password).
+  const probe = await own.connect();
+  probe.release();
+
+  return {
+    kind: "postgres",
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      const res = await own.query(sql, params ? [...params] : undefined);
+      return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
+    },
+    async exec(sql: string) {
+      await own.query(sql);
+    },
+    transaction(fn) {
+      return inTransaction(own, null, fn);
+    },
+    asRole(role: RequestRole, claims, fn) {
+      return inTransaction(
+        requests,
+        async (tx) => {
+          await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+            role,
+            JSON.stringify(claims),
+          ]);
+        },
+        fn,
+      );
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([own.end(), requests.end()]);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// The embedded Supabase-compatible backend: one Hono app serving /auth/v1 (GoTrue subset) and
+// /rest/v1 (PostgREST subset) on PGlite (dataDir) or PostgreSQL (databaseUrl).
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { openDatabase } from "./db/index.ts";
+import type { DataDirLock } from "./db/lock.ts";
+import { runMigrations } from "./db/migrate.ts";
+import type { Database } from "./db/types.ts";
+import { createAuth } from "./auth/index.ts";
+import { createRest } from "./rest/index.ts";
+import { seedIfEmpty } from "./seed.ts";
+
+export interface StartBackendOptions {
+  /** PGlite data directory (ignored when databaseUrl is set). Default ./.data */
+  dataDir?: string;
+  /** postgres:// URL: run on PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** Canonical origin of the site; the token issuer is `<siteUrl>/auth/v1`. */
+  siteUrl: string;
+  log?: (line: string) => void;
+}
+
+export interface Backend {
+  /** Routes under /auth/v1 and /rest/v1, with CORS. Mount with `app.route("/", backend.app)`. */
+  app: Hono;
+  fetch(req: Request): Promise<Response>;
+  db: Database;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Records the URL the server listens on in the data directory's lock (PGlite only), so
+   *  operator commands can reach the running server instead of opening the database. */
+  announceUrl(url: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * CORS as Supabase's gateway answers it (SUPABASE-WIRE.md §1, §8.1): any origin (the keys are
+ * bearer tokens, no cookies), every header supabase-js sends, and content-range plus
+ * x-supabase-api-version exposed, without which browsers see count === null and no error.code.
+ */
+export const corsMiddleware = cors({
+  origin: "*",
+  allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+  allowHeaders: [
+    "apikey",
+    "authorization",
+    "content-type",
+    "accept",
+    "accept-profile",
+    "content-profile",
+    "prefer",
+    "range",
+    "x-client-info",
+    "x-supabase-api-version",
+    "x-retry-count",
+  ],
+  exposeHeaders: ["content-range", "x-supabase-api-version"],
+  maxAge: 3600,
+});
+
+export async function startBackend(opts: StartBackendOptions): Promise<Backend> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const dataDir = opts.dataDir ?? "./.data";
+  const db = await openDatabase({
+    ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { dataDir }),
+    log,
+  });
+  try {
+    await runMigrations(db, { log });
+    const auth = await createAuth({
+      db,
+      // On PostgreSQL the signing key lives in the database, so N instances share it.
+      ...(opts.databaseUrl ? {} : { dataDir }),
+      siteUrl: opts.siteUrl,
+      log,
+    });
+    await seedIfEmpty({ db, auth, log });
+    const rest = createRest({ db, verifyJwt: (token) => auth.keys.verify(token) });
+    // Migrations ran above; load the schema cache now so the first request does not pay for it.
+    await rest.catalog.refresh();
+
+    const app = new Hono();
+    app.use("/auth/v1/*", corsMiddleware);
+    app.use("/rest/v1/*", corsMiddleware);
+    app.route("/", auth.app);
+    app.route("/", rest);
+
+    const lock: DataDirLock | null = "lock" in db ? (db as { lock: DataDirLock }).lock : null;
+    return {
+      app,
+      fetch: async (req: Request) => app.fetch(req),
+      db,
+      anonKey: auth.keys.anonKey,
+      serviceRoleKey: auth.keys.serviceRoleKey,
+      announceUrl: (url: string) => lock?.setUrl(url),
+      close: () => db.close(),
+    };
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,91 @@
+// First start of an empty embedded database: a few sample published posts and one admin
+// account whose generated password is printed once (PRODUCT.md, "How the admin role is granted").
+//
+// Runs once per database, ever: the fact is recorded in auth.embedded_state in the same
+// transaction, so deleting every post later does not bring the samples back, and two instances
+// starting together on one PostgreSQL seed once (the second blocks on the marker's primary key
+// and then finds it taken). A database that already has users or posts (e.g. one migrated from
+// Supabase) is marked as seeded without touching it.
+import { randomBytes } from "node:crypto";
+import type { Hono } from "hono";
+import type { Database } from "./db/types.ts";
+import type { SigningKeys } from "./keys.ts";
+import { createPasswordHasher, insertUser } from "./auth/users.ts";
+import { SEED_POSTS } from "./seed-posts.ts";
+
+export const SEED_ADMIN_EMAIL = "admin@omnia.example";
+const SEED_MARKER = "first-start-seed";
+
+export interface SeedOptions {
+  db: Database;
+  auth: { keys: SigningKeys; app: Hono };
+  log: (line: string) => void;
+  /** bcrypt cost for the admin's hash (10, like every other hash; tests may lower it). */
+  bcryptCost?: number;
+}
+
+/** 20 characters from a 56-symbol alphabet without look-alikes (~116 bits). */
+export function generatePassword(length = 20): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // Rejection sampling: no modulo bias.
+      if (byte < alphabet.length * Math.floor(256 / alphabet.length) && out.length < length) {
+        out += alphabet[byte % alphabet.length];
+      }
+    }
+  }
+  return out;
+}
+
+export async function seedIfEmpty(opts: SeedOptions): Promise<void> {
+  const { db } = opts;
+  const marked = await db.query("SELECT 1 FROM auth.embedded_state WHERE key = $1", [SEED_MARKER]);
+  if (marked.rows.length > 0) return;
+
+  // Hash before the transaction: PGlite has one connection, and bcrypt takes ~100 ms.
+  const password = generatePassword();
+  const passwordHash = await createPasswordHasher(opts.bcryptCost ?? 10).hash(password);
+
+  const created = await db.transaction(async (tx) => {
+    const marker = await tx.query(
+      "INSERT INTO auth.embedded_state (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING",
+      [SEED_MARKER, JSON.stringify({ at: new Date().toISOString() })],
+    );
+    if (marker.rowCount === 0) return false;
+    const existing = await tx.query(
+      "SELECT (SELECT count(*) FROM auth.users) + (SELECT count(*) FROM public.blog_posts) AS n",
+    );
+    if (Number((existing.rows[0] as { n: number | string }).n) > 0) return false;
+
+    const now = new Date();
+    const admin = await insertUser(tx, { email: SEED_ADMIN_EMAIL, passwordHash, confirmedAt: now, now });
+    if (!admin) return false;
+    await tx.query("INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'admin') ON CONFLICT DO NOTHING", [
+      admin.id,
+    ]);
+    for (const post of SEED_POSTS) {
+      await tx.query(
+        `INSERT INTO public.blog_posts (title, slug, excerpt, content, published, author_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, true, $5, $6, $6)
+         ON CONFLICT (slug) DO NOTHING`,
+        [
+          post.title,
+          post.slug,
+          post.excerpt,
+          post.content,
+          admin.id,
+          new Date(now.getTime() - post.daysAgo * 86_400_000),
+        ],
+      );
+    }
+    return true;
+  });
+  if (!created) return;
+  opts.log(`Seeded ${SEED_POSTS.length} sample blog posts.`);
+  opts.log(
+    `Admin account created: ${SEED_ADMIN_EMAIL} / ${password} ` +
+      "(shown once; change it with npm run admin -- set-password admin@omnia.example)",
+  );
+}

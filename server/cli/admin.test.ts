@@ -1,0 +1,217 @@
+// The operator commands as operators run them: `node server/cli/admin.ts ...` child processes
+// (Node 24) against a temp DATA_DIR, first with no server running (the CLI opens the embedded
+// backend itself), then while a backend holds the lock and has recorded its URL (the CLI must
+// go through HTTP and never open PGlite a second time).
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { afterAll, describe, expect, it } from "vitest";
+import { startBackend } from "../backend/index.ts";
+import { postgresUnavailableReason, startPostgresCluster } from "../backend/testing/postgres-cluster.ts";
+import { readStoredSigningKey } from "../backend/keys.ts";
+import { parseCommand } from "./commands.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const SITE = "http://localhost:3999";
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "omnia-cli-test-"));
+  dirs.push(dir);
+  return join(dir, "data");
+}
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI with a clean environment (no DATABASE_URL / SUPABASE_* from the caller). */
+function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
+  return cliWithEnv({ DATA_DIR: dataDir }, ...args);
+}
+
+function cliWithEnv(extraEnv: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, "server/cli/admin.ts"), ...args],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "", SITE_URL: SITE, ...extraEnv },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+async function signIn(
+  fetchFn: (req: Request) => Promise<Response> | Response,
+  anonKey: string,
+  email: string,
+  password: string,
+) {
+  const res = await fetchFn(
+    new Request(`${SITE}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { apikey: anonKey, "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as { user?: { id: string } } };
+}
+
+async function roles(
+  fetchFn: (req: Request) => Promise<Response> | Response,
+  serviceRoleKey: string,
+  userId: string,
+): Promise<string[]> {
+  const res = await fetchFn(
+    new Request(`${SITE}/rest/v1/user_roles?select=role&user_id=eq.${userId}`, {
+      headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+    }),
+  );
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { role: string }[]).map((r) => r.role);
+}
+
+describe("argument parsing", () => {
+  it("accepts the documented forms and rejects the rest with exit code 2", () => {
+    expect(parseCommand(["create-user", "A@B.co", "--password", "p4ssword", "--admin"])).toEqual({
+      name: "create-user",
+      email: "a@b.co",
+      password: "p4ssword",
+      admin: true,
+    });
+    expect(parseCommand(["set-password", "a@b.co"])).toEqual({ name: "set-password", email: "a@b.co", password: null });
+    expect(parseCommand(["set-password", "a@b.co", "new-one"])).toMatchObject({ password: "new-one" });
+    for (const bad of [
+      ["create-user"],
+      ["grant-admin", "not-an-email"],
+      ["keys", "extra"],
+      ["nope"],
+      ["grant-admin", "a@b.co", "--admin"],
+    ]) {
+      expect(() => parseCommand(bad)).toThrow(expect.objectContaining({ exitCode: 2 }));
+    }
+  });
+});
+
+describe("npm run admin", () => {
+  // One data directory for both phases: PGlite's first start (initdb) is the slow part.
+  const dataDir = tempDataDir();
+  let generated = "";
+
+  it("works with no server running: create-user, set-password, bad arguments", async () => {
+    const created = await cli(dataDir, "create-user", "Ana@Example.com");
+    expect(created).toMatchObject({ code: 0 }); // on failure the diff shows stderr
+    expect(created.stderr).toContain("(server not running)");
+    expect(created.stdout).toContain("Created user ana@example.com");
+    generated = /Password: (\S+) \(shown once\)/.exec(created.stdout)?.[1] ?? "";
+    expect(generated).toMatch(/^[A-Za-z0-9]{20}$/);
+
+    const changed = await cli(dataDir, "set-password", "ana@example.com", "brand-new-secret");
+    expect(changed).toMatchObject({ code: 0 });
+    expect(changed.stdout).toContain("Password of ana@example.com changed.");
+
+    const misuse = await cli(dataDir, "frobnicate");
+    expect(misuse.code).toBe(2);
+    expect(misuse.stderr).toContain("Usage: npm run admin");
+  });
+
+  it("goes through the running server's HTTP API while it holds the data directory", async () => {
+    const backend = await startBackend({ dataDir, siteUrl: SITE, log: () => {} });
+    const server = serve({ fetch: (req) => backend.fetch(req), port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    backend.announceUrl(url);
+    try {
+      // What the first phase did is really there: only the new password signs in.
+      expect((await signIn(backend.fetch, backend.anonKey, "ana@example.com", generated)).status).toBe(400);
+      const ana = await signIn(backend.fetch, backend.anonKey, "ana@example.com", "brand-new-secret");
+      expect(ana.status).toBe(200);
+
+      const granted = await cli(dataDir, "grant-admin", "ana@example.com");
+      expect(granted).toMatchObject({ code: 0 });
+      expect(granted.stderr).toContain(`Using the running server at ${url}`);
+      expect(granted.stdout).toContain("ana@example.com is now an admin.");
+      expect(await roles(backend.fetch, backend.serviceRoleKey, ana.body.user!.id)).toEqual(["admin"]);
+
+      const created = await cli(dataDir, "create-user", "bob@example.com", "--password", "bob-secret-1", "--admin");
+      expect(created).toMatchObject({ code: 0 });
+      expect(created.stdout).toContain("bob@example.com is an admin.");
+      const bob = await signIn(backend.fetch, backend.anonKey, "bob@example.com", "bob-secret-1");
+      expect(bob.status).toBe(200);
+      expect(await roles(backend.fetch, backend.serviceRoleKey, bob.body.user!.id)).toEqual(["admin"]);
+
+      const revoked = await cli(dataDir, "revoke-admin", "bob@example.com");
+      expect(revoked).toMatchObject({ code: 0 });
+      expect(revoked.stdout).toContain("bob@example.com is no longer an admin.");
+      expect(await roles(backend.fetch, backend.serviceRoleKey, bob.body.user!.id)).toEqual([]);
+
+      const taken = await cli(dataDir, "create-user", "bob@example.com");
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain("A user with e-mail bob@example.com already exists.");
+      const unknown = await cli(dataDir, "grant-admin", "nobody@example.com");
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain("No user with e-mail nobody@example.com.");
+
+      const keys = await cli(dataDir, "keys");
+      expect(keys).toMatchObject({ code: 0 });
+      expect(keys.stdout.trim().split("\n")).toEqual([
+        `SUPABASE_URL=${url}`,
+        `SUPABASE_ANON_KEY=${backend.anonKey}`,
+        `SUPABASE_SERVICE_ROLE_KEY=${backend.serviceRoleKey}`,
+      ]);
+      const stored = await readStoredSigningKey(dataDir);
+      expect(stored?.anon_key).toBe(backend.anonKey);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend.close();
+    }
+  });
+});
+
+describe.skipIf(postgresUnavailableReason() !== null)("npm run admin with DATABASE_URL", () => {
+  it("works on PostgreSQL, with the keys kept in the database", async () => {
+    const cluster = await startPostgresCluster();
+    try {
+      const env = { DATABASE_URL: cluster.url };
+      const created = await cliWithEnv(
+        env,
+        "create-user",
+        "carla@example.com",
+        "--password",
+        "carla-secret",
+        "--admin",
+      );
+      expect(created).toMatchObject({ code: 0 });
+      expect(created.stderr).toContain("the embedded backend on DATABASE_URL");
+      const keys = await cliWithEnv(env, "keys");
+      expect(keys).toMatchObject({ code: 0 });
+
+      const backend = await startBackend({ databaseUrl: cluster.url, siteUrl: SITE, log: () => {} });
+      try {
+        expect(keys.stdout).toContain(`SUPABASE_SERVICE_ROLE_KEY=${backend.serviceRoleKey}\n`);
+        const carla = await signIn(backend.fetch, backend.anonKey, "carla@example.com", "carla-secret");
+        expect(carla.status).toBe(200);
+        expect(await roles(backend.fetch, backend.serviceRoleKey, carla.body.user!.id)).toEqual(["admin"]);
+      } finally {
+        await backend.close();
+      }
+    } finally {
+      await cluster.stop();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+// `npm run admin -- <command>`: operator commands for users and roles. See commands.ts for
+// what they do and target.ts for where they send their requests.
+// Exit codes: 0 done, 1 the operation failed (e.g. unknown e-mail), 2 bad arguments.
+import { parseCommand, runCommand } from "./commands.ts";
+import { OperatorError, resolveTarget } from "./target.ts";
+import type { Target } from "./target.ts";
+
+async function main(argv: readonly string[]): Promise<number> {
+  let target: Target | undefined;
+  try {
+    const command = parseCommand(argv);
+    if (command.name === "help") {
+      await runCommand(command, null as never, (line) => console.log(line));
+      return 0;
+    }
+    target = await resolveTarget(process.env);
+    // stderr, so `npm run admin -- keys > .env` captures only the key lines.
+    console.error(`Using ${target.description}.`);
+    await runCommand(command, target, (line) => console.log(line));
+    return 0;
+  } catch (error) {
+    if (error instanceof OperatorError) {
+      console.error(error.message);
+      return error.exitCode;
+    }
+    console.error(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await target?.close();
+  }
+}
+
+// Exit explicitly: an idle PGlite or pg pool must not keep a finished command alive.
+process.exit(await main(process.argv.slice(2)));

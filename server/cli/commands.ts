@@ -1,0 +1,244 @@
+// The operator commands (ARCHITECTURE.md, "Operator commands"), written against GoTrue's admin
+// API and PostgREST only, so they work the same on the running server, the embedded backend
+// started in process, and a hosted Supabase project.
+import { generatePassword } from "../backend/seed.ts";
+import { OperatorError } from "./target.ts";
+import type { Target } from "./target.ts";
+
+export const USAGE = `Usage: npm run admin -- <command> [arguments]
+
+Commands:
+  create-user <email> [--password <password>] [--admin]
+      Create a confirmed user. Prints a generated password when none is given.
+  grant-admin <email>       Give the user the admin role.
+  revoke-admin <email>      Take the admin role away.
+  set-password <email> [<password>]
+      Set a new password (generated and printed when not given).
+  keys                      Print SUPABASE_URL and SUPABASE_ANON_KEY for this backend
+                            (and SUPABASE_SERVICE_ROLE_KEY for the embedded one).
+
+Environment: DATA_DIR (default ./.data), DATABASE_URL, SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY.`;
+
+export type Command =
+  | { name: "create-user"; email: string; password: string | null; admin: boolean }
+  | { name: "grant-admin" | "revoke-admin"; email: string }
+  | { name: "set-password"; email: string; password: string | null }
+  | { name: "keys" }
+  | { name: "help" };
+
+function usage(reason: string): OperatorError {
+  return new OperatorError(`${reason}\n\n${USAGE}`, 2);
+}
+
+/** Parses argv (after `--`); throws OperatorError with exit code 2 and the reason on misuse. */
+export function parseCommand(argv: readonly string[]): Command {
+  const [name, ...rest] = argv;
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === "--admin") flags.set("admin", true);
+    else if (arg === "--password") {
+      const value = rest[++i];
+      if (value === undefined) throw usage("--password needs a value.");
+      flags.set("password", value);
+    } else if (arg.startsWith("--password=")) flags.set("password", arg.slice("--password=".length));
+    else if (arg.startsWith("--")) throw usage(`Unknown option ${arg}.`);
+    else positional.push(arg);
+  }
+  const allowFlags = (...allowed: string[]) => {
+    for (const key of flags.keys()) if (!allowed.includes(key)) throw usage(`--${key} does not apply to ${name}.`);
+  };
+  const emailArg = () => {
+    const email = positional[0];
+    if (!email) throw usage(`${name} needs an e-mail address.`);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw usage(`"${email}" is not an e-mail address.`);
+    return email.toLowerCase();
+  };
+  switch (name) {
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      return { name: "help" };
+    case "create-user": {
+      allowFlags("password", "admin");
+      const email = emailArg();
+      if (positional.length > 1) throw usage("create-user takes one e-mail address.");
+      const password = flags.get("password");
+      return { name, email, password: typeof password === "string" ? password : null, admin: flags.has("admin") };
+    }
+    case "grant-admin":
+    case "revoke-admin": {
+      allowFlags();
+      const email = emailArg();
+      if (positional.length > 1) throw usage(`${name} takes one e-mail address.`);
+      return { name, email };
+    }
+    case "set-password": {
+      allowFlags("password");
+      const email = emailArg();
+      if (positional.length > 2) throw usage("set-password takes an e-mail address and at most one password.");
+      const flag = flags.get("password");
+      const password = positional[1] ?? (typeof flag === "string" ? flag : null);
+      return { name, email, password };
+    }
+    case "keys":
+      allowFlags();
+      if (positional.length > 0) throw usage("keys takes no arguments.");
+      return { name };
+    default:
+      throw usage(`Unknown command "${name}".`);
+  }
+}
+
+interface ApiResult {
+  status: number;
+  body: unknown;
+}
+
+async function api(
+  target: Target,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResult> {
+  if (!target.serviceRoleKey) {
+    throw new OperatorError(`No service-role key for ${target.description}: set SUPABASE_SERVICE_ROLE_KEY.`);
+  }
+  let res: Response;
+  try {
+    res = await target.fetch(`${target.url}${path}`, {
+      method,
+      headers: {
+        apikey: target.serviceRoleKey,
+        authorization: `Bearer ${target.serviceRoleKey}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new OperatorError(`Could not reach ${target.description}: ${(error as Error).message}`);
+  }
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // keep the text
+  }
+  return { status: res.status, body: parsed };
+}
+
+function fail(what: string, result: ApiResult): never {
+  const body = result.body as Record<string, unknown> | null;
+  const message =
+    body && typeof body === "object" ? (body["msg"] ?? body["message"] ?? JSON.stringify(body)) : String(result.body);
+  throw new OperatorError(`${what} failed (HTTP ${result.status}): ${String(message)}`);
+}
+
+interface AdminUser {
+  id: string;
+  email: string;
+}
+
+/** GoTrue's admin API has no lookup by e-mail: list with its `filter`, then match exactly. */
+async function findUser(target: Target, email: string): Promise<AdminUser> {
+  const perPage = 1000;
+  for (let page = 1; page <= 1000; page++) {
+    const result = await api(
+      target,
+      "GET",
+      `/auth/v1/admin/users?page=${page}&per_page=${perPage}&filter=${encodeURIComponent(email)}`,
+    );
+    if (result.status !== 200) fail("Looking up the user", result);
+    const users = ((result.body as { users?: AdminUser[] }).users ?? []) as AdminUser[];
+    const match = users.find((u) => u.email?.toLowerCase() === email);
+    if (match) return match;
+    if (users.length < perPage) break;
+  }
+  throw new OperatorError(`No user with e-mail ${email}.`);
+}
+
+async function isAdmin(target: Target, userId: string): Promise<boolean> {
+  const result = await api(target, "GET", `/rest/v1/user_roles?select=role&user_id=eq.${userId}&role=eq.admin`);
+  if (result.status !== 200) fail("Reading the user's roles", result);
+  return Array.isArray(result.body) && result.body.length > 0;
+}
+
+async function grantAdmin(target: Target, user: AdminUser): Promise<boolean> {
+  if (await isAdmin(target, user.id)) return false;
+  const result = await api(
+    target,
+    "POST",
+    "/rest/v1/user_roles",
+    { user_id: user.id, role: "admin" },
+    { prefer: "return=minimal" },
+  );
+  // 409: granted concurrently by someone else; the outcome is the same.
+  if (result.status === 409) return false;
+  if (result.status !== 201 && result.status !== 204 && result.status !== 200) fail("Granting the admin role", result);
+  return true;
+}
+
+export async function runCommand(command: Command, target: Target, out: (line: string) => void): Promise<void> {
+  switch (command.name) {
+    case "help":
+      out(USAGE);
+      return;
+    case "keys": {
+      out(`SUPABASE_URL=${target.url}`);
+      if (target.anonKey) out(`SUPABASE_ANON_KEY=${target.anonKey}`);
+      else out("# SUPABASE_ANON_KEY: not known here (take it from the project's API settings)");
+      if (target.embedded && target.serviceRoleKey) out(`SUPABASE_SERVICE_ROLE_KEY=${target.serviceRoleKey}`);
+      return;
+    }
+    case "create-user": {
+      const password = command.password ?? generatePassword();
+      const result = await api(target, "POST", "/auth/v1/admin/users", {
+        email: command.email,
+        password,
+        email_confirm: true,
+      });
+      if (result.status === 422 && (result.body as { code?: string })?.code === "email_exists") {
+        throw new OperatorError(`A user with e-mail ${command.email} already exists.`);
+      }
+      if (result.status !== 200) fail("Creating the user", result);
+      const user = result.body as AdminUser;
+      out(`Created user ${command.email} (id ${user.id}).`);
+      if (!command.password) out(`Password: ${password} (shown once)`);
+      if (command.admin) {
+        await grantAdmin(target, user);
+        out(`${command.email} is an admin.`);
+      }
+      return;
+    }
+    case "grant-admin": {
+      const user = await findUser(target, command.email);
+      const changed = await grantAdmin(target, user);
+      out(changed ? `${command.email} is now an admin.` : `${command.email} was already an admin.`);
+      return;
+    }
+    case "revoke-admin": {
+      const user = await findUser(target, command.email);
+      const result = await api(target, "DELETE", `/rest/v1/user_roles?user_id=eq.${user.id}&role=eq.admin`, undefined, {
+        prefer: "return=representation",
+      });
+      if (result.status !== 200 && result.status !== 204) fail("Revoking the admin role", result);
+      const removed = Array.isArray(result.body) ? result.body.length > 0 : true;
+      out(removed ? `${command.email} is no longer an admin.` : `${command.email} was not an admin.`);
+      return;
+    }
+    case "set-password": {
+      const user = await findUser(target, command.email);
+      const password = command.password ?? generatePassword();
+      const result = await api(target, "PUT", `/auth/v1/admin/users/${user.id}`, { password });
+      if (result.status !== 200) fail("Setting the password", result);
+      out(`Password of ${command.email} changed.`);
+      if (!command.password) out(`Password: ${password} (shown once)`);
+      return;
+    }
+  }
+}
