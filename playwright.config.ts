@@ -14,6 +14,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "omnia-e2e-"));
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per port, so side-by-side runs do not delete each other's artifacts.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 2,
   forbidOnly: !!process.env.CI,

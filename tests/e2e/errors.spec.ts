@@ -30,7 +30,7 @@ test.describe("not-found page", () => {
 });
 
 test.describe("generic error screen", () => {
-  test.use({ allowedConsoleErrors: [/status of 500/, /Unexpected Server Error|boom|Error/] });
+  test.use({ allowedConsoleErrors: /status of 500/ });
 
   test("an unexpected failure during navigation shows 'Unexpected Application Error!' and the status", async ({ page }) => {
     await page.goto("/");

@@ -4,8 +4,12 @@ import { test as base, expect, type Page } from "@playwright/test";
 export { expect };
 
 interface Fixtures {
-  /** Console messages that a test expects (e.g. the 404 of a not-found page). */
-  allowedConsoleErrors: RegExp[];
+  /**
+   * Console messages that a test expects (e.g. the 404 of a not-found page). Give ONE RegExp
+   * (use alternation for several): Playwright reads a two-element array in test.use() as a
+   * [value, options] tuple and would drop the second pattern.
+   */
+  allowedConsoleErrors: RegExp | RegExp[];
   /** Fails the test on any console error or uncaught exception, CSP violations included. */
   consoleGuard: void;
 }
@@ -18,7 +22,7 @@ export const test = base.extend<Fixtures>({
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         const text = message.text();
-        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+        if (![allowedConsoleErrors].flat().some((pattern) => pattern.test(text))) errors.push(text);
       });
       page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
       await use();

@@ -12,10 +12,10 @@ test("the home page shows its six sections in order", async ({ page }) => {
   for (const value of ["99.9%", "10M+", "40%", "95%"]) await expect(stats.getByText(value, { exact: true })).toBeVisible();
 
   for (const pillar of ["Conectividade", "Inteligência", "Escala"]) {
-    await expect(main.getByRole("heading", { name: pillar, level: 3 })).toBeVisible();
+    await expect(main.getByRole("heading", { name: pillar, level: 3, exact: true })).toBeVisible();
   }
   for (const feature of ["Automação com IA", "Relatórios em tempo real", "Gestão de equipes", "Segurança avançada"]) {
-    await expect(main.getByRole("heading", { name: feature, level: 3 })).toBeVisible();
+    await expect(main.getByRole("heading", { name: feature, level: 3, exact: true })).toBeVisible();
   }
   await expect(main.getByRole("link", { name: "Agendar demonstração" })).toHaveAttribute("href", "#demo");
 

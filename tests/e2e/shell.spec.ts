@@ -29,6 +29,8 @@ test.describe("shared header", () => {
       await page.goto("/");
       await page.getByRole("banner").getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL(href);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Página não encontrada");
     }
   });
 
