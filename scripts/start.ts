@@ -1,14 +1,33 @@
-// `npm start`: build when there is no build, or when it was made for another SITE_URL
-// (prerendered pages carry canonical URLs), then run the production server.
+// `npm start`: build when there is no build, when the build is older than the app's sources
+// (e.g. after a `git pull`), or when it was made for another SITE_URL (prerendered pages carry
+// canonical URLs); then run the production server.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { ConfigError, readConfig } from "../server/config.ts";
 import { BUILD_DIR, BUILD_INFO_FILE, type BuildInfo } from "./build-info.ts";
 
-function builtFor(siteUrl: string): boolean {
+const BUILD_INPUTS = ["app", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+
+function newestSourceMtime(): number {
+  let newest = 0;
+  for (const input of BUILD_INPUTS) {
+    if (!existsSync(input)) continue;
+    const files = statSync(input).isDirectory()
+      ? readdirSync(input, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
+      : [input];
+    for (const file of files) newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+function upToDateFor(siteUrl: string): boolean {
   if (!existsSync(`${BUILD_DIR}/server/index.js`) || !existsSync(BUILD_INFO_FILE)) return false;
   try {
-    return (JSON.parse(readFileSync(BUILD_INFO_FILE, "utf8")) as BuildInfo).siteUrl === siteUrl;
+    const info = JSON.parse(readFileSync(BUILD_INFO_FILE, "utf8")) as BuildInfo;
+    return info.siteUrl === siteUrl && Date.parse(info.builtAt) >= newestSourceMtime();
   } catch {
     return false;
   }
@@ -23,8 +42,8 @@ try {
   process.exit(1);
 }
 
-if (!builtFor(siteUrl)) {
-  console.log(`Building the site for ${siteUrl} (first start, or SITE_URL changed)...`);
+if (!upToDateFor(siteUrl)) {
+  console.log(`Building the site for ${siteUrl} (no build yet, sources changed, or SITE_URL changed)...`);
   execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 
