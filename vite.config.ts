@@ -11,5 +11,28 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   define: { "import.meta.env.SITE_URL": JSON.stringify(siteUrl) },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and React Router run on every page: one chunk instead of a handful of small
+            // ones saves the per-file compression overhead on the home page's budget.
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|react-router|@react-router[\\/]\w+|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            // The site shell (header, footer, their copy and primitives) is on every public page too.
+            {
+              name: "shell",
+              test: /app[\\/](components[\\/]site[\\/](site-|logo|social-icon|error-screen|not-found-screen)|components[\\/]ui[\\/]button|content[\\/](navigation|site-config|errors)|lib[\\/](utils|seo|motion))|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)|class-variance-authority|clsx|@radix-ui[\\/]react-(slot|compose-refs)/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -11,6 +11,20 @@ export interface SitePage {
 
 export const sitePages: SitePage[] = [
   { path: "/", prerender: true, changefreq: "weekly", priority: 1 },
+  { path: "/recursos", prerender: true, changefreq: "monthly", priority: 0.9 },
+  { path: "/precos", prerender: true, changefreq: "monthly", priority: 0.9 },
+  { path: "/integracoes", prerender: true, changefreq: "monthly", priority: 0.8 },
+  { path: "/casos-de-sucesso", prerender: true, changefreq: "monthly", priority: 0.8 },
+  { path: "/seguranca", prerender: true, changefreq: "monthly", priority: 0.7 },
+  { path: "/sobre", prerender: true, changefreq: "monthly", priority: 0.7 },
+  { path: "/contato", prerender: true, changefreq: "yearly", priority: 0.8 },
+  { path: "/documentacao", prerender: true, changefreq: "monthly", priority: 0.6 },
+  { path: "/ajuda", prerender: true, changefreq: "monthly", priority: 0.6 },
+  // A live health check: rendered on every request.
+  { path: "/status", prerender: false, changefreq: "daily", priority: 0.3 },
+  { path: "/privacidade", prerender: true, changefreq: "yearly", priority: 0.3 },
+  { path: "/termos", prerender: true, changefreq: "yearly", priority: 0.3 },
+  { path: "/lgpd", prerender: true, changefreq: "yearly", priority: 0.3 },
   // Server-rendered on each request: it lists the published posts.
   { path: "/blog", prerender: false, changefreq: "daily", priority: 0.8 },
 ];

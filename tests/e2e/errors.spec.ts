@@ -35,8 +35,8 @@ test.describe("generic error screen", () => {
   test("an unexpected failure during navigation shows 'Unexpected Application Error!' and the status", async ({ page }) => {
     await page.goto("/");
     // The server fails unexpectedly while loading the next page's data.
-    await page.route("**/*.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
-    await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).click();
+    await page.route("**/status.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Status", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
     await expect(page.locator("pre")).not.toBeEmpty();
     await expect(page.getByRole("link", { name: "Voltar ao início" })).toHaveAttribute("href", "/");

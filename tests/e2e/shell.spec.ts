@@ -88,7 +88,8 @@ test.describe("mobile menu", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "Recursos" }).last()).toBeFocused();
+    const menu = page.getByRole("navigation", { name: "Navegação principal" });
+    await expect(menu.getByRole("link", { name: "Recursos" })).toBeFocused();
   });
 });
 

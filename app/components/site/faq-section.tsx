@@ -3,7 +3,17 @@ import type { FaqItem } from "~/content/types";
 import { SectionHeading } from "./section-heading";
 
 /** FAQ accordion (home, pricing): one item open at a time, and the open one can be closed. */
-export function FaqSection({ id, title, subtitle, items }: { id: string; title: string; subtitle?: string; items: FaqItem[] }) {
+export function FaqSection({
+  id,
+  title,
+  subtitle,
+  items,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  items: FaqItem[];
+}) {
   return (
     <section aria-labelledby={id} className="px-4 py-20 sm:px-6 lg:px-8">
       <SectionHeading id={id} title={title} subtitle={subtitle} />

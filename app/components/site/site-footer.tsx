@@ -58,7 +58,12 @@ export function SiteFooter(props: SiteFooterProps) {
       </div>
       <div className="border-t border-border">
         {/* A page prerendered last year hydrates in the new one: the year may differ, and that is fine. */}
-        <p suppressHydrationWarning className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8">{props.copyright}</p>
+        <p
+          suppressHydrationWarning
+          className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8"
+        >
+          {props.copyright}
+        </p>
       </div>
     </footer>
   );

@@ -71,9 +71,9 @@ export function Accordion({
                 />
               </button>
             </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="pb-4 leading-relaxed text-muted-foreground">
+            <section id={panelId} aria-labelledby={buttonId} hidden={!open} className="pb-4 leading-relaxed text-muted-foreground">
               {item.content}
-            </div>
+            </section>
           </div>
         );
       })}

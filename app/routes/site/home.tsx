@@ -17,5 +17,4 @@ export default function HomePage() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ ...homeMeta, path: "/", jsonLd: [organizationJsonLd()] });
+export const meta: Route.MetaFunction = () => pageMeta({ ...homeMeta, path: "/", jsonLd: [organizationJsonLd()] });

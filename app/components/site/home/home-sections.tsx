@@ -18,16 +18,25 @@ export function Hero(props: {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-accent to-background px-4 pt-20 pb-16 sm:px-6 sm:pt-28 lg:px-8">
       <div className="mx-auto max-w-4xl text-center">
-        <p className={cn("text-sm font-semibold tracking-wide text-primary uppercase", steps[0]?.className)} style={steps[0]?.style}>
+        <p
+          className={cn("text-sm font-semibold tracking-wide text-primary uppercase", steps[0]?.className)}
+          style={steps[0]?.style}
+        >
           {props.eyebrow}
         </p>
         <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl motion-safe:animate-rise">
           {props.title}
         </h1>
-        <p className={cn("mx-auto mt-6 max-w-2xl text-lg text-muted-foreground", steps[1]?.className)} style={steps[1]?.style}>
+        <p
+          className={cn("mx-auto mt-6 max-w-2xl text-lg text-muted-foreground", steps[1]?.className)}
+          style={steps[1]?.style}
+        >
           {props.subtitle}
         </p>
-        <div className={cn("mt-10 flex flex-col justify-center gap-3 sm:flex-row", steps[2]?.className)} style={steps[2]?.style}>
+        <div
+          className={cn("mt-10 flex flex-col justify-center gap-3 sm:flex-row", steps[2]?.className)}
+          style={steps[2]?.style}
+        >
           <Button asChild size="lg">
             <a href={props.primaryCta.href}>{props.primaryCta.label}</a>
           </Button>
@@ -92,7 +101,11 @@ export function FeatureCards({ title, subtitle, items }: { title: string; subtit
           const Icon = featureIcons[feature.icon];
           const step = staggered(index);
           return (
-            <li key={feature.title} className={cn("rounded-xl bg-background p-6 shadow-sm", step.className)} style={step.style}>
+            <li
+              key={feature.title}
+              className={cn("rounded-xl bg-background p-6 shadow-sm", step.className)}
+              style={step.style}
+            >
               <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
                 <Icon aria-hidden="true" className="size-6" />
               </span>

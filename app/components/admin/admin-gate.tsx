@@ -1,0 +1,79 @@
+import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import { isAdmin } from "~/lib/admin-role";
+import { useAuthSession } from "~/lib/use-auth-session";
+import { AdminScreen } from "./admin-screen";
+
+export const ADMIN_SIGN_IN_PATH = "/auth?next=/admin";
+
+type Access = { status: "checking" } | { status: "allowed"; session: Session };
+
+/**
+ * Spec §2: nothing is rendered until the session check has finished and user_roles says the
+ * user is an admin; anyone else goes to the sign-in screen (which brings them back here).
+ */
+export function AdminGate({ client, copy }: { client: SupabaseClient | null; copy: typeof AdminCopy }) {
+  const navigate = useNavigate();
+  const session = useAuthSession(client);
+  const [access, setAccess] = useState<Access>({ status: "checking" });
+  // "Sair" signs out on purpose and goes to /; the guard must not send the user to /auth.
+  const signingOut = useRef(false);
+  // TanStack Query's defaults are the spec's cache and retry rules (5 min, 3 retries with
+  // exponential backoff from 1 s to 30 s): deliberately not configured.
+  const [queryClient] = useState(() => new QueryClient());
+
+  const userId = session.status === "ready" ? (session.session?.user.id ?? null) : undefined;
+
+  useEffect(() => {
+    if (!client || session.status === "checking" || signingOut.current) return;
+    const current = session.session;
+    if (!current) {
+      navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+      return;
+    }
+    let cancelled = false;
+    isAdmin(client, current.user.id).then(
+      (admin) => {
+        if (cancelled) return;
+        if (admin) setAccess({ status: "allowed", session: current });
+        else navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+      },
+      () => {
+        if (!cancelled) navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Re-check only when the signed-in user changes, not on every token refresh.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, userId, navigate]);
+
+  // A refreshed token replaces the session object; keep the newest one for API calls.
+  const liveSession =
+    access.status === "allowed" && session.status === "ready" && session.session ? session.session : null;
+
+  const signOut = async () => {
+    if (!client) return;
+    signingOut.current = true;
+    try {
+      await client.auth.signOut();
+    } finally {
+      queryClient.clear();
+      navigate("/", { replace: true });
+    }
+  };
+
+  if (!client || access.status !== "allowed" || !liveSession) return null;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <AdminScreen client={client} session={liveSession} copy={copy} onSignOut={signOut} />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

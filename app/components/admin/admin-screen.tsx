@@ -1,0 +1,176 @@
+import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LogOut, Plus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import {
+  adminKeys,
+  deleteMessage,
+  deletePost,
+  listAllPosts,
+  listMessages,
+  markMessageHandled,
+  savePost,
+  UNIQUE_VIOLATION,
+  WriteError,
+  type PostInput,
+} from "~/lib/admin-data";
+import type { BlogPost, ContactMessage } from "~/lib/blog-types";
+import { MessagesList } from "./messages-list";
+import { PostDialog, type PostFormErrors } from "./post-dialog";
+import { PostList } from "./post-list";
+
+export interface AdminScreenProps {
+  client: SupabaseClient;
+  session: Session;
+  copy: typeof AdminCopy;
+  onSignOut: () => void;
+}
+
+type DialogState = { open: false } | { open: true; post: BlogPost | null; key: number };
+
+/** The blog administration of spec §2 plus the leads ("Mensagens", PRODUCT.md). */
+export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenProps) {
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const [serverErrors, setServerErrors] = useState<PostFormErrors>({});
+  const [tab, setTab] = useState("posts");
+
+  const posts = useQuery({ queryKey: adminKeys.posts, queryFn: () => listAllPosts(client) });
+  const messages = useQuery({ queryKey: adminKeys.messages, queryFn: () => listMessages(client) });
+
+  const openDialog = (post: BlogPost | null) => {
+    setServerErrors({});
+    setDialog({ open: true, post, key: Date.now() });
+  };
+  const closeDialog = () => {
+    setServerErrors({});
+    setDialog({ open: false });
+  };
+
+  const save = useMutation({
+    mutationFn: ({ input, id }: { input: PostInput; id: string | null }) =>
+      savePost(client, input, session.user.id, id),
+    onSuccess: (_data, { id }) => {
+      const done = id ? copy.toasts.updated : copy.toasts.created;
+      toast.success(done.title, { description: done.description });
+      closeDialog();
+    },
+    onError: (error) => {
+      if (error instanceof WriteError && error.code === UNIQUE_VIOLATION) {
+        setServerErrors({ slug: copy.dialog.validation.slugTaken });
+        toast.error(copy.toasts.errorTitle, { description: copy.dialog.validation.slugTaken });
+        return;
+      }
+      toast.error(copy.toasts.errorTitle, { description: error.message });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (post: BlogPost) => deletePost(client, post.id),
+    onSuccess: () => toast.success(copy.toasts.deleted.title, { description: copy.toasts.deleted.description }),
+    // Spec §8: a failed delete shows nothing; the reloaded list tells the truth.
+    onError: () => undefined,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
+  });
+
+  const markHandled = useMutation({
+    mutationFn: (message: ContactMessage) => markMessageHandled(client, message.id),
+    onSuccess: () =>
+      toast.success(copy.toasts.messageHandled.title, { description: copy.toasts.messageHandled.description }),
+    onError: (error) => toast.error(copy.toasts.errorTitle, { description: error.message }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
+  });
+
+  const removeMessage = useMutation({
+    mutationFn: (message: ContactMessage) => deleteMessage(client, message.id),
+    onSuccess: () =>
+      toast.success(copy.toasts.messageDeleted.title, { description: copy.toasts.messageDeleted.description }),
+    onError: (error) => toast.error(copy.toasts.errorTitle, { description: error.message }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
+  });
+
+  const renderPreview = useCallback(
+    async (markdown: string, signal: AbortSignal) => {
+      const response = await fetch("/admin/preview", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ markdown }),
+        signal,
+      });
+      if (!response.ok) throw new Error(`Preview failed: ${response.status}`);
+      return ((await response.json()) as { html: string }).html;
+    },
+    [session.access_token],
+  );
+
+  return (
+    <div className="mx-auto max-w-5xl px-6 py-12 lg:py-16">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">{copy.title}</h1>
+        <div className="flex gap-2">
+          <Button onClick={() => openDialog(null)}>
+            <Plus aria-hidden="true" />
+            {copy.newPost}
+          </Button>
+          <Button variant="outline" onClick={onSignOut}>
+            <LogOut aria-hidden="true" />
+            {copy.signOut}
+          </Button>
+        </div>
+      </div>
+
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
+        <TabsList aria-label={copy.tabs.label}>
+          <TabsTrigger value="posts">{copy.tabs.posts}</TabsTrigger>
+          <TabsTrigger value="messages">{copy.tabs.messages}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="posts" active={tab === "posts"}>
+          <PostList
+            posts={posts.data}
+            loading={posts.isPending}
+            failed={posts.isError}
+            copy={copy.list}
+            onEdit={(post) => openDialog(post)}
+            onDelete={(post) => {
+              if (window.confirm(copy.confirmDelete)) remove.mutate(post);
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="messages" active={tab === "messages"}>
+          <MessagesList
+            messages={messages.data}
+            loading={messages.isPending}
+            failed={messages.isError}
+            copy={copy.messages}
+            onMarkHandled={(message) => markHandled.mutate(message)}
+            onDelete={(message) => {
+              if (window.confirm(copy.messages.confirmDelete)) removeMessage.mutate(message);
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+
+      <PostDialog
+        key={dialog.open ? dialog.key : "closed"}
+        open={dialog.open}
+        post={dialog.open ? dialog.post : null}
+        copy={copy.dialog}
+        saving={save.isPending}
+        serverErrors={serverErrors}
+        onOpenChange={(open) => {
+          if (!open) closeDialog();
+        }}
+        onSubmit={(input) => {
+          setServerErrors({});
+          save.mutate({ input, id: dialog.open && dialog.post ? dialog.post.id : null });
+        }}
+        renderPreview={renderPreview}
+      />
+    </div>
+  );
+}

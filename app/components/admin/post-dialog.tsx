@@ -1,0 +1,256 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { Textarea } from "~/components/ui/textarea";
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import type { PostInput } from "~/lib/admin-data";
+import type { BlogPost } from "~/lib/blog-types";
+import { isValidSlug, slugify } from "~/lib/slug";
+import { isHttpUrl } from "~/lib/validation";
+import { MarkdownPreview } from "./markdown-preview";
+
+type Field = "title" | "slug" | "content" | "featured_image";
+export type PostFormErrors = Partial<Record<Field, string>>;
+
+export interface PostDialogProps {
+  open: boolean;
+  /** The post being edited, or null to create one. */
+  post: BlogPost | null;
+  copy: typeof AdminCopy.dialog;
+  saving: boolean;
+  /** Field errors from the last save (e.g. a duplicate slug). */
+  serverErrors: PostFormErrors;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (input: PostInput) => void;
+  renderPreview: (markdown: string, signal: AbortSignal) => Promise<string>;
+}
+
+/** Spec §4: a missing excerpt or featured image becomes an empty field. */
+function initialValues(post: BlogPost | null): PostInput {
+  return {
+    title: post?.title ?? "",
+    slug: post?.slug ?? "",
+    excerpt: post?.excerpt ?? "",
+    content: post?.content ?? "",
+    featured_image: post?.featured_image ?? "",
+    published: post?.published ?? false,
+  };
+}
+
+function validate(values: PostInput, copy: typeof AdminCopy.dialog.validation): PostFormErrors {
+  const errors: PostFormErrors = {};
+  if (!values.title.trim()) errors.title = copy.titleRequired;
+  if (!values.slug.trim()) errors.slug = copy.slugRequired;
+  else if (!isValidSlug(values.slug.trim())) errors.slug = copy.slugInvalid;
+  if (!values.content.trim()) errors.content = copy.contentRequired;
+  if (values.featured_image.trim() && !isHttpUrl(values.featured_image.trim()))
+    errors.featured_image = copy.imageInvalid;
+  return errors;
+}
+
+/**
+ * The post dialog (spec §2, §4, §5). The parent mounts a fresh form for every opening (a
+ * `key`), so closing always resets it. The slug follows the title until edited by hand.
+ */
+export function PostDialog(props: PostDialogProps) {
+  const { open, post, copy, onOpenChange } = props;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={copy.close}>
+        <DialogHeader className="mb-6">
+          <DialogTitle>{post ? copy.editTitle : copy.createTitle}</DialogTitle>
+          <DialogDescription>{post ? copy.editDescription : copy.createDescription}</DialogDescription>
+        </DialogHeader>
+        <PostForm {...props} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, renderPreview }: PostDialogProps) {
+  const [values, setValues] = useState<PostInput>(() => initialValues(post));
+  // A new post's slug is derived from its title; an existing post keeps its address.
+  const [slugEdited, setSlugEdited] = useState(post !== null);
+  const [errors, setErrors] = useState<PostFormErrors>({});
+  const [tab, setTab] = useState("write");
+  const id = useId();
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const shown: PostFormErrors = { ...serverErrors, ...errors };
+
+  const set = <K extends keyof PostInput>(key: K, value: PostInput[K]) => {
+    setValues((current) => {
+      const next = { ...current, [key]: value };
+      if (key === "title" && !slugEdited) next.slug = slugify(String(value));
+      return next;
+    });
+    // Editing a field clears its error, a server one (duplicate slug) included.
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(values, copy.validation);
+    setErrors(found);
+    const first = (["title", "slug", "content", "featured_image"] as const).find((field) => found[field]);
+    if (first) {
+      if (first === "content") setTab("write");
+      // After the tab switch has rendered the textarea.
+      requestAnimationFrame(() => refs.current[first]?.focus());
+      return;
+    }
+    onSubmit(values);
+  };
+
+  const fieldId = (field: string) => `${id}-${field}`;
+  const describedBy = (field: Field, hint?: boolean) =>
+    [shown[field] ? `${fieldId(field)}-error` : null, hint ? `${fieldId(field)}-hint` : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const errorText = (field: Field) =>
+    shown[field] ? (
+      <p id={`${fieldId(field)}-error`} className="text-sm text-destructive">
+        {shown[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId("title")}>{copy.fields.title.label}</Label>
+        <Input
+          id={fieldId("title")}
+          ref={(node) => {
+            refs.current.title = node;
+          }}
+          required
+          placeholder={copy.fields.title.placeholder}
+          value={values.title}
+          onChange={(event) => set("title", event.target.value)}
+          aria-invalid={shown.title ? true : undefined}
+          aria-describedby={describedBy("title")}
+        />
+        {errorText("title")}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId("slug")}>{copy.fields.slug.label}</Label>
+        <Input
+          id={fieldId("slug")}
+          ref={(node) => {
+            refs.current.slug = node;
+          }}
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={copy.fields.slug.placeholder}
+          value={values.slug}
+          onChange={(event) => {
+            setSlugEdited(true);
+            set("slug", event.target.value);
+          }}
+          aria-invalid={shown.slug ? true : undefined}
+          aria-describedby={describedBy("slug", true)}
+        />
+        <p id={`${fieldId("slug")}-hint`} className="text-xs text-muted-foreground">
+          {copy.fields.slug.hint}
+        </p>
+        {errorText("slug")}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId("excerpt")}>{copy.fields.excerpt.label}</Label>
+        <Textarea
+          id={fieldId("excerpt")}
+          rows={2}
+          className="min-h-0"
+          placeholder={copy.fields.excerpt.placeholder}
+          value={values.excerpt}
+          onChange={(event) => set("excerpt", event.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Tabs value={tab} onValueChange={setTab}>
+          <div className="flex items-center justify-between gap-4">
+            <Label htmlFor={fieldId("content")}>{copy.fields.content.label}</Label>
+            <TabsList aria-label={copy.contentModes}>
+              <TabsTrigger value="write">{copy.write}</TabsTrigger>
+              <TabsTrigger value="preview">{copy.preview}</TabsTrigger>
+            </TabsList>
+          </div>
+          <TabsContent value="write" active={tab === "write"} className="mt-2 flex flex-col gap-2">
+            <Textarea
+              id={fieldId("content")}
+              ref={(node) => {
+                refs.current.content = node;
+              }}
+              rows={10}
+              required
+              className="font-mono"
+              placeholder={copy.fields.content.placeholder}
+              value={values.content}
+              onChange={(event) => set("content", event.target.value)}
+              aria-invalid={shown.content ? true : undefined}
+              aria-describedby={describedBy("content", true)}
+            />
+            <p id={`${fieldId("content")}-hint`} className="text-xs text-muted-foreground">
+              {copy.fields.content.hint}
+            </p>
+          </TabsContent>
+          <TabsContent value="preview" active={tab === "preview"} className="mt-2">
+            {/* Mounted only while shown: it asks the server for HTML. */}
+            {tab === "preview" ? (
+              <MarkdownPreview
+                markdown={values.content}
+                render={renderPreview}
+                copy={{ loading: copy.previewLoading, empty: copy.previewEmpty, error: copy.previewError }}
+              />
+            ) : null}
+          </TabsContent>
+        </Tabs>
+        {errorText("content")}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId("image")}>{copy.fields.featuredImage.label}</Label>
+        <Input
+          id={fieldId("image")}
+          ref={(node) => {
+            refs.current.featured_image = node;
+          }}
+          type="url"
+          inputMode="url"
+          placeholder={copy.fields.featuredImage.placeholder}
+          value={values.featured_image}
+          onChange={(event) => set("featured_image", event.target.value)}
+          aria-invalid={shown.featured_image ? true : undefined}
+          aria-describedby={describedBy("featured_image")}
+        />
+        {errorText("featured_image")}
+      </div>
+      <div className="flex items-center gap-3">
+        <Switch
+          id={fieldId("published")}
+          checked={values.published}
+          onCheckedChange={(checked) => set("published", checked)}
+        />
+        <Label htmlFor={fieldId("published")}>{copy.fields.published}</Label>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          {copy.cancel}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {post ? copy.update : copy.create}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { Skeleton } from "~/components/ui/skeleton";
+import type { BlogPostSummary } from "~/lib/blog-types";
+import { formatDate, isoDate } from "~/lib/format";
+
+/**
+ * A blog card (spec §2): featured image when there is one, title and excerpt clamped to two
+ * lines, creation date in pt-BR. The title's link is stretched over the whole card, so the
+ * card is one click target while the link's accessible name stays the title alone.
+ */
+export function PostCard({ post, priority = false }: { post: BlogPostSummary; priority?: boolean }) {
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-border bg-background shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      {post.featured_image ? (
+        <img
+          src={post.featured_image}
+          // Decorative here: the title right below says the same.
+          alt=""
+          width={1200}
+          height={630}
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[40/21] w-full bg-muted object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <h2 className="line-clamp-2 text-xl font-semibold tracking-tight">
+          <Link
+            to={`/blog/${post.slug}`}
+            prefetch="intent"
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {post.title}
+          </Link>
+        </h2>
+        {post.excerpt ? <p className="line-clamp-2 text-muted-foreground">{post.excerpt}</p> : null}
+        <time dateTime={isoDate(post.created_at)} className="mt-auto text-sm text-muted-foreground">
+          {formatDate(post.created_at)}
+        </time>
+      </div>
+    </article>
+  );
+}
+
+/** Stand-in for a card while posts load (spec §2: three of them). */
+export function PostCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-lg border border-border" data-testid="post-card-skeleton">
+      <Skeleton className="aspect-[40/21] w-full rounded-none" />
+      <div className="flex flex-col gap-3 p-6">
+        <Skeleton className="h-6 w-4/5" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="mt-2 h-4 w-1/3" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { BlogPostSummary } from "~/lib/blog-types";
+import { PostCard, PostCardSkeleton } from "./post-card";
+
+const GRID = "grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3";
+
+/** The published posts, newest first; the empty state when there are none (spec §2, §8). */
+export function PostGrid({ posts, label, emptyText }: { posts: BlogPostSummary[]; label: string; emptyText: string }) {
+  if (posts.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-border p-12 text-center text-lg text-muted-foreground">
+        {emptyText}
+      </p>
+    );
+  }
+  return (
+    <ul className={GRID} aria-label={label}>
+      {posts.map((post, index) => (
+        <li key={post.id} className="flex">
+          {/* The first row is above the fold on wide screens: no lazy loading there. */}
+          <PostCard post={post} priority={index < 3} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const SKELETON_COUNT = 3;
+
+/** Three placeholder cards in the same grid, announced once as "loading". */
+export function PostGridSkeleton({ label }: { label: string }) {
+  return (
+    <output className={GRID} aria-live="polite" aria-label={label}>
+      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+        <PostCardSkeleton key={index} />
+      ))}
+    </output>
+  );
+}

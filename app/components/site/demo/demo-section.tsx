@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+
+/** The anchor every "request demo" action targets (spec §2: "#demo"). */
+export const DEMO_SECTION_ID = "demo";
+
+/**
+ * The "Solicitar demonstração" section that ends every page of the shell. Only the frame
+ * lives here; the form (children) is loaded by the layout as its own chunk, so it stays
+ * out of every page's initial JavaScript (ADR 033).
+ */
+export function DemoSection({ children }: { children: ReactNode }) {
+  return (
+    <section
+      id={DEMO_SECTION_ID}
+      aria-labelledby={`${DEMO_SECTION_ID}-titulo`}
+      className="scroll-mt-20 border-t border-border bg-accent px-4 py-16 sm:px-6 lg:px-8"
+    >
+      <div className="mx-auto max-w-3xl">{children}</div>
+    </section>
+  );
+}

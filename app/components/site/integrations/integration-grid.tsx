@@ -1,0 +1,74 @@
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import type { Integration, IntegrationCategory } from "~/content/integrations";
+
+export interface IntegrationUi {
+  learnMore: string;
+  learnMoreLabel: (name: string) => string;
+  connectsTitle: string;
+  syncsTitle: string;
+  howToStartTitle: string;
+  close: string;
+}
+
+function IntegrationCard({ item, ui }: { item: Integration; ui: IntegrationUi }) {
+  return (
+    <li className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-sm font-bold text-primary"
+        >
+          {item.initials}
+        </span>
+        <h3 className="text-lg font-bold">{item.name}</h3>
+      </div>
+      <p className="mt-3 flex-1 text-muted-foreground">{item.summary}</p>
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button variant="outline" className="mt-5 self-start" aria-label={ui.learnMoreLabel(item.name)}>
+            {ui.learnMore}
+          </Button>
+        </DialogTrigger>
+        <DialogContent closeLabel={ui.close}>
+          <DialogTitle>{item.name}</DialogTitle>
+          <DialogDescription>{item.summary}</DialogDescription>
+          <h4 className="mt-5 font-semibold">{ui.connectsTitle}</h4>
+          <p className="mt-1 text-sm text-muted-foreground">{item.details.connects}</p>
+          <h4 className="mt-5 font-semibold">{ui.syncsTitle}</h4>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+            {item.details.syncs.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <h4 className="mt-5 font-semibold">{ui.howToStartTitle}</h4>
+          <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+            {item.details.howToStart.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ol>
+        </DialogContent>
+      </Dialog>
+    </li>
+  );
+}
+
+export function IntegrationCategories({ categories, ui }: { categories: IntegrationCategory[]; ui: IntegrationUi }) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-16 px-4 py-16 sm:px-6 lg:px-8">
+      {categories.map((category) => (
+        <section key={category.id} aria-labelledby={`categoria-${category.id}`}>
+          <h2 id={`categoria-${category.id}`} className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {category.title}
+          </h2>
+          <p className="mt-2 text-muted-foreground">{category.description}</p>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {category.items.map((item) => (
+              <IntegrationCard key={item.name} item={item} ui={ui} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Activity, BadgeCheck, DatabaseBackup, KeyRound, Lock, ScanSearch, UsersRound } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import type { Certification, SecurityFeature } from "~/content/security";
+import type { CallToAction } from "~/content/types";
+import { SmartLink } from "../cta-section";
+import { SectionHeading } from "../section-heading";
+
+const icons = {
+  users: UsersRound,
+  key: KeyRound,
+  lock: Lock,
+  search: ScanSearch,
+  database: DatabaseBackup,
+  activity: Activity,
+};
+
+export function SecurityFeatures({
+  title,
+  subtitle,
+  items,
+}: {
+  title: string;
+  subtitle: string;
+  items: SecurityFeature[];
+}) {
+  return (
+    <section aria-labelledby="protecao" className="px-4 py-16 sm:px-6 lg:px-8">
+      <SectionHeading id="protecao" title={title} subtitle={subtitle} />
+      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((feature) => {
+          const Icon = icons[feature.icon];
+          return (
+            <li key={feature.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
+              <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-bold">{feature.title}</h3>
+              <p className="mt-2 text-muted-foreground">{feature.description}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function Certifications({
+  title,
+  subtitle,
+  items,
+}: {
+  title: string;
+  subtitle: string;
+  items: Certification[];
+}) {
+  return (
+    <section aria-labelledby="certificacoes" className="bg-muted px-4 py-16 sm:px-6 lg:px-8">
+      <SectionHeading id="certificacoes" title={title} subtitle={subtitle} />
+      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {items.map((item) => (
+          <li key={item.name} className="rounded-xl bg-background p-6 text-center shadow-sm">
+            <BadgeCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
+            <h3 className="mt-3 text-lg font-bold">{item.name}</h3>
+            <p className="mt-2 text-sm text-muted-foreground">{item.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function DataProtection({
+  title,
+  paragraphs,
+  ctaText,
+  cta,
+}: {
+  title: string;
+  paragraphs: string[];
+  ctaText: string;
+  cta: CallToAction;
+}) {
+  return (
+    <section aria-labelledby="protecao-de-dados" className="px-4 py-16 sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-3xl">
+        <h2 id="protecao-de-dados" className="text-3xl font-bold tracking-tight">
+          {title}
+        </h2>
+        {paragraphs.map((paragraph) => (
+          <p key={paragraph} className="mt-4 leading-relaxed text-muted-foreground">
+            {paragraph}
+          </p>
+        ))}
+        <div className="mt-8 flex flex-col gap-4 rounded-xl bg-accent p-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="font-medium">{ctaText}</p>
+          <Button asChild>
+            <SmartLink {...cta} />
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

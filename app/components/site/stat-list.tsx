@@ -1,0 +1,27 @@
+import type { Stat } from "~/content/types";
+import { cn } from "~/lib/utils";
+
+/** Figures with their labels as a description list (value read after its label's context). */
+export function StatList({ title, items, className }: { title: string; items: Stat[]; className?: string }) {
+  return (
+    <section
+      aria-label={title}
+      className={cn("border-y border-border bg-background px-4 py-12 sm:px-6 lg:px-8", className)}
+    >
+      <h2 className="sr-only">{title}</h2>
+      <dl
+        className={cn(
+          "mx-auto grid max-w-5xl gap-8 text-center",
+          items.length === 3 ? "sm:grid-cols-3" : "grid-cols-2 md:grid-cols-4",
+        )}
+      >
+        {items.map((stat) => (
+          <div key={stat.label} className="flex flex-col-reverse gap-1">
+            <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+            <dd className="text-3xl font-extrabold text-primary sm:text-4xl">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// Texts of the sign-in / sign-up screen (spec §2 "Sign in / create account", §5, §8).
+
+export const authCopy = {
+  metaTitle: "Entrar | Omnia",
+  metaDescription: "Acesse sua conta Omnia ou crie uma nova.",
+  login: {
+    title: "Entrar",
+    description: "Acesse sua conta com e-mail e senha.",
+    submit: "Entrar",
+    switchMode: "Não tem conta? Criar uma",
+  },
+  signup: {
+    title: "Criar Conta",
+    description: "Crie sua conta com e-mail e senha.",
+    submit: "Criar Conta",
+    switchMode: "Já tem conta? Fazer login",
+  },
+  busy: "Aguarde...",
+  checkingSession: "Verificando sessão...",
+  fields: {
+    email: { label: "E-mail", placeholder: "voce@empresa.com.br" },
+    password: { label: "Senha", placeholder: "Mínimo de 6 caracteres" },
+  },
+  validation: {
+    emailRequired: "Informe seu e-mail.",
+    emailInvalid: "Informe um e-mail válido.",
+    passwordRequired: "Informe sua senha.",
+    passwordTooShort: "A senha deve ter pelo menos 6 caracteres.",
+  },
+  toasts: {
+    loginSuccess: { title: "Login realizado", description: "Bem-vindo de volta!" },
+    signupSuccess: { title: "Conta criada", description: "Sua conta foi criada com sucesso." },
+    errorTitle: "Erro",
+    unexpected: "Ocorreu um erro. Tente novamente.",
+  },
+};
+
+/** Spec §5: minimum password length. */
+export const PASSWORD_MIN_LENGTH = 6;

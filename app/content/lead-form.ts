@@ -1,0 +1,75 @@
+// Labels, placeholders and messages shared by the two lead forms (contact, demo); spec §3/§5
+// fixes the placeholders, PRODUCT.md the states.
+
+import type { LeadErrorCode, LeadField, LeadPlan, LeadSubject } from "~/lib/lead-validation";
+
+export interface FieldCopy {
+  label: string;
+  placeholder: string;
+}
+
+export const leadFields: Record<Exclude<LeadField, "plan">, FieldCopy> = {
+  name: { label: "Nome", placeholder: "Seu nome" },
+  email: { label: "E-mail", placeholder: "voce@empresa.com.br" },
+  company: { label: "Empresa", placeholder: "Nome da empresa" },
+  phone: { label: "Telefone", placeholder: "(11) 9 0000-0000" },
+  subject: { label: "Assunto", placeholder: "Selecione um assunto" },
+  message: { label: "Mensagem", placeholder: "Como podemos ajudar você?" },
+};
+
+export const leadSubjectLabels: Record<LeadSubject, string> = {
+  demo: "Solicitar demonstração",
+  comercial: "Comercial e preços",
+  suporte: "Suporte técnico",
+  parceria: "Parcerias",
+  outro: "Outro assunto",
+};
+
+/** Plan names as on /precos, for the demo form's "plan of interest". */
+export const leadPlanLabels: Record<LeadPlan, string> = {
+  basic: "Basic",
+  business: "Business",
+  scale: "Scale",
+  infinity: "Infinity",
+};
+
+export const leadFormUi = {
+  requiredMark: "(obrigatório)",
+  optionalMark: "(opcional)",
+  honeypotLabel: "Não preencha este campo",
+  pending: "Enviando...",
+  errorSummary: "Confira os campos destacados.",
+  errorTitle: "Erro",
+  errorDescription: "Não foi possível enviar agora. Seus dados foram mantidos: tente novamente em instantes.",
+  rateLimited: (minutes: number) =>
+    `Recebemos muitos envios da sua conexão. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+};
+
+const messages: Record<LeadField, Partial<Record<LeadErrorCode, string>>> = {
+  name: {
+    required: "Informe o seu nome.",
+    tooShort: "O nome precisa ter pelo menos 2 caracteres.",
+    tooLong: "O nome pode ter no máximo 120 caracteres.",
+  },
+  email: {
+    required: "Informe o seu e-mail.",
+    invalid: "Informe um e-mail válido, como voce@empresa.com.br.",
+    tooLong: "O e-mail pode ter no máximo 254 caracteres.",
+  },
+  company: { tooLong: "O nome da empresa pode ter no máximo 120 caracteres." },
+  phone: {
+    invalid: "Informe um telefone válido, só com números, espaços, parênteses, + e -.",
+    tooLong: "O telefone pode ter no máximo 40 caracteres.",
+  },
+  subject: { required: "Selecione um assunto.", invalid: "Selecione um assunto da lista." },
+  message: {
+    required: "Escreva a sua mensagem.",
+    tooShort: "A mensagem precisa ter pelo menos 10 caracteres.",
+    tooLong: "A mensagem pode ter no máximo 5.000 caracteres.",
+  },
+  plan: { invalid: "Selecione um plano da lista." },
+};
+
+export function leadErrorMessage(field: LeadField, code: LeadErrorCode): string {
+  return messages[field][code] ?? "Confira este campo.";
+}

@@ -1,0 +1,42 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { backendContext } from "./backend-context";
+import { listPublishedPosts } from "./blog.server";
+
+function contextWith(fetchImpl: typeof fetch) {
+  const context = new RouterContextProvider();
+  context.set(backendContext, { url: "http://backend.test", anonKey: "anon-key", fetch: fetchImpl, publicUrl: null });
+  return context;
+}
+
+describe("listPublishedPosts", () => {
+  it("asks for published posts, newest first", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      Response.json([
+        { id: "1", title: "A", slug: "a", excerpt: null, featured_image: null, created_at: "2026-01-01" },
+      ]),
+    );
+    const result = await listPublishedPosts(contextWith(fetchMock));
+    expect(result).toEqual({ posts: [expect.objectContaining({ slug: "a" })], failed: false });
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]));
+    expect(url.pathname).toBe("/rest/v1/blog_posts");
+    expect(url.searchParams.get("published")).toBe("eq.true");
+    expect(url.searchParams.get("order")).toBe("created_at.desc");
+  });
+
+  it("turns a backend error into an empty, failed list (spec §8)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      Response.json({ code: "XX000", details: null, hint: null, message: "boom" }, { status: 500 }),
+    );
+    expect(await listPublishedPosts(contextWith(fetchMock))).toEqual({ posts: [], failed: true });
+  });
+
+  it("turns an unreachable backend into an empty, failed list", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const fetchMock = vi.fn<typeof fetch>(async () => {
+      throw new TypeError("fetch failed");
+    });
+    expect(await listPublishedPosts(contextWith(fetchMock))).toEqual({ posts: [], failed: true });
+  });
+});

@@ -1,0 +1,59 @@
+import type { RouterContextProvider } from "react-router";
+import type { BlogPost, BlogPostSummary } from "./blog-types";
+import { serverSupabase } from "./supabase.server";
+
+// Reads of the public blog for server loaders (list, post page, RSS, sitemap). They use the
+// anon client, so row-level security returns published posts only; the explicit
+// published = true filter is the spec's request shape (§7) and keeps drafts out even when a
+// hosted project's policies are looser.
+
+type Context = Readonly<RouterContextProvider>;
+
+const SUMMARY_COLUMNS = "id,title,slug,excerpt,featured_image,created_at";
+
+export interface PostListResult {
+  posts: BlogPostSummary[];
+  /** True when the backend could not be read: the page shows the empty state (spec §8). */
+  failed: boolean;
+}
+
+export async function listPublishedPosts(context: Context): Promise<PostListResult> {
+  try {
+    const { data, error } = await serverSupabase(context)
+      .from("blog_posts")
+      .select(SUMMARY_COLUMNS)
+      .eq("published", true)
+      .order("created_at", { ascending: false });
+    if (error) {
+      console.error(`Blog list failed: ${error.message}`);
+      return { posts: [], failed: true };
+    }
+    return { posts: (data ?? []) as BlogPostSummary[], failed: false };
+  } catch (error) {
+    console.error(`Blog list failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { posts: [], failed: true };
+  }
+}
+
+/** Published posts with every column (feeds and the sitemap need bodies and dates). */
+export async function listPublishedPostsFull(context: Context): Promise<BlogPost[]> {
+  const { data, error } = await serverSupabase(context)
+    .from("blog_posts")
+    .select("*")
+    .eq("published", true)
+    .order("created_at", { ascending: false });
+  if (error) throw new Error(`Could not read blog posts: ${error.message}`);
+  return (data ?? []) as BlogPost[];
+}
+
+/** One published post, or null for a draft or an unknown slug. Backend failures throw. */
+export async function findPublishedPost(context: Context, slug: string): Promise<BlogPost | null> {
+  const { data, error } = await serverSupabase(context)
+    .from("blog_posts")
+    .select("*")
+    .eq("slug", slug)
+    .eq("published", true)
+    .maybeSingle();
+  if (error) throw new Error(`Could not read blog post: ${error.message}`);
+  return data as BlogPost | null;
+}

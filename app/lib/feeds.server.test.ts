@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from "vitest";
+
+vi.mock("~/content/site-config", async () => {
+  const actual = await vi.importActual<typeof import("~/content/site-config")>("~/content/site-config");
+  const siteConfig = { ...actual.siteConfig, url: "https://omnia.example" };
+  return { siteConfig, absoluteUrl: (path: string) => new URL(path, siteConfig.url).toString() };
+});
+
+const { renderRobots, renderRss, renderSitemap } = await import("./feeds.server");
+import type { BlogPost } from "./blog-types";
+
+const post = (overrides: Partial<BlogPost>): BlogPost => ({
+  id: "1",
+  title: "Título",
+  slug: "titulo",
+  excerpt: "Resumo",
+  content: "Conteúdo",
+  featured_image: null,
+  published: true,
+  author_id: null,
+  created_at: "2026-03-05T12:00:00+00:00",
+  updated_at: "2026-03-06T08:00:00+00:00",
+  ...overrides,
+});
+
+describe("renderRss", () => {
+  it("is RSS 2.0 with one escaped item per post", () => {
+    const xml = renderRss([post({ title: 'Vendas & <IA> "já"', excerpt: "A < B & C", slug: "vendas-ia" })]);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(xml).toContain("<title>Vendas &amp; &lt;IA&gt; &quot;já&quot;</title>");
+    expect(xml).toContain("<description>A &lt; B &amp; C</description>");
+    expect(xml).toContain("<link>https://omnia.example/blog/vendas-ia</link>");
+    expect(xml).toContain("<pubDate>Thu, 05 Mar 2026 12:00:00 GMT</pubDate>");
+    expect(xml).not.toMatch(/<IA>/);
+  });
+
+  it("falls back to the text of the body when there is no excerpt", () => {
+    expect(renderRss([post({ excerpt: null, content: "## Oi\n\n**Texto** do post" })])).toContain(
+      "<description>Oi Texto do post</description>",
+    );
+  });
+});
+
+describe("renderSitemap", () => {
+  it("lists the pages and the posts, posts with lastmod from updated_at", () => {
+    const xml = renderSitemap(
+      [
+        { path: "/", prerender: true, changefreq: "weekly", priority: 1 },
+        { path: "/blog", prerender: false, changefreq: "daily", priority: 0.8 },
+      ],
+      [post({ slug: "um-post" })],
+    );
+    expect(xml).toContain("<loc>https://omnia.example/</loc>");
+    expect(xml).toContain("<loc>https://omnia.example/blog</loc>");
+    expect(xml).toContain(
+      "<loc>https://omnia.example/blog/um-post</loc>\n    <lastmod>2026-03-06T08:00:00.000Z</lastmod>",
+    );
+  });
+});
+
+describe("renderRobots", () => {
+  it("allows the site, keeps crawlers out of /admin and /auth and names the sitemap", () => {
+    expect(renderRobots()).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /auth\n\nSitemap: https://omnia.example/sitemap.xml\n",
+    );
+  });
+});

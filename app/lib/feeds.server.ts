@@ -1,0 +1,103 @@
+import { blogCopy } from "~/content/blog";
+import { absoluteUrl, siteConfig } from "~/content/site-config";
+import type { SitePage } from "~/content/site-pages";
+import type { BlogPost } from "./blog-types";
+import { markdownToText } from "./markdown.server";
+import { escapeXml } from "./xml";
+
+// XML documents for search engines and feed readers. Pure functions of their inputs, so the
+// escaping is unit-tested without a server.
+
+const FEED_ITEM_DESCRIPTION_LENGTH = 300;
+
+function postUrl(slug: string): string {
+  return absoluteUrl(`/blog/${encodeURIComponent(slug)}`);
+}
+
+/** RSS 2.0 of the published posts, newest first. */
+export function renderRss(posts: BlogPost[]): string {
+  const items = posts
+    .map((post) => {
+      const url = postUrl(post.slug);
+      const description = post.excerpt?.trim() || markdownToText(post.content).slice(0, FEED_ITEM_DESCRIPTION_LENGTH);
+      return [
+        "    <item>",
+        `      <title>${escapeXml(post.title)}</title>`,
+        `      <link>${escapeXml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <pubDate>${new Date(post.created_at).toUTCString()}</pubDate>`,
+        `      <description>${escapeXml(description)}</description>`,
+        "    </item>",
+      ].join("\n");
+    })
+    .join("\n");
+  const lastBuild = posts[0] ? new Date(posts[0].updated_at ?? posts[0].created_at) : new Date();
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(blogCopy.title)}</title>
+    <link>${escapeXml(absoluteUrl("/blog"))}</link>
+    <description>${escapeXml(blogCopy.feedDescription)}</description>
+    <language>${escapeXml(siteConfig.locale.toLowerCase())}</language>
+    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>
+    <atom:link href="${escapeXml(absoluteUrl("/rss.xml"))}" rel="self" type="application/rss+xml"/>
+${items}
+  </channel>
+</rss>
+`;
+}
+
+/** Every public page and every published post (the latter with lastmod). */
+export function renderSitemap(pages: SitePage[], posts: BlogPost[]): string {
+  const newestPost = posts.reduce<string | null>((latest, post) => {
+    const changed = post.updated_at ?? post.created_at;
+    return !latest || changed > latest ? changed : latest;
+  }, null);
+  const entries = [
+    ...pages.map((page) => ({
+      loc: absoluteUrl(page.path),
+      // The blog list changes whenever a post does.
+      lastmod: page.path === "/blog" ? newestPost : null,
+      changefreq: page.changefreq,
+      priority: page.priority,
+    })),
+    ...posts.map((post) => ({
+      loc: postUrl(post.slug),
+      lastmod: post.updated_at ?? post.created_at,
+      changefreq: "monthly",
+      priority: 0.6,
+    })),
+  ];
+  const urls = entries
+    .map((entry) =>
+      [
+        "  <url>",
+        `    <loc>${escapeXml(entry.loc)}</loc>`,
+        entry.lastmod ? `    <lastmod>${new Date(entry.lastmod).toISOString()}</lastmod>` : null,
+        `    <changefreq>${entry.changefreq}</changefreq>`,
+        `    <priority>${entry.priority.toFixed(1)}</priority>`,
+        "  </url>",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls}
+</urlset>
+`;
+}
+
+/** Crawl rules: the whole site except the private screens, and where the sitemap is. */
+export function renderRobots(): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /auth",
+    "",
+    `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,26 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+
+// The browser's one supabase-js client (docs/decisions/042-supabase-client-lifecycle.md).
+// Only /auth and /admin import this module, so supabase-js stays out of every public page's
+// JavaScript. One instance per tab: two clients would run two auto-refresh tickers against
+// the same localStorage session and race each other's refresh-token rotation.
+
+/** What the browser needs to reach the backend, sent at runtime by the route loaders. */
+export interface BrowserBackendConfig {
+  /** Null: the backend is mounted on this site's own origin. */
+  publicUrl: string | null;
+  anonKey: string;
+}
+
+let client: SupabaseClient | null = null;
+
+/**
+ * The shared client, created on first use. Session persistence in localStorage and token
+ * auto-refresh are the library's defaults; they are the spec's session behaviour (§4).
+ */
+export function browserSupabase(config: BrowserBackendConfig): SupabaseClient {
+  client ??= createClient(config.publicUrl ?? window.location.origin, config.anonKey, {
+    auth: { persistSession: true, autoRefreshToken: true },
+  });
+  return client;
+}

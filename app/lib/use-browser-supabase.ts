@@ -1,0 +1,18 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { useSyncExternalStore } from "react";
+import { browserSupabase, type BrowserBackendConfig } from "./supabase.client";
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The browser's supabase-js client, or null while rendering on the server and hydrating:
+ * the server snapshot keeps the first client render identical to the HTML, then React
+ * switches to the real client without an extra effect.
+ */
+export function useBrowserSupabase({ publicUrl, anonKey }: BrowserBackendConfig): SupabaseClient | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => browserSupabase({ publicUrl, anonKey }),
+    () => null,
+  );
+}

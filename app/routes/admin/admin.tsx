@@ -1,0 +1,22 @@
+import { AdminGate } from "~/components/admin/admin-gate";
+import { adminCopy } from "~/content/admin";
+import { browserBackendConfig } from "~/lib/backend-config.server";
+import { pageMeta } from "~/lib/seo";
+import { useBrowserSupabase } from "~/lib/use-browser-supabase";
+import type { Route } from "./+types/admin";
+
+/** The browser's backend URL and anon key, at runtime (one build serves every mode). */
+export function loader({ context }: Route.LoaderArgs) {
+  return browserBackendConfig(context);
+}
+
+export default function AdminPage({ loaderData }: Route.ComponentProps) {
+  const client = useBrowserSupabase(loaderData);
+  return <AdminGate client={client} copy={adminCopy} />;
+}
+
+// A private screen: no demo request section under it (app/routes/site/layout.tsx).
+export const handle = { hideDemoSection: true, toasts: true };
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: adminCopy.metaTitle, description: adminCopy.metaDescription, path: "/admin", noindex: true });

@@ -1,0 +1,27 @@
+import { AuthForm } from "~/components/auth/auth-form";
+import { authCopy } from "~/content/auth";
+import { browserBackendConfig } from "~/lib/backend-config.server";
+import { pageMeta } from "~/lib/seo";
+import { useBrowserSupabase } from "~/lib/use-browser-supabase";
+import type { Route } from "./+types/auth";
+
+/** The browser's backend URL and anon key, at runtime (one build serves every mode). */
+export function loader({ context }: Route.LoaderArgs) {
+  return browserBackendConfig(context);
+}
+
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
+  const client = useBrowserSupabase(loaderData);
+  return (
+    <div className="flex justify-center px-6 py-16 lg:py-24">
+      <AuthForm client={client} copy={authCopy} />
+    </div>
+  );
+}
+
+// A private screen: no demo request section under it; its toasts outlive the redirect that
+// follows a sign-in (app/routes/site/layout.tsx).
+export const handle = { hideDemoSection: true, toasts: true };
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: authCopy.metaTitle, description: authCopy.metaDescription, path: "/auth", noindex: true });

@@ -1,0 +1,83 @@
+import { data } from "react-router";
+import { PostArticle } from "~/components/blog/post-article";
+import { blogCopy } from "~/content/blog";
+import { absoluteUrl, siteConfig } from "~/content/site-config";
+import { findPublishedPost } from "~/lib/blog.server";
+import { isoDate, readingMinutes } from "~/lib/format";
+import { markdownToText, renderMarkdown } from "~/lib/markdown.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/post";
+
+const DESCRIPTION_LENGTH = 160;
+
+function truncate(text: string, length: number): string {
+  if (text.length <= length) return text;
+  return `${text.slice(0, length - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+/**
+ * Server-rendered: the Markdown becomes sanitized HTML here, so neither marked nor
+ * sanitize-html is ever sent to the browser. A draft or an unknown slug is a real 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await findPublishedPost(context, params.slug);
+  if (!post) throw data(null, { status: 404 });
+  const description = truncate(post.excerpt?.trim() || markdownToText(post.content), DESCRIPTION_LENGTH);
+  return {
+    post: {
+      title: post.title,
+      slug: post.slug,
+      featuredImage: post.featured_image || null,
+      createdAt: post.created_at,
+      updatedAt: post.updated_at ?? post.created_at,
+    },
+    description,
+    html: renderMarkdown(post.content),
+    readingTime: blogCopy.readingTime(readingMinutes(post.content)),
+  };
+}
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { post, html, readingTime } = loaderData;
+  return (
+    <PostArticle
+      title={post.title}
+      createdAt={post.createdAt}
+      readingTime={readingTime}
+      featuredImage={post.featuredImage}
+      html={html}
+      backLabel={blogCopy.backToBlog}
+      publishedOnLabel={blogCopy.publishedOn}
+    />
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { post, description } = loaderData;
+  const path = `/blog/${post.slug}`;
+  const organization = { "@type": "Organization", name: siteConfig.name, url: siteConfig.url };
+  return pageMeta({
+    title: `${post.title}${blogCopy.postTitleSuffix}`,
+    description,
+    path,
+    image: post.featuredImage ?? undefined,
+    type: "article",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description,
+        url: absoluteUrl(path),
+        mainEntityOfPage: absoluteUrl(path),
+        datePublished: isoDate(post.createdAt),
+        dateModified: isoDate(post.updatedAt),
+        inLanguage: siteConfig.locale,
+        ...(post.featuredImage ? { image: [absoluteUrl(post.featuredImage)] } : {}),
+        author: organization,
+        publisher: { ...organization, logo: { "@type": "ImageObject", url: absoluteUrl(siteConfig.logoPath) } },
+      },
+    ],
+  });
+};

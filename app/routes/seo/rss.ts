@@ -1,0 +1,17 @@
+import { listPublishedPostsFull } from "~/lib/blog.server";
+import { renderRss } from "~/lib/feeds.server";
+import type { Route } from "./+types/rss";
+
+/** /rss.xml: RSS 2.0 of the published posts. */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const posts = await listPublishedPostsFull(context);
+    return new Response(renderRss(posts), {
+      headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    // A feed without its posts would make readers drop them; ask them to come back instead.
+    return new Response("Service unavailable", { status: 503, headers: { "Retry-After": "60" } });
+  }
+}

@@ -1,0 +1,18 @@
+import { sitePages } from "~/content/site-pages";
+import { listPublishedPostsFull } from "~/lib/blog.server";
+import { renderSitemap } from "~/lib/feeds.server";
+import type { Route } from "./+types/sitemap";
+
+/** /sitemap.xml: every public page (app/content/site-pages.ts) and every published post. */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const posts = await listPublishedPostsFull(context);
+    return new Response(renderSitemap(sitePages, posts), {
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    // A sitemap missing the posts could make search engines drop them; a 503 is retried.
+    return new Response("Service unavailable", { status: 503, headers: { "Retry-After": "60" } });
+  }
+}

@@ -1,0 +1,59 @@
+import { FaqSection } from "~/components/site/faq-section";
+import { PageHero } from "~/components/site/page-hero";
+import { ComparisonTable, PlanCards } from "~/components/site/pricing/plan-cards";
+import { SectionHeading } from "~/components/site/section-heading";
+import { plans, pricingCards, pricingComparison, pricingFaq, pricingHero, pricingMeta } from "~/content/pricing";
+import { pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, faqPageJsonLd, productJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/precos";
+
+export default function PricingPage() {
+  const { trialNote, annualNote, ...hero } = pricingHero;
+  return (
+    <>
+      <PageHero {...hero}>
+        <p className="mt-6 inline-flex flex-col gap-1 rounded-xl bg-background px-5 py-3 text-sm font-semibold shadow-sm sm:flex-row sm:gap-3">
+          <span>{trialNote}</span>
+          <span>{annualNote}</span>
+        </p>
+      </PageHero>
+      <section aria-labelledby="planos" className="px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+        <h2 id="planos" className="sr-only">
+          {pricingCards.title}
+        </h2>
+        <PlanCards
+          plans={plans}
+          perMonth={pricingCards.perMonth}
+          priceLabel={pricingCards.priceLabel}
+          includes={pricingCards.includes}
+        />
+      </section>
+      <section aria-labelledby="comparacao" className="bg-muted px-4 py-16 sm:px-6 lg:px-8">
+        <SectionHeading id="comparacao" title={pricingComparison.title} subtitle={pricingComparison.subtitle} />
+        <ComparisonTable plans={plans} {...pricingComparison} />
+      </section>
+      <FaqSection id="faq-precos" {...pricingFaq} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    ...pricingMeta,
+    path: "/precos",
+    jsonLd: [
+      ...plans.map((plan) =>
+        productJsonLd({
+          name: `Omnia ${plan.name}`,
+          description: plan.description,
+          monthlyPrice: plan.price,
+          path: "/precos",
+        }),
+      ),
+      faqPageJsonLd(pricingFaq.items),
+      breadcrumbJsonLd([
+        { name: "Início", path: "/" },
+        { name: pricingMeta.breadcrumb, path: "/precos" },
+      ]),
+    ],
+  });

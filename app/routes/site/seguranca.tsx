@@ -1,0 +1,38 @@
+import { PageHero } from "~/components/site/page-hero";
+import { Certifications, DataProtection, SecurityFeatures } from "~/components/site/security/security-sections";
+import { StatList } from "~/components/site/stat-list";
+import {
+  securityCertifications,
+  securityDataProtection,
+  securityFeatures,
+  securityHero,
+  securityMeta,
+  securityMetrics,
+} from "~/content/security";
+import { pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/seguranca";
+
+export default function SecurityPage() {
+  return (
+    <>
+      <PageHero {...securityHero} />
+      <StatList {...securityMetrics} />
+      <SecurityFeatures {...securityFeatures} />
+      <Certifications {...securityCertifications} />
+      <DataProtection {...securityDataProtection} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    ...securityMeta,
+    path: "/seguranca",
+    jsonLd: [
+      breadcrumbJsonLd([
+        { name: "Início", path: "/" },
+        { name: securityMeta.breadcrumb, path: "/seguranca" },
+      ]),
+    ],
+  });

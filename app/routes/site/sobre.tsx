@@ -1,0 +1,31 @@
+import { MissionVision, Team, Values } from "~/components/site/about/about-sections";
+import { PageHero } from "~/components/site/page-hero";
+import { StatList } from "~/components/site/stat-list";
+import { aboutHero, aboutMeta, aboutMission, aboutNumbers, aboutTeam, aboutValues } from "~/content/about";
+import { pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/sobre";
+
+export default function AboutPage() {
+  return (
+    <>
+      <PageHero {...aboutHero} />
+      <MissionVision {...aboutMission} />
+      <Values {...aboutValues} />
+      <StatList {...aboutNumbers} />
+      <Team {...aboutTeam} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    ...aboutMeta,
+    path: "/sobre",
+    jsonLd: [
+      breadcrumbJsonLd([
+        { name: "Início", path: "/" },
+        { name: aboutMeta.breadcrumb, path: "/sobre" },
+      ]),
+    ],
+  });

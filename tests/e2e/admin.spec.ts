@@ -1,0 +1,338 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { createUser, getAnonKey, signIn, unique } from "./support/backend";
+
+// One admin for this file, created through the operator CLI like a real operator would.
+const ADMIN_EMAIL = "admin-e2e@omnia.example";
+const ADMIN_PASSWORD = "admin-e2e-senha-1";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(() => {
+  createUser(ADMIN_EMAIL, ADMIN_PASSWORD, { admin: true });
+});
+
+// Draft posts answer 404 on purpose; the browser logs those.
+test.use({ allowedConsoleErrors: /status of (404|409)/ });
+
+async function signInAsAdmin(page: Page) {
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, { expectedPath: "/admin" });
+  await expect(page.getByRole("heading", { level: 1, name: "Administração do Blog" })).toBeVisible();
+}
+
+function toasts(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ });
+}
+
+function postRow(page: Page, title: string) {
+  return page
+    .getByRole("list", { name: "Posts" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+test("the whole journey: sign in, draft, publish, edit, delete", async ({ page, browser }) => {
+  const stamp = unique();
+  const title = `Atenção ao cliente ${stamp}`;
+  const slug = `atencao-ao-cliente-${stamp}`;
+
+  await signInAsAdmin(page);
+  await expect(toasts(page)).toContainText("Login realizado");
+  await expect(toasts(page)).toContainText("Bem-vindo de volta!");
+  await expect(page.getByRole("button", { name: "Novo Post" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+  // The seeded posts are listed, with the "slug / status / Criado date" line.
+  await expect(
+    page
+      .getByRole("list", { name: "Posts" })
+      .getByText(/^[a-z0-9-]+ \/ Publicado \/ Criado \d\d\/\d\d\/\d{4}$/)
+      .first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Create a draft. The slug follows the title, accents stripped.
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Post" });
+  await expect(dialog.getByText("Preencha os dados para criar um novo post")).toBeVisible();
+  await expect(dialog.getByLabel("Slug")).toHaveAttribute("placeholder", "como-melhorar-atendimento");
+  await expect(dialog.getByLabel("Resumo")).toHaveAttribute("rows", "2");
+  await expect(dialog.getByRole("textbox", { name: "Conteúdo", exact: true })).toHaveAttribute("rows", "10");
+  await expect(dialog.getByLabel("Imagem destacada")).toHaveAttribute("type", "url");
+  await expect(dialog.getByRole("switch", { name: "Publicar post" })).not.toBeChecked();
+  await dialog.getByLabel("Título").fill(title);
+  await expect(dialog.getByLabel("Slug")).toHaveValue(slug);
+  await dialog.getByLabel("Resumo").fill("Um resumo do post de teste.");
+  await dialog
+    .getByRole("textbox", { name: "Conteúdo", exact: true })
+    .fill("## Primeira seção\n\nTexto com **negrito** e um [link externo](https://example.com).");
+
+  // The preview shows the rendered Markdown.
+  await dialog.getByRole("tab", { name: "Pré-visualizar" }).click();
+  const preview = dialog.getByTestId("markdown-preview");
+  await expect(preview.getByRole("heading", { name: "Primeira seção" })).toBeVisible();
+  await expect(preview.getByRole("link", { name: "link externo" })).toHaveAttribute(
+    "rel",
+    "noopener noreferrer nofollow",
+  );
+  await dialog.getByRole("tab", { name: "Escrever" }).click();
+  await expectNoAxeViolations(page);
+
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page)).toContainText("Post criado");
+  await expect(toasts(page)).toContainText("O post foi criado com sucesso.");
+  const row = postRow(page, title);
+  await expect(row).toContainText(new RegExp(`^.*${slug} / Rascunho / Criado \\d\\d/\\d\\d/\\d{4}`));
+
+  // A draft is neither on /blog nor at its URL, for a visitor.
+  const visitor = await browser.newPage();
+  await visitor.goto("/blog");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Blog da Omnia");
+  await expect(visitor.getByText(title)).toHaveCount(0);
+  expect((await visitor.goto(`/blog/${slug}`))?.status()).toBe(404);
+
+  // Publish it through the edit dialog, prefilled.
+  await row.getByRole("button", { name: `Editar post ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: "Editar Post" });
+  await expect(edit.getByText("Atualize as informações do post")).toBeVisible();
+  await expect(edit.getByLabel("Título")).toHaveValue(title);
+  await expect(edit.getByLabel("Slug")).toHaveValue(slug);
+  await expect(edit.getByLabel("Imagem destacada")).toHaveValue("");
+  await edit.getByRole("switch", { name: "Publicar post" }).click();
+  await edit.getByRole("button", { name: "Atualizar Post" }).click();
+  await expect(edit).toBeHidden();
+  await expect(toasts(page)).toContainText("Post atualizado");
+  await expect(toasts(page)).toContainText("O post foi atualizado com sucesso.");
+  await expect(row).toContainText(`${slug} / Publicado /`);
+
+  // Now public: on /blog (first, as the newest), on its page, in RSS and in the sitemap.
+  await visitor.goto("/blog");
+  await expect(visitor.getByRole("list", { name: "Posts publicados" }).getByRole("listitem").first()).toContainText(
+    title,
+  );
+  expect((await visitor.goto(`/blog/${slug}`))?.status()).toBe(200);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(visitor.getByRole("link", { name: "link externo" })).toHaveAttribute("target", "_blank");
+  expect(await (await visitor.request.get("/rss.xml")).text()).toContain(`<title>${title}</title>`);
+  expect(await (await visitor.request.get("/sitemap.xml")).text()).toContain(`/blog/${slug}</loc>`);
+
+  // Edit the title: the slug of an existing post stays.
+  await row.getByRole("button", { name: `Editar post ${title}` }).click();
+  const newTitle = `${title} (revisado)`;
+  await edit.getByLabel("Título").fill(newTitle);
+  await expect(edit.getByLabel("Slug")).toHaveValue(slug);
+  await edit.getByRole("button", { name: "Atualizar Post" }).click();
+  await expect(edit).toBeHidden();
+  const renamed = postRow(page, newTitle);
+  await expect(renamed).toBeVisible();
+  await visitor.goto(`/blog/${slug}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(newTitle);
+
+  // Delete after confirming.
+  const confirmations: string[] = [];
+  page.once("dialog", (prompt) => {
+    confirmations.push(prompt.message());
+    void prompt.accept();
+  });
+  await renamed.getByRole("button", { name: `Excluir post ${newTitle}` }).click();
+  await expect(toasts(page)).toContainText("Post excluído");
+  await expect(toasts(page)).toContainText("O post foi excluído com sucesso.");
+  await expect(renamed).toHaveCount(0);
+  expect(confirmations).toEqual(["Tem certeza que deseja excluir este post?"]);
+  expect((await visitor.goto(`/blog/${slug}`))?.status()).toBe(404);
+  await visitor.close();
+});
+
+test("declining the confirmation keeps the post; closing the dialog resets the form", async ({ page }) => {
+  await signInAsAdmin(page);
+  const list = page.getByRole("list", { name: "Posts" });
+  const firstRow = list.getByRole("listitem").first();
+  const firstTitle = (await firstRow.getByRole("heading").textContent()) ?? "";
+  page.once("dialog", (prompt) => void prompt.dismiss());
+  await firstRow.getByRole("button", { name: `Excluir post ${firstTitle}` }).click();
+  await expect(list.getByRole("heading", { name: firstTitle, exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Post" });
+  await dialog.getByLabel("Título").fill("Rascunho que vai sumir");
+  await dialog.getByRole("switch", { name: "Publicar post" }).click();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  await expect(dialog.getByLabel("Título")).toHaveValue("");
+  await expect(dialog.getByLabel("Slug")).toHaveValue("");
+  await expect(dialog.getByRole("switch", { name: "Publicar post" })).not.toBeChecked();
+
+  // Required fields, in pt-BR, without a request.
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(dialog.getByText("Informe o título.")).toBeVisible();
+  await expect(dialog.getByText("Informe o slug.")).toBeVisible();
+  await expect(dialog.getByText("Informe o conteúdo.")).toBeVisible();
+  await expect(dialog.getByLabel("Título")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("the list says Carregando... while loading and Nenhum post criado ainda. when there are none", async ({
+  page,
+}) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // Only the admin list's read (the browser's supabase-js call) is held, then answered empty.
+  await page.route(/\/rest\/v1\/blog_posts\?/, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    await released;
+    await route.fulfill({ status: 200, contentType: "application/json", body: "[]" });
+  });
+  await signInAsAdmin(page);
+  await expect(page.getByText("Carregando...", { exact: true })).toBeVisible();
+  release();
+  await expect(page.getByText("Nenhum post criado ainda.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Carregando...", { exact: true })).toHaveCount(0);
+});
+
+test("the edit and delete buttons have tooltips", async ({ page }) => {
+  await signInAsAdmin(page);
+  const firstRow = page.getByRole("list", { name: "Posts" }).getByRole("listitem").first();
+  await firstRow.getByRole("button", { name: /^Editar post / }).hover();
+  await expect(page.getByRole("tooltip", { name: "Editar" })).toBeVisible();
+  // Leave the button the way a pointer does (several moves), so Radix closes the tooltip.
+  await page.mouse.move(5, 5, { steps: 5 });
+  await expect(page.getByRole("tooltip", { name: "Editar" })).toHaveCount(0);
+  await firstRow.getByRole("button", { name: /^Excluir post / }).hover();
+  await expect(page.getByRole("tooltip", { name: "Excluir" })).toBeVisible();
+});
+
+test("a duplicate slug is reported at the slug field", async ({ page }) => {
+  await signInAsAdmin(page);
+  const taken =
+    (
+      (await page.getByRole("list", { name: "Posts" }).getByRole("listitem").first().locator("p").textContent()) ?? ""
+    ).split(" / ")[0] ?? "";
+  expect(taken).toMatch(/^[a-z0-9-]+$/);
+
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Post" });
+  await dialog.getByLabel("Título").fill("Outro post com o mesmo endereço");
+  await dialog.getByLabel("Slug").fill(taken);
+  await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Qualquer conteúdo.");
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+
+  const slug = dialog.getByLabel("Slug");
+  await expect(dialog.getByText("Já existe um post com este slug.")).toBeVisible();
+  await expect(slug).toHaveAttribute("aria-invalid", "true");
+  await expect(slug).toHaveAccessibleDescription(/Já existe um post com este slug\./);
+  await expect(toasts(page).getByRole("listitem").filter({ hasText: "Erro" })).toHaveAttribute("data-type", "error");
+  await expect(dialog).toBeVisible();
+});
+
+test("XSS payloads in a post are rendered harmless", async ({ page, browser }) => {
+  const stamp = unique();
+  const title = `Post com payloads ${stamp}`;
+  const slug = `post-com-payloads-${stamp}`;
+  const payloads = [
+    "<script>window.pwned = 'script'</script>",
+    '<img src="x" onerror="window.pwned = \'onerror\'">',
+    "[clique aqui](javascript:window.pwned='link')",
+    "<a href=\"JaVaScRiPt:window.pwned='mixed'\">outro link</a>",
+    "<iframe src=\"javascript:window.top.pwned='iframe'\"></iframe>",
+    "<svg onload=\"window.pwned='svg'\"></svg>",
+    '<p style="background:url(javascript:alert(1))" onclick="window.pwned=\'click\'">parágrafo clicável</p>',
+  ].join("\n\n");
+
+  await signInAsAdmin(page);
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Post" });
+  await dialog.getByLabel("Título").fill(title);
+  await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill(`Texto seguro.\n\n${payloads}`);
+  await dialog.getByRole("switch", { name: "Publicar post" }).click();
+
+  await dialog.getByRole("tab", { name: "Pré-visualizar" }).click();
+  const preview = dialog.getByTestId("markdown-preview");
+  await expect(preview.getByText("Texto seguro.")).toBeVisible();
+  expect(await preview.locator("script, iframe, svg, [onerror], [onclick], [onload], [style]").count()).toBe(0);
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(dialog).toBeHidden();
+
+  const visitor = await browser.newPage();
+  const alerts: string[] = [];
+  visitor.on("dialog", (prompt) => {
+    alerts.push(prompt.message());
+    void prompt.dismiss();
+  });
+  await visitor.goto(`/blog/${slug}`);
+  const article = visitor.getByRole("article");
+  await expect(article.getByText("Texto seguro.")).toBeVisible();
+  await expect(article.getByText("parágrafo clicável")).toBeVisible();
+  await article.getByText("parágrafo clicável").click();
+  for (const name of ["clique aqui", "outro link"]) {
+    const link = article.getByText(name);
+    if ((await link.count()) > 0) {
+      expect((await link.getAttribute("href")) ?? "").not.toMatch(/javascript:/i);
+      await link.click();
+    }
+  }
+  const body = visitor.getByTestId("post-body");
+  await expect(body.locator("p").first()).toBeVisible();
+  expect(await body.locator("script, iframe, svg, [onerror], [onclick], [onload], [style]").count()).toBe(0);
+  expect(
+    await body.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+  ).not.toContainEqual(expect.stringMatching(/javascript:/i));
+  expect(await visitor.evaluate(() => (window as unknown as { pwned?: string }).pwned)).toBeUndefined();
+  expect(alerts).toEqual([]);
+  await visitor.close();
+
+  // Clean up so the blog stays as the other specs expect it.
+  const row = postRow(page, title);
+  page.once("dialog", (prompt) => void prompt.accept());
+  await row.getByRole("button", { name: `Excluir post ${title}` }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test("a lead appears in Mensagens, can be marked as handled and deleted", async ({ page, request }) => {
+  const name = `Maria Lead ${unique()}`;
+  // A visitor's message, inserted as the contact form does: anonymously, through the REST API.
+  const anonKey = getAnonKey();
+  const inserted = await request.post("/rest/v1/contact_messages", {
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, "Content-Type": "application/json" },
+    data: {
+      name,
+      email: "maria@empresa.example",
+      company: "Empresa Exemplo",
+      subject: "comercial",
+      message: "Quero conhecer o plano Scale para minha equipe.",
+      plan: "scale",
+      page: "/contato",
+    },
+  });
+  expect(inserted.status()).toBe(201);
+
+  await signInAsAdmin(page);
+  await page.getByRole("tab", { name: "Mensagens" }).click();
+  const lead = page.getByRole("list", { name: "Mensagens recebidas" }).getByRole("article", { name: `De ${name}` });
+  await expect(lead).toBeVisible();
+  await expect(lead).toContainText("maria@empresa.example");
+  await expect(lead).toContainText("Comercial");
+  await expect(lead).toContainText("Scale");
+  await expect(lead).toContainText("/contato");
+  await expect(lead).toContainText("Quero conhecer o plano Scale");
+  await expect(lead).toContainText("Pendente");
+  await expectNoAxeViolations(page);
+
+  await lead.getByRole("button", { name: `Marcar como atendida: mensagem de ${name}` }).click();
+  await expect(lead).toContainText(/Atendida em \d\d\/\d\d\/\d{4}/);
+
+  page.once("dialog", (prompt) => void prompt.accept());
+  await lead.getByRole("button", { name: `Excluir mensagem de ${name}` }).click();
+  await expect(lead).toHaveCount(0);
+});
+
+test("Sair signs out and goes to the home page", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => /^sb-.*-auth-token$/.test(key)));
+  expect(stored).toEqual([]);
+  await page.goto("/admin");
+  await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.search === "?next=/admin");
+});

@@ -1,0 +1,148 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { createUser, signIn, unique } from "./support/backend";
+
+const PASSWORD = "senha-segura-123";
+
+test("one card, login mode by default, and a ghost button to switch modes", async ({ page }) => {
+  await page.goto("/auth");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Entrar");
+  await expect(main.getByRole("button", { name: "Entrar", exact: true })).toBeEnabled();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+  const email = main.getByLabel("E-mail");
+  const password = main.getByLabel("Senha");
+  await expect(email).toHaveAttribute("type", "email");
+  await expect(email).toHaveAttribute("autocomplete", "email");
+  await expect(password).toHaveAttribute("type", "password");
+  await expect(password).toHaveAttribute("autocomplete", "current-password");
+  await expectNoAxeViolations(page);
+
+  await main.getByRole("button", { name: "Não tem conta? Criar uma" }).click();
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Criar Conta");
+  await expect(main.getByRole("button", { name: "Criar Conta", exact: true })).toBeVisible();
+  await expect(password).toHaveAttribute("autocomplete", "new-password");
+  await main.getByRole("button", { name: "Já tem conta? Fazer login" }).click();
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Entrar");
+});
+
+test("validation of spec §5 in pt-BR, without calling the backend", async ({ page }) => {
+  const authCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/auth/v1/")) authCalls.push(request.url());
+  });
+  await page.goto("/auth");
+  const main = page.getByRole("main");
+  const submit = main.getByRole("button", { name: "Entrar", exact: true });
+  const email = main.getByLabel("E-mail");
+  const password = main.getByLabel("Senha");
+
+  await submit.click();
+  await expect(main.getByText("Informe seu e-mail.")).toBeVisible();
+  await expect(main.getByText("Informe sua senha.")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toBeFocused();
+
+  await email.fill("nao-e-um-email");
+  await expect(main.getByText("Informe um e-mail válido.")).toBeVisible();
+  await email.fill("pessoa@empresa.example");
+  await expect(main.getByText("Informe um e-mail válido.")).toHaveCount(0);
+
+  // Paste works (people paste passwords from their managers).
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.evaluate(() => navigator.clipboard.writeText("12345"));
+  await password.focus();
+  await page.keyboard.press("ControlOrMeta+V");
+  await expect(password).toHaveValue("12345");
+  await submit.click();
+  await expect(main.getByText("A senha deve ter pelo menos 6 caracteres.")).toBeVisible();
+  await expect(password).toBeFocused();
+  expect(authCalls).toEqual([]);
+});
+
+test.describe("with the backend", () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("wrong credentials: busy state, then a destructive toast with the service's message", async ({ page }) => {
+    await page.goto("/auth");
+    const main = page.getByRole("main");
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/auth\/v1\/token/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await main.getByLabel("E-mail").fill(`ninguem-${unique()}@omnia.example`);
+    await main.getByLabel("Senha").fill("senha-errada");
+    await main.getByRole("button", { name: "Entrar", exact: true }).click();
+
+    const busy = main.getByRole("button", { name: "Aguarde..." });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    release();
+
+    const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+    await expect(toast).toContainText("Erro");
+    await expect(toast).toContainText("Invalid login credentials");
+    await expect(toast).toHaveAttribute("data-type", "error");
+    await expect(main.getByRole("button", { name: "Entrar", exact: true })).toBeEnabled();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("sign-up creates the account, signs in and leaves /auth; then /auth and /admin send the user away", async ({
+    page,
+  }) => {
+    const email = `leitor-${unique()}@omnia.example`;
+    const signupBodies: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/auth/v1/signup")) signupBodies.push(request.url());
+    });
+    await page.goto("/auth");
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "Não tem conta? Criar uma" }).click();
+    await main.getByLabel("E-mail").fill(email);
+    await main.getByLabel("Senha").fill(PASSWORD);
+    await main.getByRole("button", { name: "Criar Conta", exact: true }).click();
+
+    // Not an admin and no ?next=: the home page.
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    // The e-mail confirmation link points at the site's origin root.
+    expect(decodeURIComponent(signupBodies[0] ?? "")).toContain(`redirect_to=${new URL(page.url()).origin}/`);
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => /^sb-.*-auth-token$/.test(key)));
+    expect(stored).toHaveLength(1);
+
+    // Already signed in: /auth goes to /.
+    await page.goto("/auth");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+
+    // Signed in but not an admin: /admin sends the user to sign in, and never shows the admin.
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+    });
+    await page.goto("/admin");
+    await expect.poll(() => visited).toContain("/auth?next=/admin");
+    await expect(page.getByRole("heading", { name: "Administração do Blog" })).toHaveCount(0);
+  });
+
+  test("sign-in goes to a safe ?next= path and ignores an unsafe one", async ({ page }) => {
+    const email = `cliente-${unique()}@omnia.example`;
+    createUser(email, PASSWORD);
+    await signIn(page, email, PASSWORD, { next: "/blog?origem=login", expectedPath: "/blog" });
+    expect(new URL(page.url()).search).toBe("?origem=login");
+
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, email, PASSWORD, { next: "//evil.example/", expectedPath: "/" });
+    expect(page.url()).not.toContain("evil.example");
+  });
+});
+
+test.describe("signed-out visitors", () => {
+  test("are sent from /admin to /auth?next=/admin and see nothing of the admin", async ({ page }) => {
+    const adminTitle = page.getByRole("heading", { name: "Administração do Blog" });
+    await page.goto("/admin");
+    await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.search === "?next=/admin");
+    await expect(adminTitle).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Entrar");
+  });
+});

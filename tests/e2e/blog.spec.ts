@@ -1,0 +1,176 @@
+import type { Response } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+// A fresh embedded database seeds a few published sample posts, so the blog has content.
+
+test("the blog lists published posts, newest first, in a 1/2/3 column grid", async ({ page }) => {
+  const response = await page.goto("/blog");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Blog da Omnia/);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Blog da Omnia");
+  await expect(
+    main.getByText("Insights, dicas e novidades sobre atendimento omnichannel e transformação digital", {
+      exact: true,
+    }),
+  ).toBeVisible();
+
+  const list = main.getByRole("list", { name: "Posts publicados" });
+  const cards = list.getByRole("listitem");
+  expect(await cards.count()).toBeGreaterThan(1);
+
+  // Newest first: the machine-readable dates never increase down the list.
+  const dates = await list.locator("time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime") ?? ""));
+  expect(dates).toEqual(dates.toSorted().toReversed());
+  // Shown in pt-BR, e.g. "5 de março de 2026".
+  await expect(list.locator("time").first()).toHaveText(/^\d{1,2} de [a-zç]+ de \d{4}$/);
+
+  // Each card links to its post; title and excerpt are clamped to two lines (the oldest card
+  // is a seeded post with an excerpt; other specs only add newer ones).
+  const firstLink = cards.last().getByRole("link");
+  await expect(firstLink).toHaveAttribute("href", /^\/blog\/[a-z0-9-]+$/);
+  await expect(cards.last().getByRole("heading", { level: 2 })).toHaveCSS("-webkit-line-clamp", "2");
+  await expect(cards.last().locator("p").first()).toHaveCSS("-webkit-line-clamp", "2");
+
+  const columns = () => list.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+  await page.setViewportSize({ width: 500, height: 900 });
+  expect(await columns()).toBe(1);
+  await page.setViewportSize({ width: 800, height: 900 });
+  expect(await columns()).toBe(2);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await columns()).toBe(3);
+
+  await expectNoAxeViolations(page);
+});
+
+test("a post page shows the article with reading time, JSON-LD and link-preview tags", async ({ page }) => {
+  await page.goto("/blog");
+  // The oldest card is a seeded post: the admin specs, running alongside, only add and remove newer ones.
+  const firstCard = page.getByRole("list", { name: "Posts publicados" }).getByRole("listitem").last();
+  const title = (await firstCard.getByRole("heading", { level: 2 }).textContent()) ?? "";
+  const href = (await firstCard.getByRole("link").getAttribute("href")) ?? "";
+
+  const response = await page.goto(href);
+  expect(response?.status()).toBe(200);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(main.getByText(/^\d+ min de leitura$/)).toBeVisible();
+  await expect(main.locator("article time")).toHaveText(/^\d{1,2} de [a-zç]+ de \d{4}$/);
+  await expect(main.getByRole("link", { name: "Voltar ao blog" })).toHaveAttribute("href", "/blog");
+  await expect(page).toHaveTitle(`${title} | Blog da Omnia`);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", /.{20,}/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
+
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const posting = jsonLd
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((d) => d["@type"] === "BlogPosting");
+  expect(posting).toMatchObject({ headline: title, inLanguage: "pt-BR" });
+  expect(String(posting?.url)).toMatch(new RegExp(`${href}$`));
+  expect(posting?.datePublished).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+  // The body is rendered Markdown (the seed posts have section headings).
+  await expect(main.locator("article h2").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("unknown posts", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("an unknown slug answers 404 with the not-found page", async ({ page }) => {
+    const response = await page.goto("/blog/este-post-nao-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+  });
+});
+
+test("client-side navigation to the blog shows three placeholder cards while it loads", async ({ page }) => {
+  await page.goto("/");
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/blog\.data/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).first().click();
+  const placeholders = page.getByRole("status", { name: "Carregando posts" });
+  await expect(placeholders).toBeVisible();
+  await expect(page.getByTestId("post-card-skeleton")).toHaveCount(3);
+  await expect(page.getByRole("heading", { level: 1, name: "Blog da Omnia" })).toBeVisible();
+  release();
+  await expect(page.getByRole("list", { name: "Posts publicados" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByTestId("post-card-skeleton")).toHaveCount(0);
+});
+
+test.describe("a failed load", () => {
+  test.use({ allowedConsoleErrors: [/ERR_FAILED/, /Failed to fetch/] });
+
+  test("shows the empty state", async ({ page }) => {
+    await page.goto("/");
+    // The site cannot be reached while navigating (the request never gets an answer).
+    await page.route(/\/blog\.data/, (route) => route.abort("failed"));
+    await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).first().click();
+    await expect(page.getByText("Nenhum post publicado ainda.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Posts publicados" })).toHaveCount(0);
+  });
+});
+
+test("neither supabase-js nor the Markdown renderer is in the JavaScript of the blog or a post", async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response: Response) => {
+    if (response.request().resourceType() === "script" || response.url().endsWith(".js")) {
+      scripts.push(response.text().catch(() => ""));
+    }
+  });
+  await page.goto("/blog");
+  // The oldest post is a seeded one that no other spec deletes.
+  const href =
+    (await page.getByRole("list", { name: "Posts publicados" }).getByRole("link").last().getAttribute("href")) ?? "";
+  await page.goto(href);
+  await page.waitForLoadState("networkidle");
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(3);
+  const all = bodies.join("\n");
+  // Distinctive strings of supabase-js (its client-info header, GoTrue client) and of
+  // marked / sanitize-html.
+  expect(all).not.toContain("supabase-js/");
+  expect(all).not.toContain("GoTrueClient");
+  expect(all).not.toContain("marked(): input parameter");
+  expect(all).not.toContain("allowedSchemesByTag");
+});
+
+test("/rss.xml is an RSS 2.0 feed of the published posts", async ({ request }) => {
+  const response = await request.get("/rss.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/rss+xml");
+  const xml = await response.text();
+  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<rss version="2.0"/);
+  expect(xml).toContain("<title>Blog da Omnia</title>");
+  expect((xml.match(/<item>/g) ?? []).length).toBeGreaterThan(1);
+  expect(xml).toMatch(/<link>https?:\/\/[^<]+\/blog\/[a-z0-9-]+<\/link>/);
+});
+
+test("/sitemap.xml lists the public pages and the published posts with lastmod", async ({ request }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("xml");
+  const xml = await response.text();
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/<\/loc>/);
+  expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/blog<\/loc>/);
+  expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/blog\/[a-z0-9-]+<\/loc>\s*<lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod>/);
+  expect(xml).not.toContain("/admin");
+  expect(xml).not.toContain("/auth");
+});
+
+test("/robots.txt allows the site, keeps crawlers out of /admin and /auth and names the sitemap", async ({
+  request,
+}) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/plain");
+  const text = await response.text();
+  expect(text).toContain("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /auth\n");
+  expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
+});

@@ -1,0 +1,205 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { storedLeads, uniqueEmail } from "./support/leads";
+
+// /contato (spec §2, §3, §5, §8; PRODUCT.md "Deliberate deviations": messages are stored).
+
+function form(page: Page) {
+  return page.getByRole("region", { name: "Envie uma mensagem" });
+}
+
+async function fill(
+  page: Page,
+  values: { name?: string; email?: string; company?: string; phone?: string; subject?: string; message?: string },
+) {
+  const f = form(page);
+  if (values.name !== undefined) await f.getByLabel("Nome").fill(values.name);
+  if (values.email !== undefined) await f.getByLabel("E-mail").fill(values.email);
+  if (values.company !== undefined) await f.getByLabel("Empresa").fill(values.company);
+  if (values.phone !== undefined) await f.getByLabel("Telefone").fill(values.phone);
+  if (values.subject !== undefined) await f.getByLabel("Assunto").selectOption({ label: values.subject });
+  if (values.message !== undefined) await f.getByLabel("Mensagem").fill(values.message);
+}
+
+const submitButton = (page: Page) => form(page).getByRole("button", { name: /Enviar mensagem|Enviando\.\.\./ });
+
+test("contact cards, the opening hours and the form's fields and placeholders", async ({ page }) => {
+  await page.goto("/contato");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "contato@omnia.example" })).toHaveAttribute(
+    "href",
+    "mailto:contato@omnia.example",
+  );
+  const hours = main.getByRole("region", { name: "Horário de atendimento" });
+  await expect(hours).toContainText("Segunda a sexta:9h–18h");
+  await expect(hours).toContainText("Sábado:9h–13h");
+  await expect(hours).toContainText("Domingo:Fechado");
+
+  const f = form(page);
+  await expect(f.getByLabel("Nome")).toHaveAttribute("placeholder", "Seu nome");
+  await expect(f.getByLabel("E-mail")).toHaveAttribute("type", "email");
+  await expect(f.getByLabel("E-mail")).toHaveAttribute("placeholder", "voce@empresa.com.br");
+  await expect(f.getByLabel("Empresa")).toHaveAttribute("placeholder", "Nome da empresa");
+  await expect(f.getByLabel("Telefone")).toHaveAttribute("placeholder", "(11) 9 0000-0000");
+  await expect(f.getByLabel("Mensagem")).toHaveAttribute("placeholder", "Como podemos ajudar você?");
+  await expect(f.getByLabel("Mensagem")).toHaveAttribute("rows", "6");
+  for (const label of ["Nome", "E-mail", "Assunto", "Mensagem"])
+    await expect(f.getByLabel(label)).toHaveAttribute("required", "");
+  for (const label of ["Empresa", "Telefone"]) await expect(f.getByLabel(label)).not.toHaveAttribute("required", "");
+  const subject = f.getByLabel("Assunto");
+  await expect(subject.locator("option")).toHaveText([
+    "Selecione um assunto",
+    "Solicitar demonstração",
+    "Comercial e preços",
+    "Suporte técnico",
+    "Parcerias",
+    "Outro assunto",
+  ]);
+});
+
+test("invalid input gets pt-BR messages next to the fields, and what was typed stays", async ({ page }) => {
+  await page.goto("/contato");
+  await page.waitForLoadState("networkidle");
+  await fill(page, { email: "ana@", message: "oi" });
+  await submitButton(page).click();
+
+  const f = form(page);
+  const name = f.getByLabel("Nome");
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription("Informe o seu nome.");
+  await expect(f.getByLabel("E-mail")).toHaveAccessibleDescription(
+    "Informe um e-mail válido, como voce@empresa.com.br.",
+  );
+  await expect(f.getByLabel("Assunto")).toHaveAccessibleDescription("Selecione um assunto.");
+  await expect(f.getByLabel("Mensagem")).toHaveAccessibleDescription(
+    "A mensagem precisa ter pelo menos 10 caracteres.",
+  );
+  await expect(f.getByLabel("Empresa")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(f.getByLabel("E-mail")).toHaveValue("ana@");
+  await expect(f.getByLabel("Mensagem")).toHaveValue("oi");
+  await expectNoAxeViolations(page);
+});
+
+test("a valid message: 'Enviando...' while in flight, then the toast, emptied fields and a stored row", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/contato");
+  await page.waitForLoadState("networkidle");
+  const email = uniqueEmail("contato");
+  await fill(page, {
+    name: "Ana Souza",
+    email,
+    company: "Empresa Exemplo",
+    phone: "(11) 9 1234-5678",
+    subject: "Comercial e preços",
+    message: "Gostaria de uma proposta para 20 atendentes.",
+  });
+
+  // Hold the POST until the in-flight state has been seen: no sleeps, no races.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/contato"),
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  await submitButton(page).click();
+  const busy = form(page).getByRole("button", { name: "Enviando..." });
+  await expect(busy).toBeVisible();
+  await expect(busy).toBeDisabled();
+  release();
+
+  await expect(page.getByText("Mensagem enviada com sucesso!")).toBeVisible();
+  await expect(page.getByText("Nossa equipe entrará em contato em breve.")).toBeVisible();
+  const f = form(page);
+  for (const label of ["Nome", "E-mail", "Empresa", "Telefone", "Assunto", "Mensagem"])
+    await expect(f.getByLabel(label)).toHaveValue("");
+  await expect(form(page).getByRole("button", { name: "Enviar mensagem" })).toBeEnabled();
+
+  const rows = await storedLeads(request, email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    name: "Ana Souza",
+    company: "Empresa Exemplo",
+    phone: "(11) 9 1234-5678",
+    subject: "comercial",
+    message: "Gostaria de uma proposta para 20 atendentes.",
+    plan: null,
+    page: "/contato",
+    handled_at: null,
+  });
+});
+
+test.describe("when sending fails", () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test("a destructive toast titled Erro, and the values stay", async ({ page }) => {
+    await page.goto("/contato");
+    await page.waitForLoadState("networkidle");
+    await page.route(
+      (url) => url.pathname.startsWith("/contato"),
+      (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()),
+    );
+    await fill(page, {
+      name: "Ana Souza",
+      email: "ana@empresa.com.br",
+      subject: "Suporte técnico",
+      message: "Não consigo conectar o WhatsApp.",
+    });
+    await submitButton(page).click();
+    const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+    await expect(toast).toContainText("Erro");
+    await expect(toast).toHaveAttribute("data-type", "error");
+    await expect(form(page).getByLabel("Nome")).toHaveValue("Ana Souza");
+    await expect(form(page).getByLabel("Mensagem")).toHaveValue("Não consigo conectar o WhatsApp.");
+    await expect(form(page).getByLabel("Assunto")).toHaveValue("suporte");
+    await expect(form(page).getByRole("button", { name: "Enviar mensagem" })).toBeEnabled();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the message is stored and the page shows the success text inline", async ({ page, request }) => {
+    await page.goto("/contato");
+    const email = uniqueEmail("contato-sem-js");
+    await fill(page, {
+      name: "Bruno Reis",
+      email,
+      subject: "Parcerias",
+      message: "Somos uma consultoria e queremos ser parceiros.",
+    });
+    await submitButton(page).click();
+    await expect(page).toHaveURL("/contato");
+    const status = form(page).getByRole("status");
+    await expect(status).toContainText("Mensagem enviada com sucesso!");
+    await expect(status).toContainText("Nossa equipe entrará em contato em breve.");
+    await expect(form(page).getByLabel("Nome")).toHaveValue("");
+
+    const rows = await storedLeads(request, email);
+    expect(rows).toMatchObject([{ name: "Bruno Reis", subject: "parceria", page: "/contato" }]);
+  });
+
+  test.describe("with invalid input", () => {
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+
+    test("the server answers with the messages next to the fields and keeps the values", async ({ page, request }) => {
+      await page.goto("/contato");
+      const email = uniqueEmail("contato-invalido");
+      await fill(page, { name: "Bruno Reis", email, subject: "Outro assunto", message: "curta" });
+      await submitButton(page).click();
+      await expect(form(page).getByRole("alert")).toHaveText("Confira os campos destacados.");
+      const message = form(page).getByLabel("Mensagem");
+      await expect(message).toHaveAttribute("aria-invalid", "true");
+      await expect(message).toHaveAccessibleDescription("A mensagem precisa ter pelo menos 10 caracteres.");
+      await expect(message).toHaveValue("curta");
+      await expect(form(page).getByLabel("Nome")).toHaveValue("Bruno Reis");
+      await expect(form(page).getByLabel("Assunto")).toHaveValue("outro");
+      expect(await storedLeads(request, email)).toEqual([]);
+    });
+  });
+});

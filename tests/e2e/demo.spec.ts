@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { request as playwrightRequest } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { storedLeads, uniqueEmail } from "./support/leads";
+
+// The "Solicitar demonstração" section at the end of every page (PRODUCT.md, "#demo"):
+// reached from the header, stored with subject demo and the page it came from, with and
+// without JavaScript; a honeypot and a per-IP rate limit stop bots.
+
+test.describe("from the header's Solicitar Demo", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("jumps to the form on the same page, which stores the request and confirms it", async ({ page, request }) => {
+    await page.goto("/casos-de-sucesso");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("banner").getByRole("link", { name: "Solicitar Demo" }).click();
+    await expect(page).toHaveURL("/casos-de-sucesso#demo");
+    const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+    await expect(demo).toBeInViewport();
+    await expect(demo.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute("href", "/privacidade");
+
+    // Required fields are checked before anything is sent.
+    await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+    await expect(demo.getByLabel("Nome")).toHaveAccessibleDescription("Informe o seu nome.");
+    await expect(demo.getByLabel("E-mail")).toHaveAccessibleDescription("Informe o seu e-mail.");
+
+    const email = uniqueEmail("demo-cabecalho");
+    await demo.getByLabel("Nome").fill("Carlos Dias");
+    await demo.getByLabel("E-mail").fill(email);
+    await demo.getByLabel("Telefone").fill("(21) 9 8765-4321");
+    await demo.getByLabel("Plano de interesse").selectOption("business");
+    await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+
+    const confirmation = demo.getByRole("status");
+    await expect(confirmation).toContainText("Pedido recebido!");
+    await expect(confirmation).toBeFocused();
+    await expect(page).toHaveURL("/casos-de-sucesso#demo");
+    await expectNoAxeViolations(page);
+
+    const rows = await storedLeads(request, email);
+    expect(rows).toMatchObject([
+      {
+        name: "Carlos Dias",
+        phone: "(21) 9 8765-4321",
+        subject: "demo",
+        plan: "business",
+        message: null,
+        page: "/casos-de-sucesso",
+      },
+    ]);
+
+    await confirmation.getByRole("button", { name: "Enviar outro pedido" }).click();
+    await expect(demo.getByLabel("Nome")).toHaveValue("");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the request is stored and a confirmation page links back", async ({ page, request }) => {
+    await page.goto("/seguranca");
+    const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+    const email = uniqueEmail("demo-sem-js");
+    await demo.getByLabel("Nome").fill("Helena Costa");
+    await demo.getByLabel("E-mail").fill(email);
+    await demo.getByLabel("Empresa").fill("Clínica Exemplo");
+    await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+
+    await expect(page).toHaveURL("/solicitar-demo");
+    await expect(page.getByRole("status")).toContainText("Pedido recebido!");
+    await expect(page.getByRole("status")).toContainText("Nossa equipe entrará em contato");
+    await expect(page.getByRole("link", { name: "Voltar para a página anterior" })).toHaveAttribute(
+      "href",
+      "/seguranca",
+    );
+
+    const rows = await storedLeads(request, email);
+    expect(rows).toMatchObject([
+      { name: "Helena Costa", company: "Clínica Exemplo", subject: "demo", plan: null, page: "/seguranca" },
+    ]);
+  });
+});
+
+test("a bot that fills the honeypot is told it worked, and nothing is stored", async ({ page, request }) => {
+  await page.goto("/sobre");
+  await page.waitForLoadState("networkidle");
+  const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+  const email = uniqueEmail("robo");
+  await demo.getByLabel("Nome").fill("Robo Spam");
+  await demo.getByLabel("E-mail").fill(email);
+  const honeypot = demo.locator('input[name="website"]');
+  await expect(honeypot).toHaveAttribute("tabindex", "-1");
+  await expect(honeypot).toHaveAttribute("autocomplete", "off");
+  // People never see or reach it: it is outside the accessibility tree.
+  await expect(demo.getByRole("textbox", { name: "Não preencha este campo" })).toHaveCount(0);
+  await honeypot.evaluate((input: HTMLInputElement) => (input.value = "https://spam.example"));
+  await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+  await expect(demo.getByRole("status")).toContainText("Pedido recebido!");
+  expect(await storedLeads(request, email)).toEqual([]);
+});
+
+test.describe("the per-IP rate limit", () => {
+  // Its own server: exhausting the limit of the shared one would block every other lead test.
+  let server: ChildProcess | undefined;
+  let dataDir: string | undefined;
+  const port = Number(process.env.E2E_PORT ?? 3100) + 57;
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(join(tmpdir(), "omnia-e2e-ratelimit-"));
+    server = spawn(process.execPath, ["server/main.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SITE_URL: "http://localhost:3000",
+        NODE_ENV: "production",
+      },
+      stdio: "ignore",
+    });
+    const api = await playwrightRequest.newContext({ baseURL });
+    await expect
+      .poll(async () => (await api.get("/").catch(() => null))?.status() ?? 0, { timeout: 60_000, intervals: [250] })
+      .toBe(200);
+    await api.dispose();
+  });
+
+  test.afterAll(() => {
+    server?.kill();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("after ten submissions in ten minutes the eleventh gets 429 and a pt-BR message", async () => {
+    const api = await playwrightRequest.newContext({ baseURL });
+    // Honeypot submissions count too (a bot is what the limit is for) and store nothing.
+    const form = { name: "Robo Spam", email: "robo@spam.example", page: "/", website: "x" };
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await api.post("/solicitar-demo", { form });
+      expect(response.status(), `attempt ${attempt}`).toBe(200);
+    }
+    const limited = await api.post("/solicitar-demo", { form });
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("Recebemos muitos envios da sua conexão. Tente novamente em 10 minutos.");
+    // The contact form shares the window.
+    const contact = await api.post("/contato", {
+      form: { ...form, subject: "outro", message: "Mensagem de teste longa" },
+    });
+    expect(contact.status()).toBe(429);
+    await api.dispose();
+  });
+});

@@ -1,0 +1,104 @@
+import { expect, test } from "./fixtures";
+import { storedLeads, uniqueEmail } from "./support/leads";
+
+// /precos (spec §2 "Pricing", §3 "Plan", §9; PRODUCT.md on the badge and the trial buttons).
+
+// Intl writes a no-break space between "R$" and the amount.
+const plans = [
+  { name: "Basic", price: "R$\u00a0297", users: "Até 3 usuários" },
+  { name: "Business", price: "R$\u00a0497", users: "3 usuários" },
+  { name: "Scale", price: "R$\u00a01.675", users: "5 usuários" },
+  { name: "Infinity", price: "R$\u00a04.975", users: "10 usuários" },
+];
+
+test("four plans with their monthly prices, user limits and a trial button each", async ({ page }) => {
+  await page.goto("/precos");
+  for (const plan of plans) {
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: plan.name, level: 3, exact: true }) });
+    await expect(card.getByText(plan.price, { exact: true })).toBeVisible();
+    await expect(card.getByText(`${plan.price} por mês`)).toBeAttached();
+    await expect(card.getByText(plan.users, { exact: true })).toBeVisible();
+    await expect(card.getByRole("link", { name: `Começar teste grátis: ${plan.name}` })).toBeVisible();
+  }
+  const scale = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Scale", level: 3 }) });
+  await expect(scale.getByText("Mais Popular")).toBeVisible();
+  await expect(page.getByText("Mais Popular")).toHaveCount(1);
+  await expect(
+    page.getByRole("main").getByText("Teste grátis por 14 dias, sem cartão de crédito.", { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("main").getByText("Contratos anuais têm até 20% de desconto.", { exact: true }),
+  ).toBeVisible();
+});
+
+test("the comparison table marks the Scale column as recommended", async ({ page }) => {
+  await page.goto("/precos");
+  const table = page.getByRole("table", {
+    name: "Comparação dos recursos dos planos Basic, Business, Scale e Infinity",
+  });
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Recurso",
+    "Basic",
+    "Business",
+    "ScaleRecomendado",
+    "Infinity",
+  ]);
+  await expect(table.getByRole("columnheader", { name: "Scale Recomendado" })).toBeVisible();
+  const users = table.getByRole("row", { name: /^Usuários/ });
+  await expect(users.getByRole("cell")).toHaveText(["Até 3", "3", "5", "10"]);
+  const manager = table.getByRole("row", { name: /^Gerente de contas/ });
+  await expect(manager.getByRole("cell")).toHaveText(["Não incluído", "Não incluído", "Incluído", "Incluído"]);
+});
+
+test("pricing FAQ: one answer open at a time, and the open one closes", async ({ page }) => {
+  await page.goto("/precos");
+  const trial = page.getByRole("button", { name: "Como funciona o teste grátis?" });
+  const annual = page.getByRole("button", { name: "Existe desconto para contrato anual?" });
+  await trial.click();
+  await expect(trial).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText("Você usa a Omnia por 14 dias")).toBeVisible();
+  await annual.click();
+  await expect(annual).toHaveAttribute("aria-expanded", "true");
+  await expect(trial).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText("Você usa a Omnia por 14 dias")).toBeHidden();
+  await annual.click();
+  await expect(annual).toHaveAttribute("aria-expanded", "false");
+});
+
+test("a trial button opens the demo form with its plan chosen, and the lead keeps the plan", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/precos");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("link", { name: "Começar teste grátis: Scale" }).click();
+  await expect(page).toHaveURL(/\/precos\?plano=scale#demo$/);
+  const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+  await expect(demo).toBeInViewport();
+  const plan = demo.getByLabel("Plano de interesse");
+  await expect(plan).toHaveValue("scale");
+
+  // Another plan's button changes the choice.
+  await page.getByRole("link", { name: "Começar teste grátis: Infinity" }).click();
+  await expect(plan).toHaveValue("infinity");
+
+  const email = uniqueEmail("teste-scale");
+  await demo.getByLabel("Nome").fill("Paula Mendes");
+  await demo.getByLabel("E-mail").fill(email);
+  await demo.getByLabel("Empresa").fill("Loja Exemplo");
+  await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+  await expect(demo.getByRole("status")).toContainText("Pedido recebido!");
+
+  await expect.poll(async () => (await storedLeads(request, email)).length).toBe(1);
+  const [lead] = await storedLeads(request, email);
+  expect(lead).toMatchObject({
+    name: "Paula Mendes",
+    company: "Loja Exemplo",
+    subject: "demo",
+    plan: "infinity",
+    page: "/precos",
+    message: null,
+  });
+});

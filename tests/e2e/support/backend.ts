@@ -1,0 +1,53 @@
+import { execFileSync } from "node:child_process";
+import { expect, type Page } from "@playwright/test";
+
+// Helpers for specs that need accounts or rows: they go through the operator CLI (which
+// reaches the running test server through the data directory's lock file) and the same
+// public REST API the browser uses.
+
+function admin(args: string[]): string {
+  return execFileSync("npm", ["run", "--silent", "admin", "--", ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** A confirmed user with a known password, created once per test run. */
+export function createUser(email: string, password: string, options: { admin?: boolean } = {}): void {
+  admin(["create-user", email, "--password", password, ...(options.admin ? ["--admin"] : [])]);
+}
+
+let anonKey: string | undefined;
+
+/** The backend's anon key, as `npm run admin -- keys` prints it. */
+export function getAnonKey(): string {
+  if (anonKey) return anonKey;
+  const match = admin(["keys"]).match(/^SUPABASE_ANON_KEY=(.+)$/m);
+  if (!match?.[1]) throw new Error("npm run admin -- keys printed no SUPABASE_ANON_KEY");
+  anonKey = match[1].trim();
+  return anonKey;
+}
+
+/** A unique suffix so specs running side by side never collide on slugs or e-mails. */
+export function unique(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** Signs in through the real /auth screen and waits until it has left for `expectedPath`. */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  options: { next?: string; expectedPath: string | RegExp },
+) {
+  await page.goto(options.next ? `/auth?next=${encodeURIComponent(options.next)}` : "/auth");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha").fill(password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(page).toHaveURL((url) =>
+    typeof options.expectedPath === "string"
+      ? url.pathname === options.expectedPath
+      : options.expectedPath.test(url.pathname),
+  );
+}
