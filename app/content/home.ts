@@ -33,7 +33,7 @@ export const homeHero = {
 export const homeStats: { title: string; items: Stat[] } = {
   title: "A Omnia em números",
   items: [
-    { value: "99.9%", label: "de uptime garantido" },
+    { value: "99,9%", label: "de uptime garantido" },
     { value: "10M+", label: "interações por mês" },
     { value: "40%", label: "de redução de custos" },
     { value: "95%", label: "de satisfação dos clientes" },

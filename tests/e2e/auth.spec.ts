@@ -104,8 +104,11 @@ test.describe("with the backend", () => {
     await main.getByLabel("Senha").fill(PASSWORD);
     await main.getByRole("button", { name: "Criar Conta", exact: true }).click();
 
-    // Not an admin and no ?next=: the home page.
+    // Not an admin and no ?next=: the home page, where the success toast is still shown.
     await expect(page).toHaveURL((url) => url.pathname === "/");
+    const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+    await expect(toast).toContainText("Conta criada");
+    await expect(toast).toContainText("Sua conta foi criada com sucesso.");
     // The e-mail confirmation link points at the site's origin root.
     expect(decodeURIComponent(signupBodies[0] ?? "")).toContain(`redirect_to=${new URL(page.url()).origin}/`);
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => /^sb-.*-auth-token$/.test(key)));
@@ -130,6 +133,9 @@ test.describe("with the backend", () => {
     createUser(email, PASSWORD);
     await signIn(page, email, PASSWORD, { next: "/blog?origem=login", expectedPath: "/blog" });
     expect(new URL(page.url()).search).toBe("?origem=login");
+    const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+    await expect(toast).toContainText("Login realizado");
+    await expect(toast).toContainText("Bem-vindo de volta!");
 
     await page.evaluate(() => localStorage.clear());
     await signIn(page, email, PASSWORD, { next: "//evil.example/", expectedPath: "/" });

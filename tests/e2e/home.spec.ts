@@ -9,7 +9,7 @@ test("the home page shows its six sections in order", async ({ page }) => {
   await expect(main.getByRole("link", { name: "Ver recursos" })).toHaveAttribute("href", "/recursos");
 
   const stats = main.getByRole("region", { name: "A Omnia em números" });
-  for (const value of ["99.9%", "10M+", "40%", "95%"]) await expect(stats.getByText(value, { exact: true })).toBeVisible();
+  for (const value of ["99,9%", "10M+", "40%", "95%"]) await expect(stats.getByText(value, { exact: true })).toBeVisible();
 
   for (const pillar of ["Conectividade", "Inteligência", "Escala"]) {
     await expect(main.getByRole("heading", { name: pillar, level: 3, exact: true })).toBeVisible();

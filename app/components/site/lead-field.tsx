@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import type { FieldCopy } from "~/content/lead-form";
+import type { LeadErrors, LeadField as LeadFieldName, LeadValues } from "~/lib/lead-validation";
 
 export interface ControlProps {
   id: string;
@@ -66,5 +69,108 @@ export function HoneypotField({ idPrefix, name, label }: { idPrefix: string; nam
       <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
       <input id={`${idPrefix}-${name}`} type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  );
+}
+
+/**
+ * Focus the first field (in form order) with an error, so keyboard and screen-reader users
+ * land on it.
+ */
+export function focusFirstError(form: HTMLFormElement | null, errors: LeadErrors) {
+  const fields = Array.from(form?.elements ?? []) as HTMLInputElement[];
+  fields.find((field) => field.name && errors[field.name as LeadFieldName])?.focus();
+}
+
+/**
+ * Who is asking: name, e-mail, company and phone, the fields both lead forms (contact and
+ * demo) start with.
+ */
+export function PersonFields({
+  idPrefix,
+  fields,
+  marks,
+  message,
+  kept,
+}: {
+  idPrefix: string;
+  fields: Record<"name" | "email" | "company" | "phone", FieldCopy>;
+  marks: { requiredMark: string; optionalMark: string };
+  message: (field: LeadFieldName) => string | undefined;
+  /** Values to show again after a no-JavaScript POST that failed. */
+  kept: LeadValues;
+}) {
+  return (
+    <>
+      <LeadField
+        idPrefix={idPrefix}
+        name="name"
+        label={fields.name.label}
+        mark={marks.requiredMark}
+        error={message("name")}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="text"
+            required
+            autoComplete="name"
+            placeholder={fields.name.placeholder}
+            defaultValue={kept.name}
+          />
+        )}
+      </LeadField>
+      <LeadField
+        idPrefix={idPrefix}
+        name="email"
+        label={fields.email.label}
+        mark={marks.requiredMark}
+        error={message("email")}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            required
+            autoComplete="email"
+            placeholder={fields.email.placeholder}
+            defaultValue={kept.email}
+          />
+        )}
+      </LeadField>
+      <LeadField
+        idPrefix={idPrefix}
+        name="company"
+        label={fields.company.label}
+        mark={marks.optionalMark}
+        error={message("company")}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="text"
+            autoComplete="organization"
+            placeholder={fields.company.placeholder}
+            defaultValue={kept.company}
+          />
+        )}
+      </LeadField>
+      <LeadField
+        idPrefix={idPrefix}
+        name="phone"
+        label={fields.phone.label}
+        mark={marks.optionalMark}
+        error={message("phone")}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="tel"
+            autoComplete="tel"
+            placeholder={fields.phone.placeholder}
+            defaultValue={kept.phone}
+          />
+        )}
+      </LeadField>
+    </>
   );
 }

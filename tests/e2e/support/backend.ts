@@ -5,7 +5,8 @@ import { expect, type Page } from "@playwright/test";
 // reaches the running test server through the data directory's lock file) and the same
 // public REST API the browser uses.
 
-function admin(args: string[]): string {
+/** Runs an operator command (`npm run admin -- …`) against this test run's server. */
+export function runAdmin(args: string[]): string {
   return execFileSync("npm", ["run", "--silent", "admin", "--", ...args], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     encoding: "utf8",
@@ -15,18 +16,7 @@ function admin(args: string[]): string {
 
 /** A confirmed user with a known password, created once per test run. */
 export function createUser(email: string, password: string, options: { admin?: boolean } = {}): void {
-  admin(["create-user", email, "--password", password, ...(options.admin ? ["--admin"] : [])]);
-}
-
-let anonKey: string | undefined;
-
-/** The backend's anon key, as `npm run admin -- keys` prints it. */
-export function getAnonKey(): string {
-  if (anonKey) return anonKey;
-  const match = admin(["keys"]).match(/^SUPABASE_ANON_KEY=(.+)$/m);
-  if (!match?.[1]) throw new Error("npm run admin -- keys printed no SUPABASE_ANON_KEY");
-  anonKey = match[1].trim();
-  return anonKey;
+  runAdmin(["create-user", email, "--password", password, ...(options.admin ? ["--admin"] : [])]);
 }
 
 /** A unique suffix so specs running side by side never collide on slugs or e-mails. */

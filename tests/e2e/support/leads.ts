@@ -1,5 +1,6 @@
-import { execFileSync } from "node:child_process";
 import type { APIRequestContext } from "@playwright/test";
+import type { ContactMessage } from "../../../app/lib/blog-types";
+import { runAdmin } from "./backend";
 
 // Leads are checked where they land, in contact_messages, not through the UI: the public
 // (anon) key may only insert, so the query uses the service-role key that
@@ -9,29 +10,14 @@ let serviceRoleKey: string | undefined;
 
 function getServiceRoleKey(): string {
   if (serviceRoleKey) return serviceRoleKey;
-  const output = execFileSync("npm", ["run", "--silent", "admin", "--", "keys"], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const match = output.match(/^SUPABASE_SERVICE_ROLE_KEY=(.+)$/m);
+  const match = runAdmin(["keys"]).match(/^SUPABASE_SERVICE_ROLE_KEY=(.+)$/m);
   if (!match?.[1]) throw new Error("npm run admin -- keys printed no SUPABASE_SERVICE_ROLE_KEY");
   serviceRoleKey = match[1].trim();
   return serviceRoleKey;
 }
 
-export interface StoredLead {
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  subject: string;
-  message: string | null;
-  plan: string | null;
-  page: string | null;
-  created_at: string;
-  handled_at: string | null;
-}
+/** A stored lead: a row of public.contact_messages, as the admin reads it. */
+export type StoredLead = ContactMessage;
 
 /** Rows of contact_messages with this e-mail, read through the REST API as service_role. */
 export async function storedLeads(request: APIRequestContext, email: string): Promise<StoredLead[]> {

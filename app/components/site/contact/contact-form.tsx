@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldCopy } from "~/content/lead-form";
@@ -17,7 +16,7 @@ import {
   type LeadField,
   type LeadSubject,
 } from "~/lib/lead-validation";
-import { HoneypotField, LeadField as Field } from "../lead-field";
+import { focusFirstError, HoneypotField, LeadField as Field, PersonFields } from "../lead-field";
 
 export interface ContactFormCopy {
   title: string;
@@ -41,12 +40,6 @@ export interface ContactFormCopy {
 }
 
 const ID = "contato";
-
-/** Focus the first field with an error, so keyboard and screen-reader users land on it. */
-function focusFirstError(form: HTMLFormElement | null, errors: LeadErrors) {
-  const first = (["name", "email", "company", "phone", "subject", "message"] as const).find((field) => errors[field]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-}
 
 /**
  * The contact form (spec §3/§5/§7, PRODUCT.md "Deliberate deviations"). Without JavaScript
@@ -144,58 +137,7 @@ export function ContactForm({
         onSubmit={onSubmit}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
       >
-        <Field idPrefix={ID} name="name" label={fields.name.label} mark={ui.requiredMark} error={message("name")}>
-          {(control) => (
-            <Input
-              {...control}
-              type="text"
-              required
-              autoComplete="name"
-              placeholder={fields.name.placeholder}
-              defaultValue={kept.name}
-            />
-          )}
-        </Field>
-        <Field idPrefix={ID} name="email" label={fields.email.label} mark={ui.requiredMark} error={message("email")}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              required
-              autoComplete="email"
-              placeholder={fields.email.placeholder}
-              defaultValue={kept.email}
-            />
-          )}
-        </Field>
-        <Field
-          idPrefix={ID}
-          name="company"
-          label={fields.company.label}
-          mark={ui.optionalMark}
-          error={message("company")}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="text"
-              autoComplete="organization"
-              placeholder={fields.company.placeholder}
-              defaultValue={kept.company}
-            />
-          )}
-        </Field>
-        <Field idPrefix={ID} name="phone" label={fields.phone.label} mark={ui.optionalMark} error={message("phone")}>
-          {(control) => (
-            <Input
-              {...control}
-              type="tel"
-              autoComplete="tel"
-              placeholder={fields.phone.placeholder}
-              defaultValue={kept.phone}
-            />
-          )}
-        </Field>
+        <PersonFields idPrefix={ID} fields={fields} marks={ui} message={message} kept={kept} />
         <Field
           idPrefix={ID}
           name="subject"

@@ -2,7 +2,6 @@ import { CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { FieldCopy } from "~/content/lead-form";
 import {
@@ -17,7 +16,7 @@ import {
   type LeadField,
   type LeadPlan,
 } from "~/lib/lead-validation";
-import { HoneypotField, LeadField as Field } from "../lead-field";
+import { focusFirstError, HoneypotField, LeadField as Field, PersonFields } from "../lead-field";
 
 /** Where the demo form posts: a route action, so it works on prerendered pages and without JS. */
 export const DEMO_ACTION = "/solicitar-demo";
@@ -45,11 +44,6 @@ export interface DemoFormCopy {
     rateLimited: (minutes: number) => string;
   };
   errorMessage: (field: LeadField, code: LeadErrorCode) => string;
-}
-
-function focusFirstError(form: HTMLFormElement | null, errors: LeadErrors) {
-  const first = (["name", "email", "company", "phone", "plan"] as const).find((field) => errors[field]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }
 
 /**
@@ -194,58 +188,7 @@ export function DemoForm({
         >
           {/* Prerendered pages render at "/sobre/": credit the lead to the canonical "/sobre". */}
           <input type="hidden" name="page" value={originPage ?? location.pathname.replace(/(.)\/+$/, "$1")} />
-          <Field idPrefix={id} name="name" label={fields.name.label} mark={ui.requiredMark} error={message("name")}>
-            {(control) => (
-              <Input
-                {...control}
-                type="text"
-                required
-                autoComplete="name"
-                placeholder={fields.name.placeholder}
-                defaultValue={kept.name}
-              />
-            )}
-          </Field>
-          <Field idPrefix={id} name="email" label={fields.email.label} mark={ui.requiredMark} error={message("email")}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                required
-                autoComplete="email"
-                placeholder={fields.email.placeholder}
-                defaultValue={kept.email}
-              />
-            )}
-          </Field>
-          <Field
-            idPrefix={id}
-            name="company"
-            label={fields.company.label}
-            mark={ui.optionalMark}
-            error={message("company")}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="text"
-                autoComplete="organization"
-                placeholder={fields.company.placeholder}
-                defaultValue={kept.company}
-              />
-            )}
-          </Field>
-          <Field idPrefix={id} name="phone" label={fields.phone.label} mark={ui.optionalMark} error={message("phone")}>
-            {(control) => (
-              <Input
-                {...control}
-                type="tel"
-                autoComplete="tel"
-                placeholder={fields.phone.placeholder}
-                defaultValue={kept.phone}
-              />
-            )}
-          </Field>
+          <PersonFields idPrefix={id} fields={fields} marks={ui} message={message} kept={kept} />
           <Field
             idPrefix={id}
             name="plan"
