@@ -35,7 +35,7 @@ try {
   const paths = sitePages.map((page) => page.path);
   const blog = await fetch(`${server.origin}/blog`);
   if (blog.ok) {
-    paths.push("/blog");
+    if (!paths.includes("/blog")) paths.push("/blog");
     const post = /href="(\/blog\/[^"#?]+)"/.exec(await blog.text())?.[1];
     if (post) paths.push(post);
   }
