@@ -1,7 +1,7 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { RouterContextProvider, createRequestHandler, type RouterContext, type ServerBuild } from "react-router";
 import type { ServerConfig } from "./config.ts";
+import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { compression } from "./http/compression.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
@@ -23,15 +23,6 @@ export interface ServerAppOptions {
   backendApp?: Hono;
 }
 
-function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // app.fetch called without a Node socket (tests): every caller shares one bucket.
-    return "local";
-  }
-}
-
 /**
  * The whole HTTP surface: compression, security headers, the embedded backend, static files
  * and the React Router handler, in that order. Kept apart from main.ts so tests can call
@@ -48,6 +39,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   };
 
   const app = new Hono();
+  app.use("*", clientIpMiddleware(config.trustProxy));
   app.use("*", compression());
   app.use("*", securityHeaders({ ...cspOptions, https: config.siteUrl.startsWith("https:") }));
   if (options.backendApp) app.route("/", options.backendApp);
@@ -55,7 +47,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(keys.backendContext, backendAccess);
-    context.set(keys.requestContext, { clientIp: clientIp(c) });
+    context.set(keys.requestContext, { clientIp: clientIpOf(c) });
     return handler(c.req.raw, context);
   });
   return app;

@@ -10,6 +10,7 @@ describe("readConfig", () => {
       dataDir: ".data",
       databaseUrl: undefined,
       supabaseUrl: undefined,
+      trustProxy: 0,
     });
   });
 
@@ -26,6 +27,7 @@ describe("readConfig", () => {
     [{ SITE_URL: "ftp://omnia.com.br" }, /SITE_URL must use http or https/],
     [{ SITE_URL: "https://omnia.com.br/blog" }, /SITE_URL must be an origin/],
     [{ DATABASE_URL: "mysql://u:secret@h/db" }, /DATABASE_URL must start with postgres/],
+    [{ TRUST_PROXY: "yes" }, /TRUST_PROXY must be the number of reverse proxies/],
     [{ SUPABASE_URL: "https://x.supabase.co" }, /SUPABASE_ANON_KEY is missing/],
     [{ SUPABASE_ANON_KEY: "key" }, /SUPABASE_URL is missing/],
     [{ SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k", DATABASE_URL: "postgres://h/db" }, /not both/],

@@ -17,6 +17,8 @@ export interface ServerConfig {
   supabaseUrl: string | undefined;
   supabaseAnonKey: string | undefined;
   supabaseServiceRoleKey: string | undefined;
+  /** How many reverse proxies sit in front of the server (0: trust no X-Forwarded-For). */
+  trustProxy: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -68,6 +70,15 @@ function parseSiteUrl(env: Env, port: number): string {
   return url.origin;
 }
 
+function parseTrustProxy(env: Env): number {
+  const raw = nonEmpty(env, "TRUST_PROXY");
+  if (raw === undefined) return 0;
+  if (!/^\d$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must be the number of reverse proxies in front of the server (0 to 9), got "${raw}".`);
+  }
+  return Number(raw);
+}
+
 function parseDatabaseUrl(env: Env): string | undefined {
   const raw = nonEmpty(env, "DATABASE_URL");
   if (raw === undefined) return undefined;
@@ -98,5 +109,6 @@ export function readConfig(env: Env = process.env): ServerConfig {
     supabaseUrl: supabaseUrl?.replace(/\/+$/, ""),
     supabaseAnonKey,
     supabaseServiceRoleKey: nonEmpty(env, "SUPABASE_SERVICE_ROLE_KEY"),
+    trustProxy: parseTrustProxy(env),
   };
 }

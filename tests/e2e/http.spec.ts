@@ -53,8 +53,11 @@ test("hashed assets are cached as immutable, pages are revalidated", async ({ re
 });
 
 test("a prerendered page answers with and without the trailing slash, without redirecting", async ({ request }) => {
-  for (const path of ["/", "/index.html"]) {
+  for (const path of ["/sobre", "/sobre/"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("<title>");
+    // Served from the prerendered file, with the CSP computed for that file.
+    expect(response.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
   }
 });

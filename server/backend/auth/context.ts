@@ -1,6 +1,5 @@
 // What every auth route shares: the database, keys, settings, and request helpers that copy
 // GoTrue's request handling (Bearer parsing, JSON bodies, client address).
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { Database, Queryable } from "../db/types.ts";
 import type { SigningKeys } from "../keys.ts";
@@ -10,6 +9,7 @@ import { findSession } from "./sessions.ts";
 import type { SessionRow, TokenSettings } from "./sessions.ts";
 import { findUserById } from "./users.ts";
 import type { PasswordHasher, UserRow } from "./users.ts";
+import { clientIpOf } from "../../http/client-ip.ts";
 
 export interface AuthContext {
   db: Database;
@@ -89,13 +89,9 @@ export async function authenticate(ctx: AuthContext, c: Context, tx: Queryable):
   return { claims, user, session };
 }
 
-/** The socket's address when served by @hono/node-server; one shared key in-process. */
+/** The client's address (server/http/client-ip.ts: socket peer, or X-Forwarded-For behind TRUST_PROXY). */
 export function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "in-process";
-  }
+  return clientIpOf(c);
 }
 
 export function requestMeta(c: Context): { userAgent: string | null; ip: string | null } {
