@@ -9,6 +9,7 @@ import { Label } from "~/components/ui/label";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
+import { submitCredentials } from "~/lib/auth-submit";
 import { safeNextPath } from "~/lib/safe-next";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { isEmail } from "~/lib/validation";
@@ -80,42 +81,29 @@ export function AuthForm({ client, copy }: AuthFormProps) {
 
     setBusy(true);
     signingIn.current = true;
-    try {
-      if (mode === "login") {
-        const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
-        if (error) {
-          signingIn.current = false;
-          toast.error(copy.toasts.errorTitle, { description: error.message });
-          return;
-        }
-        toast.success(copy.toasts.loginSuccess.title, { description: copy.toasts.loginSuccess.description });
-        navigate(await destination(data.user.id), { replace: true });
-      } else {
-        const { data, error } = await client.auth.signUp({
-          email: email.trim(),
-          password,
-          options: { emailRedirectTo: `${window.location.origin}/` },
-        });
-        if (error) {
-          signingIn.current = false;
-          toast.error(copy.toasts.errorTitle, { description: error.message });
-          return;
-        }
-        toast.success(copy.toasts.signupSuccess.title, { description: copy.toasts.signupSuccess.description });
-        if (data.session && data.user) {
-          navigate(await destination(data.user.id), { replace: true });
-        } else {
-          // The project asks for e-mail confirmation: the account exists, signing in comes later.
-          signingIn.current = false;
-          setMode("login");
-          setPassword("");
-        }
-      }
-    } catch {
-      signingIn.current = false;
-      toast.error(copy.toasts.errorTitle, { description: copy.toasts.unexpected });
-    } finally {
+    const outcome = await submitCredentials(
+      client,
+      mode,
+      { email: email.trim(), password },
+      `${window.location.origin}/`,
+    );
+    if (outcome.status === "signed-in") {
+      const toastCopy = mode === "login" ? copy.toasts.loginSuccess : copy.toasts.signupSuccess;
+      toast.success(toastCopy.title, { description: toastCopy.description });
+      navigate(await destination(outcome.userId), { replace: true });
       setBusy(false);
+      return;
+    }
+    signingIn.current = false;
+    setBusy(false);
+    if (outcome.status === "confirm-email") {
+      // The project asks for e-mail confirmation: the account exists, signing in comes later.
+      toast.success(copy.toasts.signupSuccess.title, { description: copy.toasts.signupSuccess.description });
+      setMode("login");
+      setPassword("");
+    } else {
+      const description = outcome.status === "service-error" ? outcome.message : copy.toasts.unexpected;
+      toast.error(copy.toasts.errorTitle, { description });
     }
   };
 
