@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
 
-// One admin for this file, created through the operator CLI like a real operator would.
-const ADMIN_EMAIL = "admin-e2e@omnia.example";
+// One admin for this file, created through the operator CLI like a real operator would
+// (a unique address, so the file can run again against the same server).
+const ADMIN_EMAIL = `admin-e2e-${unique()}@omnia.example`;
 const ADMIN_PASSWORD = "admin-e2e-senha-1";
 
 test.describe.configure({ mode: "serial" });
@@ -185,10 +186,12 @@ test("the list says Carregando... while loading and Nenhum post criado ainda. wh
     await route.fulfill({ status: 200, contentType: "application/json", body: "[]" });
   });
   await signInAsAdmin(page);
-  await expect(page.getByText("Carregando...", { exact: true })).toBeVisible();
+  // The Mensagens panel loads at the same time and says Carregando... too: look at the posts.
+  const posts = page.getByRole("tabpanel", { name: "Posts" });
+  await expect(posts.getByText("Carregando...", { exact: true })).toBeVisible();
   release();
-  await expect(page.getByText("Nenhum post criado ainda.", { exact: true })).toBeVisible();
-  await expect(page.getByText("Carregando...", { exact: true })).toHaveCount(0);
+  await expect(posts.getByText("Nenhum post criado ainda.", { exact: true })).toBeVisible();
+  await expect(posts.getByText("Carregando...", { exact: true })).toHaveCount(0);
 });
 
 test("the edit and delete buttons have tooltips", async ({ page }) => {
