@@ -3,6 +3,17 @@
 
 import type { LeadErrorCode, LeadField, LeadPlan, LeadSubject } from "~/lib/lead-validation";
 
+/** Texts both lead forms (contact, demo) show around their fields. */
+export interface LeadFormUiCopy {
+  requiredMark: string;
+  optionalMark: string;
+  honeypotLabel: string;
+  pending: string;
+  errorSummary: string;
+  errorDescription: string;
+  rateLimited: (minutes: number) => string;
+}
+
 export interface FieldCopy {
   label: string;
   placeholder: string;

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import type { FieldCopy } from "~/content/lead-form";
+import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
   HONEYPOT_FIELD,
   LEAD_SUBJECTS,
@@ -26,16 +26,7 @@ export interface ContactFormCopy {
   successDescription: string;
   fields: Record<"name" | "email" | "company" | "phone" | "subject" | "message", FieldCopy>;
   subjects: Record<LeadSubject, string>;
-  ui: {
-    requiredMark: string;
-    optionalMark: string;
-    honeypotLabel: string;
-    pending: string;
-    errorSummary: string;
-    errorTitle: string;
-    errorDescription: string;
-    rateLimited: (minutes: number) => string;
-  };
+  ui: LeadFormUiCopy & { errorTitle: string };
   errorMessage: (field: LeadField, code: LeadErrorCode) => string;
 }
 

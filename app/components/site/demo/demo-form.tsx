@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { FieldCopy } from "~/content/lead-form";
+import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
   HONEYPOT_FIELD,
   LEAD_PLANS,
@@ -34,15 +34,7 @@ export interface DemoFormCopy {
   another: string;
   fields: Record<"name" | "email" | "company" | "phone", FieldCopy>;
   planLabels: Record<LeadPlan, string>;
-  ui: {
-    requiredMark: string;
-    optionalMark: string;
-    honeypotLabel: string;
-    pending: string;
-    errorSummary: string;
-    errorDescription: string;
-    rateLimited: (minutes: number) => string;
-  };
+  ui: LeadFormUiCopy;
   errorMessage: (field: LeadField, code: LeadErrorCode) => string;
 }
 

@@ -5,6 +5,7 @@ import type { Feature, Pillar } from "~/content/home";
 import type { CallToAction, Stat } from "~/content/types";
 import { staggered } from "~/lib/motion";
 import { cn } from "~/lib/utils";
+import { IconCard } from "../icon-card";
 import { SectionHeading } from "../section-heading";
 
 export function Hero(props: {
@@ -98,20 +99,16 @@ export function FeatureCards({ title, subtitle, items }: { title: string; subtit
       <SectionHeading id="recursos-destaque" title={title} subtitle={subtitle} />
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((feature, index) => {
-          const Icon = featureIcons[feature.icon];
           const step = staggered(index);
           return (
-            <li
+            <IconCard
               key={feature.title}
-              className={cn("rounded-xl bg-background p-6 shadow-sm", step.className)}
+              icon={featureIcons[feature.icon]}
+              title={feature.title}
+              description={feature.description}
+              className={step.className}
               style={step.style}
-            >
-              <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="mt-4 text-lg font-bold">{feature.title}</h3>
-              <p className="mt-2 text-muted-foreground">{feature.description}</p>
-            </li>
+            />
           );
         })}
       </ul>

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import type { Certification, SecurityFeature } from "~/content/security";
 import type { CallToAction } from "~/content/types";
 import { SmartLink } from "../cta-section";
+import { IconCard } from "../icon-card";
 import { SectionHeading } from "../section-heading";
 
 const icons = {
@@ -27,18 +28,15 @@ export function SecurityFeatures({
     <section aria-labelledby="protecao" className="px-4 py-16 sm:px-6 lg:px-8">
       <SectionHeading id="protecao" title={title} subtitle={subtitle} />
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((feature) => {
-          const Icon = icons[feature.icon];
-          return (
-            <li key={feature.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
-              <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="mt-4 text-lg font-bold">{feature.title}</h3>
-              <p className="mt-2 text-muted-foreground">{feature.description}</p>
-            </li>
-          );
-        })}
+        {items.map((feature) => (
+          <IconCard
+            key={feature.title}
+            icon={icons[feature.icon]}
+            title={feature.title}
+            description={feature.description}
+            className="border border-border"
+          />
+        ))}
       </ul>
     </section>
   );
