@@ -15,36 +15,46 @@ export interface BackendAccess {
 }
 
 export interface ServerAppOptions {
-  build: ServerBuild;
+  /** The production build, or (development) a function that loads the current one from Vite. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
   config: ServerConfig;
-  clientDir: string;
+  /** The client build served as files (production; in development Vite serves the assets). */
+  clientDir?: string;
   backendAccess: BackendAccess;
   /** The embedded backend's routes (/auth/v1, /rest/v1), when it runs in this process. */
   backendApp?: Hono;
 }
 
+interface ContextKeys {
+  backendContext: RouterContext<BackendAccess>;
+  requestContext: RouterContext<{ clientIp: string }>;
+}
+
 /**
  * The whole HTTP surface: compression, security headers, the embedded backend, static files
  * and the React Router handler, in that order. Kept apart from main.ts so tests can call
- * app.fetch without opening a port.
+ * app.fetch without opening a port. In development (server/dev.ts) Vite serves the assets
+ * and needs inline scripts and a websocket for hot reload, so compression, static files and
+ * the CSP are left out.
  */
 export function createServerApp(options: ServerAppOptions): Hono {
-  const { build, config, backendAccess } = options;
+  const { build, config, backendAccess, mode } = options;
   const cspOptions = { connectOrigins: backendAccess.publicUrl ? [new URL(backendAccess.publicUrl).origin] : [] };
-  const handler = createRequestHandler(build, "production");
-  // The context keys live in the app; the build hands them to us (app/entry.server.tsx).
-  const keys = build.entry.module as unknown as {
-    backendContext: RouterContext<BackendAccess>;
-    requestContext: RouterContext<{ clientIp: string }>;
-  };
+  const handler = createRequestHandler(build, mode);
+  const loadBuild = typeof build === "function" ? build : async () => build;
 
   const app = new Hono();
   app.use("*", clientIpMiddleware(config.trustProxy));
-  app.use("*", compression());
-  app.use("*", securityHeaders({ ...cspOptions, https: config.siteUrl.startsWith("https:") }));
+  if (mode === "production") {
+    app.use("*", compression());
+    app.use("*", securityHeaders({ ...cspOptions, https: config.siteUrl.startsWith("https:") }));
+  }
   if (options.backendApp) app.route("/", options.backendApp);
-  app.use("*", staticFiles(options.clientDir, cspOptions));
-  app.all("*", (c) => {
+  if (options.clientDir) app.use("*", staticFiles(options.clientDir, cspOptions));
+  app.all("*", async (c) => {
+    // The context keys live in the app; the build hands them to us (app/entry.server.tsx).
+    const keys = (await loadBuild()).entry.module as unknown as ContextKeys;
     const context = new RouterContextProvider();
     context.set(keys.backendContext, backendAccess);
     context.set(keys.requestContext, { clientIp: clientIpOf(c) });
