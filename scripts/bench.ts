@@ -68,7 +68,9 @@ try {
     const rows: LighthouseScores[] = [];
     for (const path of selected) {
       const scores = await lighthouseMedian(`${server.origin}${path}`, runs);
-      console.log(`lighthouse ${path}: perf ${scores.performance} a11y ${scores.accessibility} bp ${scores.bestPractices} seo ${scores.seo}`);
+      console.log(
+        `lighthouse ${path}: perf ${scores.performance} a11y ${scores.accessibility} bp ${scores.bestPractices} seo ${scores.seo}`,
+      );
       rows.push({ ...scores, url: path });
     }
     sections.push(

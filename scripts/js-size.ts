@@ -21,7 +21,10 @@ export function initialScriptPaths(html: string): string[] {
   return [...paths].toSorted();
 }
 
-export function measureScripts(html: string, clientDir: string): { files: ScriptSize[]; totalRaw: number; totalBrotli: number } {
+export function measureScripts(
+  html: string,
+  clientDir: string,
+): { files: ScriptSize[]; totalRaw: number; totalBrotli: number } {
   const files = initialScriptPaths(html).map((path) => {
     const bytes = readFileSync(join(clientDir, path));
     const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength;

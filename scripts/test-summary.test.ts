@@ -27,11 +27,20 @@ describe("summarize", () => {
     expect(summarize({ checks, vitest: undefined, playwright: undefined, expectPlaywright: true }).text).toBe(
       "2 passed, 2 failed",
     );
-    expect(summarize({ checks: { passed: 0, failed: 0, skipped: 0 }, vitest: undefined, playwright: undefined, expectPlaywright: false }).ok).toBe(false);
+    expect(
+      summarize({
+        checks: { passed: 0, failed: 0, skipped: 0 },
+        vitest: undefined,
+        playwright: undefined,
+        expectPlaywright: false,
+      }).ok,
+    ).toBe(false);
   });
 
   it("counts a test file that failed to load", () => {
     const broken = { numPassedTests: 3, numFailedTests: 0, numPendingTests: 0, testResults: [{ status: "failed" }] };
-    expect(summarize({ checks, vitest: broken, playwright, expectPlaywright: true }).text).toBe("10 passed, 1 failed, 2 skipped");
+    expect(summarize({ checks, vitest: broken, playwright, expectPlaywright: true }).text).toBe(
+      "10 passed, 1 failed, 2 skipped",
+    );
   });
 });

@@ -20,12 +20,10 @@ interface PlaywrightReport {
   errors?: unknown[];
 }
 
-export function summarize(input: {
-  checks: Counts;
-  vitest: unknown;
-  playwright: unknown;
-  expectPlaywright: boolean;
-}): { text: string; ok: boolean } {
+export function summarize(input: { checks: Counts; vitest: unknown; playwright: unknown; expectPlaywright: boolean }): {
+  text: string;
+  ok: boolean;
+} {
   const total: Counts = { ...input.checks };
   const vitest = input.vitest as VitestReport | undefined;
   if (vitest) {
@@ -33,7 +31,10 @@ export function summarize(input: {
     total.failed += vitest.numFailedTests;
     total.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
     // A file that fails to load has no tests in it, but it is a failure all the same.
-    total.failed += (vitest.testResults ?? []).filter((file) => file.status === "failed").length > 0 && vitest.numFailedTests === 0 ? 1 : 0;
+    total.failed +=
+      (vitest.testResults ?? []).filter((file) => file.status === "failed").length > 0 && vitest.numFailedTests === 0
+        ? 1
+        : 0;
   } else {
     total.failed += 1; // Vitest produced no report: it crashed.
   }

@@ -31,7 +31,9 @@ function ensureChromium(): boolean {
   console.log(`Chromium is missing: installing Debian's chromium package with apt-get (about a minute)...`);
   const ok =
     run("apt-get update", "apt-get", ["update", "-qq"]) &&
-    run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], {
+      DEBIAN_FRONTEND: "noninteractive",
+    });
   return ok && chromiumIsPresent();
 }
 

@@ -65,7 +65,9 @@ function parseSiteUrl(env: Env, port: number): string {
   if (raw === undefined) return `http://localhost:${port}`;
   const url = parseHttpUrl("SITE_URL", raw);
   if (url.pathname !== "/" || url.search || url.hash) {
-    throw new ConfigError(`SITE_URL must be an origin without path, query or fragment (e.g. https://omnia.com.br), got "${raw}".`);
+    throw new ConfigError(
+      `SITE_URL must be an origin without path, query or fragment (e.g. https://omnia.com.br), got "${raw}".`,
+    );
   }
   return url.origin;
 }
@@ -74,7 +76,9 @@ function parseTrustProxy(env: Env): number {
   const raw = nonEmpty(env, "TRUST_PROXY");
   if (raw === undefined) return 0;
   if (!/^\d$/.test(raw)) {
-    throw new ConfigError(`TRUST_PROXY must be the number of reverse proxies in front of the server (0 to 9), got "${raw}".`);
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of reverse proxies in front of the server (0 to 9), got "${raw}".`,
+    );
   }
   return Number(raw);
 }
@@ -98,7 +102,9 @@ export function readConfig(env: Env = process.env): ServerConfig {
   if (supabaseUrl) parseHttpUrl("SUPABASE_URL", supabaseUrl);
   const databaseUrl = parseDatabaseUrl(env);
   if (supabaseUrl && databaseUrl) {
-    throw new ConfigError("Set either SUPABASE_URL (hosted Supabase) or DATABASE_URL (embedded backend on PostgreSQL), not both.");
+    throw new ConfigError(
+      "Set either SUPABASE_URL (hosted Supabase) or DATABASE_URL (embedded backend on PostgreSQL), not both.",
+    );
   }
   return {
     port,

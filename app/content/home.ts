@@ -14,7 +14,6 @@ export interface Pillar {
   items: string[];
 }
 
-
 export const homeMeta = {
   title: "Omnia | Plataforma omnichannel de atendimento com IA",
   description:

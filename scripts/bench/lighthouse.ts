@@ -29,7 +29,12 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
       chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
     });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+      });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

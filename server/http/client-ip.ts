@@ -17,9 +17,18 @@ function socketAddress(c: Context): string | undefined {
 }
 
 /** The client's address given how many trusted proxies forward to us. */
-export function resolveClientIp(socket: string | undefined, forwardedFor: string | undefined, trustedHops: number): string {
+export function resolveClientIp(
+  socket: string | undefined,
+  forwardedFor: string | undefined,
+  trustedHops: number,
+): string {
   const chain = [
-    ...(trustedHops > 0 && forwardedFor ? forwardedFor.split(",").map((hop) => hop.trim()).filter(Boolean) : []),
+    ...(trustedHops > 0 && forwardedFor
+      ? forwardedFor
+          .split(",")
+          .map((hop) => hop.trim())
+          .filter(Boolean)
+      : []),
     socket ?? "in-process",
   ];
   return chain[Math.max(0, chain.length - 1 - trustedHops)] ?? "in-process";

@@ -36,8 +36,12 @@ describe("compression middleware", () => {
   });
 
   it("leaves tiny bodies, binary types and clients without compression alone", async () => {
-    expect((await app.request("/tiny", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding")).toBeNull();
-    expect((await app.request("/image", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding")).toBeNull();
+    expect(
+      (await app.request("/tiny", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding"),
+    ).toBeNull();
+    expect(
+      (await app.request("/image", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding"),
+    ).toBeNull();
     const plain = await app.request("/page");
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.text()).toBe(text);

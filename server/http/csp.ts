@@ -13,7 +13,9 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/i.test(attributes)) continue;
-    const digest = createHash("sha256").update(match[2] ?? "", "utf8").digest("base64");
+    const digest = createHash("sha256")
+      .update(match[2] ?? "", "utf8")
+      .digest("base64");
     hashes.add(`'sha256-${digest}'`);
   }
   return [...hashes];

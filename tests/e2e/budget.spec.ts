@@ -13,7 +13,9 @@ test("the initial JavaScript of / is at most 110 KB after brotli", async ({ requ
   expect(totalBrotli, files.map((f) => `${f.path} ${f.brotli}`).join("\n")).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
 });
 
-test("the home page's initial JavaScript holds no data client, query cache or Markdown renderer", async ({ request }) => {
+test("the home page's initial JavaScript holds no data client, query cache or Markdown renderer", async ({
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   const sources = initialScriptSources(html, clientDir);
   for (const marker of ["GoTrueClient", "PostgrestClient", "supabase", "QueryClient", "marked", "sanitize-html"]) {

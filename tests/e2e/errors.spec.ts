@@ -11,7 +11,10 @@ test.describe("not-found page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
     await expect(page.getByText("Desculpe, a página que você está procurando não existe ou foi movida.")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Voltar ao início" })).toHaveAttribute("href", "/");
-    await expect(page.getByRole("main").getByRole("link", { name: "Ver recursos" })).toHaveAttribute("href", "/recursos");
+    await expect(page.getByRole("main").getByRole("link", { name: "Ver recursos" })).toHaveAttribute(
+      "href",
+      "/recursos",
+    );
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   });
@@ -20,7 +23,9 @@ test.describe("not-found page", () => {
     await page.goto("/nada-aqui");
     await page.getByRole("main").getByRole("link", { name: "Voltar ao início" }).click();
     await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Todos os canais do seu cliente. Uma só conversa.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Todos os canais do seu cliente. Uma só conversa.",
+    );
   });
 
   test("axe finds no accessibility violations on the 404 page", async ({ page }) => {
@@ -32,10 +37,14 @@ test.describe("not-found page", () => {
 test.describe("generic error screen", () => {
   test.use({ allowedConsoleErrors: /status of 500/ });
 
-  test("an unexpected failure during navigation shows 'Unexpected Application Error!' and the status", async ({ page }) => {
+  test("an unexpected failure during navigation shows 'Unexpected Application Error!' and the status", async ({
+    page,
+  }) => {
     await page.goto("/");
     // The server fails unexpectedly while loading the next page's data.
-    await page.route("**/status.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+    await page.route("**/status.data*", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
+    );
     await page.getByRole("contentinfo").getByRole("link", { name: "Status", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
     await expect(page.locator("pre")).not.toBeEmpty();

@@ -9,7 +9,8 @@ test("the home page shows its six sections in order", async ({ page }) => {
   await expect(main.getByRole("link", { name: "Ver recursos" })).toHaveAttribute("href", "/recursos");
 
   const stats = main.getByRole("region", { name: "A Omnia em números" });
-  for (const value of ["99,9%", "10M+", "40%", "95%"]) await expect(stats.getByText(value, { exact: true })).toBeVisible();
+  for (const value of ["99,9%", "10M+", "40%", "95%"])
+    await expect(stats.getByText(value, { exact: true })).toBeVisible();
 
   for (const pillar of ["Conectividade", "Inteligência", "Escala"]) {
     await expect(main.getByRole("heading", { name: pillar, level: 3, exact: true })).toBeVisible();
@@ -34,7 +35,9 @@ test.describe("FAQ accordion", () => {
 
   test("one item open at a time, and the open one collapses (mouse)", async ({ page }) => {
     await page.goto("/");
-    const faq = page.getByRole("region", { name: "Perguntas frequentes" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Perguntas frequentes" }) }));
+    const faq = page
+      .getByRole("region", { name: "Perguntas frequentes" })
+      .or(page.locator("section", { has: page.getByRole("heading", { name: "Perguntas frequentes" }) }));
     const q1 = faq.getByRole("button", { name: first });
     const q2 = faq.getByRole("button", { name: second });
     await expect(q1).toHaveAttribute("aria-expanded", "false");
@@ -83,7 +86,10 @@ test.describe("FAQ accordion", () => {
 
 test("entrance animations are staggered in 150 ms steps and skipped for reduced motion", async ({ page }) => {
   await page.goto("/");
-  const cards = page.getByRole("main").locator("section", { has: page.getByRole("heading", { name: "Recursos que transformam o seu atendimento" }) }).getByRole("listitem");
+  const cards = page
+    .getByRole("main")
+    .locator("section", { has: page.getByRole("heading", { name: "Recursos que transformam o seu atendimento" }) })
+    .getByRole("listitem");
   const delays = await cards.evaluateAll((items) => items.map((item) => getComputedStyle(item).animationDelay));
   expect(delays).toEqual(["0s", "0.15s", "0.3s", "0.45s"]);
 

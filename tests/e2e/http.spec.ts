@@ -16,10 +16,16 @@ test("the raw HTML of / carries the page text and a complete head", async ({ req
   expect(html).toContain('<meta property="og:image" content="http://localhost:3000/og-image.png"');
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
   const jsonLd = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
-  expect(JSON.parse(jsonLd ?? "{}")).toMatchObject({ "@type": "Organization", name: "Omnia", url: "http://localhost:3000" });
+  expect(JSON.parse(jsonLd ?? "{}")).toMatchObject({
+    "@type": "Organization",
+    name: "Omnia",
+    url: "http://localhost:3000",
+  });
 });
 
-test("every response carries the security headers, and pages a CSP without unsafe-inline scripts", async ({ request }) => {
+test("every response carries the security headers, and pages a CSP without unsafe-inline scripts", async ({
+  request,
+}) => {
   for (const path of ["/", "/pagina-inexistente"]) {
     const response = await request.get(path);
     const headers = response.headers();

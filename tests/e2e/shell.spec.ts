@@ -106,7 +106,7 @@ test.describe("shared footer", () => {
       await expect(footer.getByRole("navigation", { name: column })).toBeVisible();
     }
     const expected = {
-      "Documentação": "/documentacao",
+      Documentação: "/documentacao",
       "Central de Ajuda": "/ajuda",
       Status: "/status",
       Privacidade: "/privacidade",

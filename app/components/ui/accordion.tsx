@@ -35,9 +35,12 @@ export function Accordion({
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = items.length - 1;
-    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const target = {
+      ArrowDown: index === last ? 0 : index + 1,
+      ArrowUp: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     buttons.current[target]?.focus();
@@ -67,11 +70,19 @@ export function Accordion({
                 {item.trigger}
                 <ChevronDown
                   aria-hidden="true"
-                  className={cn("size-5 shrink-0 text-muted-foreground transition-transform duration-200", open && "rotate-180")}
+                  className={cn(
+                    "size-5 shrink-0 text-muted-foreground transition-transform duration-200",
+                    open && "rotate-180",
+                  )}
                 />
               </button>
             </Heading>
-            <section id={panelId} aria-labelledby={buttonId} hidden={!open} className="pb-4 leading-relaxed text-muted-foreground">
+            <section
+              id={panelId}
+              aria-labelledby={buttonId}
+              hidden={!open}
+              className="pb-4 leading-relaxed text-muted-foreground"
+            >
               {item.content}
             </section>
           </div>
