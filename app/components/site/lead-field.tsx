@@ -1,8 +1,17 @@
-import type { ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { FieldCopy } from "~/content/lead-form";
-import type { LeadErrors, LeadField as LeadFieldName, LeadValues } from "~/lib/lead-validation";
+import {
+  leadValuesFrom,
+  validateLead,
+  type LeadActionResult,
+  type LeadErrorCode,
+  type LeadErrors,
+  type LeadField as LeadFieldName,
+  type LeadKind,
+  type LeadValues,
+} from "~/lib/lead-validation";
 
 export interface ControlProps {
   id: string;
@@ -173,4 +182,36 @@ export function PersonFields({
       </LeadField>
     </>
   );
+}
+
+/**
+ * Errors and kept values of a lead form. The browser checks the fields before posting (and
+ * focuses the first bad one); the server's verdict shows when the browser did not check
+ * (no JavaScript) or disagreed. Values come back only from a no-JavaScript POST; with a
+ * fetcher the DOM keeps them.
+ */
+export function useLeadFormState(
+  kind: LeadKind,
+  errorMessage: (field: LeadFieldName, code: LeadErrorCode) => string,
+  result: LeadActionResult | undefined,
+  documentResult: LeadActionResult | undefined,
+) {
+  const [clientErrors, setClientErrors] = useState<LeadErrors | null>(null);
+  const errors = clientErrors ?? (result?.status === "invalid" ? result.errors : {});
+  const message = (field: LeadFieldName) => {
+    const code = errors[field];
+    return code ? errorMessage(field, code) : undefined;
+  };
+  const kept = documentResult && documentResult.status !== "success" ? documentResult.values : {};
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const check = validateLead(kind, leadValuesFrom(new FormData(event.currentTarget)));
+    if (!check.ok) {
+      event.preventDefault();
+      setClientErrors(check.errors);
+      focusFirstError(event.currentTarget, check.errors);
+      return;
+    }
+    setClientErrors(null);
+  };
+  return { message, kept, onSubmit };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -8,15 +8,12 @@ import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
   HONEYPOT_FIELD,
   LEAD_SUBJECTS,
-  leadValuesFrom,
-  validateLead,
   type LeadActionResult,
   type LeadErrorCode,
-  type LeadErrors,
   type LeadField,
   type LeadSubject,
 } from "~/lib/lead-validation";
-import { focusFirstError, HoneypotField, LeadField as Field, PersonFields } from "../lead-field";
+import { focusFirstError, HoneypotField, LeadField as Field, PersonFields, useLeadFormState } from "../lead-field";
 
 export interface ContactFormCopy {
   title: string;
@@ -51,7 +48,6 @@ export function ContactForm({
 }) {
   const fetcher = useFetcher<LeadActionResult>({ key: "contact-form" });
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<LeadErrors | null>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data ?? documentResult;
 
@@ -70,26 +66,8 @@ export function ContactForm({
     }
   }, [fetcher.state, fetcher.data, copy]);
 
-  const serverErrors = result?.status === "invalid" ? result.errors : {};
-  const errors = clientErrors ?? serverErrors;
-  const message = (field: LeadField) => {
-    const code = errors[field];
-    return code ? copy.errorMessage(field, code) : undefined;
-  };
-  // Values come back only from a no-JavaScript POST; with a fetcher the DOM keeps them.
-  const kept = documentResult && documentResult.status !== "success" ? documentResult.values : {};
+  const { message, kept, onSubmit } = useLeadFormState("contact", copy.errorMessage, result, documentResult);
   const { fields, ui } = copy;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const check = validateLead("contact", leadValuesFrom(new FormData(event.currentTarget)));
-    if (!check.ok) {
-      event.preventDefault();
-      setClientErrors(check.errors);
-      focusFirstError(event.currentTarget, check.errors);
-      return;
-    }
-    setClientErrors(null);
-  };
 
   return (
     <section

@@ -1,5 +1,5 @@
 import { CircleCheck } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -8,15 +8,12 @@ import {
   HONEYPOT_FIELD,
   LEAD_PLANS,
   isLeadPlan,
-  leadValuesFrom,
-  validateLead,
   type LeadActionResult,
   type LeadErrorCode,
-  type LeadErrors,
   type LeadField,
   type LeadPlan,
 } from "~/lib/lead-validation";
-import { focusFirstError, HoneypotField, LeadField as Field, PersonFields } from "../lead-field";
+import { focusFirstError, HoneypotField, LeadField as Field, PersonFields, useLeadFormState } from "../lead-field";
 
 /** Where the demo form posts: a route action, so it works on prerendered pages and without JS. */
 export const DEMO_ACTION = "/solicitar-demo";
@@ -64,7 +61,6 @@ export function DemoForm({
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
-  const [clientErrors, setClientErrors] = useState<LeadErrors | null>(null);
   const [plan, setPlan] = useState<string>(
     documentResult && documentResult.status !== "success" ? (documentResult.values.plan ?? "") : "",
   );
@@ -104,13 +100,7 @@ export function DemoForm({
     if (confirmed) confirmationRef.current?.focus();
   }, [confirmed]);
 
-  const serverErrors = result?.status === "invalid" ? result.errors : {};
-  const errors = clientErrors ?? serverErrors;
-  const message = (field: LeadField) => {
-    const code = errors[field];
-    return code ? copy.errorMessage(field, code) : undefined;
-  };
-  const kept = documentResult && documentResult.status !== "success" ? documentResult.values : {};
+  const { message, kept, onSubmit } = useLeadFormState("demo", copy.errorMessage, result, documentResult);
   const failure =
     result?.status === "rate-limited"
       ? copy.ui.rateLimited(Math.ceil(result.retryAfterSeconds / 60))
@@ -122,17 +112,6 @@ export function DemoForm({
   const { fields, ui } = copy;
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const headingId = `${id}-titulo`;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const check = validateLead("demo", leadValuesFrom(new FormData(event.currentTarget)));
-    if (!check.ok) {
-      event.preventDefault();
-      setClientErrors(check.errors);
-      focusFirstError(event.currentTarget, check.errors);
-      return;
-    }
-    setClientErrors(null);
-  };
 
   const done = confirmed || documentResult?.status === "success";
   return (
