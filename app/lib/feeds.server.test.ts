@@ -34,6 +34,24 @@ describe("renderRss", () => {
     expect(xml).not.toMatch(/<IA>/);
   });
 
+  it("describes each item in plain text, and carries the sanitized post in content:encoded", () => {
+    const xml = renderRss([
+      post({
+        excerpt: "Um **resumo** com [link](https://example.com)",
+        content: "## Parte\n\nTexto com <script>alert(1)</script> e ]]> no meio",
+      }),
+    ]);
+    expect(xml).toContain('xmlns:content="http://purl.org/rss/1.0/modules/content/"');
+    expect(xml).toContain("<description>Um resumo com link</description>");
+    const encoded = /<content:encoded>([\s\S]*?)<\/content:encoded>/.exec(xml)?.[1] ?? "";
+    expect(encoded.startsWith("<![CDATA[")).toBe(true);
+    const html = encoded.replace(/^<!\[CDATA\[|\]\]>$/g, "");
+    expect(html).toContain("<h2>Parte</h2>");
+    // The section ends once, at its end, whatever the post contains.
+    expect(encoded.match(/\]\]>/g)).toHaveLength(1);
+    expect(html).not.toContain("<script");
+  });
+
   it("falls back to the text of the body when there is no excerpt", () => {
     expect(renderRss([post({ excerpt: null, content: "## Oi\n\n**Texto** do post" })])).toContain(
       "<description>Oi Texto do post</description>",
@@ -59,9 +77,24 @@ describe("renderSitemap", () => {
 });
 
 describe("renderRobots", () => {
-  it("allows the site, keeps crawlers out of /admin and /auth and names the sitemap", () => {
+  it("keeps crawlers out of /admin and /auth and names the sitemap", () => {
     expect(renderRobots()).toBe(
-      "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /auth\n\nSitemap: https://omnia.example/sitemap.xml\n",
+      "User-agent: *\nDisallow: /admin\nDisallow: /auth\n\nSitemap: https://omnia.example/sitemap.xml\n",
     );
+  });
+
+  // Python's urllib.robotparser and other simple parsers apply the first rule that matches.
+  it("gives the same answers to a first-match parser as to a longest-match one", () => {
+    const rules = renderRobots()
+      .split("\n")
+      .map((line) => /^(Allow|Disallow): (.*)$/.exec(line))
+      .filter((match) => match !== null)
+      .map((match) => ({ allow: match[1] === "Allow", prefix: match[2] ?? "" }));
+    const firstMatch = (path: string) => rules.find((rule) => path.startsWith(rule.prefix))?.allow ?? true;
+    expect(firstMatch("/admin")).toBe(false);
+    expect(firstMatch("/auth")).toBe(false);
+    expect(firstMatch("/admin/preview")).toBe(false);
+    expect(firstMatch("/blog")).toBe(true);
+    expect(firstMatch("/")).toBe(true);
   });
 });

@@ -2,13 +2,23 @@ import { blogCopy } from "~/content/blog";
 import { absoluteUrl, siteConfig } from "~/content/site-config";
 import type { SitePage } from "~/content/site-pages";
 import type { BlogPost } from "./blog-types";
-import { markdownToText } from "./markdown.server";
+import { markdownToText, renderMarkdown } from "./markdown.server";
 import { escapeXml } from "./xml";
 
 // XML documents for search engines and feed readers. Pure functions of their inputs, so the
 // escaping is unit-tested without a server.
 
 const FEED_ITEM_DESCRIPTION_LENGTH = 300;
+
+function truncateText(text: string, length: number): string {
+  if (text.length <= length) return text;
+  return `${text.slice(0, length - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+/** HTML inside a CDATA section; a "]]>" in it is split across two sections. */
+function cdata(html: string): string {
+  return `<![CDATA[${html.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
+}
 
 function postUrl(slug: string): string {
   return absoluteUrl(`/blog/${encodeURIComponent(slug)}`);
@@ -19,7 +29,12 @@ export function renderRss(posts: BlogPost[]): string {
   const items = posts
     .map((post) => {
       const url = postUrl(post.slug);
-      const description = post.excerpt?.trim() || markdownToText(post.content).slice(0, FEED_ITEM_DESCRIPTION_LENGTH);
+      // Readers show <description> as a summary: plain text (an excerpt may hold Markdown too);
+      // the whole post, as sanitized HTML, goes in content:encoded.
+      const description = truncateText(
+        markdownToText(post.excerpt?.trim() || post.content),
+        FEED_ITEM_DESCRIPTION_LENGTH,
+      );
       return [
         "    <item>",
         `      <title>${escapeXml(post.title)}</title>`,
@@ -27,13 +42,14 @@ export function renderRss(posts: BlogPost[]): string {
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
         `      <pubDate>${new Date(post.created_at).toUTCString()}</pubDate>`,
         `      <description>${escapeXml(description)}</description>`,
+        `      <content:encoded>${cdata(renderMarkdown(post.content))}</content:encoded>`,
         "    </item>",
       ].join("\n");
     })
     .join("\n");
   const lastBuild = posts[0] ? new Date(posts[0].updated_at ?? posts[0].created_at) : new Date();
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
     <title>${escapeXml(blogCopy.title)}</title>
     <link>${escapeXml(absoluteUrl("/blog"))}</link>
@@ -92,8 +108,9 @@ ${urls}
 /** Crawl rules: the whole site except the private screens, and where the sitemap is. */
 export function renderRobots(): string {
   return [
+    // No "Allow: /" line: parsers that take the first matching rule (Python's urllib.robotparser
+    // among them) would read it as allowing /admin and /auth. Everything not disallowed is allowed.
     "User-agent: *",
-    "Allow: /",
     "Disallow: /admin",
     "Disallow: /auth",
     "",

@@ -2,6 +2,7 @@
 // apart from seo.ts so the home page's JavaScript does not carry helpers it never uses.
 import { absoluteUrl, siteConfig } from "~/content/site-config";
 import type { FaqItem } from "~/content/types";
+import { isoDate } from "./format";
 
 /** schema.org FAQPage: lets search engines show the questions and answers of a page. */
 export function faqPageJsonLd(items: FaqItem[]): object {
@@ -62,5 +63,62 @@ export function productJsonLd(product: ProductOfferInput): object {
         referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
       },
     },
+  };
+}
+
+export interface BlogPostingInput {
+  title: string;
+  description: string;
+  /** Site path of the post, e.g. "/blog/atendimento-omnichannel". */
+  path: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The post's featured image; the site's sharing image when it has none. */
+  image: string | null;
+}
+
+const publisher = () => ({
+  "@type": "Organization",
+  name: siteConfig.name,
+  url: siteConfig.url,
+  logo: { "@type": "ImageObject", url: absoluteUrl(siteConfig.logoPath) },
+});
+
+function blogPostingFields(post: BlogPostingInput) {
+  return {
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.description,
+    url: absoluteUrl(post.path),
+    mainEntityOfPage: absoluteUrl(post.path),
+    datePublished: isoDate(post.createdAt),
+    dateModified: isoDate(post.updatedAt),
+    inLanguage: siteConfig.locale,
+    // Google's article rich results require an image; every post has one to offer.
+    image: [absoluteUrl(post.image ?? siteConfig.ogImagePath)],
+    author: { "@type": "Organization", name: siteConfig.name, url: siteConfig.url },
+    publisher: publisher(),
+  };
+}
+
+/** schema.org BlogPosting for a post page. */
+export function blogPostingJsonLd(post: BlogPostingInput): object {
+  return { "@context": "https://schema.org", ...blogPostingFields(post) };
+}
+
+/** schema.org Blog for /blog, listing the posts shown on the page. */
+export function blogJsonLd(
+  blog: { name: string; description: string; path: string },
+  posts: BlogPostingInput[],
+): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Blog",
+    name: blog.name,
+    description: blog.description,
+    url: absoluteUrl(blog.path),
+    inLanguage: siteConfig.locale,
+    publisher: publisher(),
+    blogPost: posts.map(blogPostingFields),
   };
 }

@@ -35,7 +35,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
 
 Comece pelo canal em que seus clientes mais falam com você — no Brasil, quase sempre o WhatsApp — e conecte a ele o histórico dos demais. Depois, unifique as filas e defina **um** indicador de sucesso para toda a operação, como o tempo até a resolução.
 
-Quer ver como isso funciona na prática? Conheça a [plataforma da Omnia](/plataforma) ou [fale com a nossa equipe](/contato).`,
+Quer ver como isso funciona na prática? Conheça a [plataforma da Omnia](/recursos) ou [fale com a nossa equipe](/contato).`,
   },
   {
     title: "WhatsApp no atendimento: 7 boas práticas para escalar sem perder o tom",

@@ -5,6 +5,7 @@ import { BlogHeader } from "~/components/blog/blog-header";
 import { blogCopy } from "~/content/blog";
 import { listPublishedPosts, type PostListResult } from "~/lib/blog.server";
 import { pageMeta } from "~/lib/seo";
+import { blogJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/list";
 
 /** Server-rendered on every request: published posts only, newest first (spec §7). */
@@ -51,5 +52,26 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: blogCopy.metaTitle, description: blogCopy.metaDescription, path: "/blog" });
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  // After a client-side navigation the list is still a promise: the head keeps the Blog
+  // without items, which only crawlers read, and they get the server's HTML.
+  const posts = loaderData && !(loaderData.list instanceof Promise) ? loaderData.list.posts : [];
+  return pageMeta({
+    title: blogCopy.metaTitle,
+    description: blogCopy.metaDescription,
+    path: "/blog",
+    jsonLd: [
+      blogJsonLd(
+        { name: blogCopy.title, description: blogCopy.metaDescription, path: "/blog" },
+        posts.map((post) => ({
+          title: post.title,
+          description: post.excerpt ?? "",
+          path: `/blog/${post.slug}`,
+          createdAt: post.created_at,
+          updatedAt: post.created_at,
+          image: post.featured_image,
+        })),
+      ),
+    ],
+  });
+};

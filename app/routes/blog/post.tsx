@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { PostArticle } from "~/components/blog/post-article";
 import { blogCopy } from "~/content/blog";
-import { absoluteUrl, siteConfig } from "~/content/site-config";
 import { findPublishedPost } from "~/lib/blog.server";
-import { isoDate, readingMinutes } from "~/lib/format";
+import { readingMinutes } from "~/lib/format";
 import { markdownToText, renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/seo";
+import { blogPostingJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/post";
 
 const DESCRIPTION_LENGTH = 160;
@@ -56,7 +56,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { post, description } = loaderData;
   const path = `/blog/${post.slug}`;
-  const organization = { "@type": "Organization", name: siteConfig.name, url: siteConfig.url };
   return pageMeta({
     title: `${post.title}${blogCopy.postTitleSuffix}`,
     description,
@@ -64,20 +63,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     image: post.featuredImage ?? undefined,
     type: "article",
     jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        headline: post.title,
+      blogPostingJsonLd({
+        title: post.title,
         description,
-        url: absoluteUrl(path),
-        mainEntityOfPage: absoluteUrl(path),
-        datePublished: isoDate(post.createdAt),
-        dateModified: isoDate(post.updatedAt),
-        inLanguage: siteConfig.locale,
-        ...(post.featuredImage ? { image: [absoluteUrl(post.featuredImage)] } : {}),
-        author: organization,
-        publisher: { ...organization, logo: { "@type": "ImageObject", url: absoluteUrl(siteConfig.logoPath) } },
-      },
+        path,
+        createdAt: post.createdAt,
+        updatedAt: post.updatedAt,
+        image: post.featuredImage,
+      }),
     ],
   });
 };
