@@ -45,6 +45,19 @@ function ref(table: TableInfo, name: string): string {
 }
 
 function selectList(table: TableInfo, items: readonly SelectItem[]): string {
+  // parse.ts refused repeated keys among the named items; here `*` is known to be the table's
+  // columns, so `*,content` or `*,title:slug` would repeat a key in every row (ADR 014).
+  if (items.some((it) => it.column === "*")) {
+    for (const it of items) {
+      const key = it.alias ?? it.column;
+      if (it.column !== "*" && table.columns.has(key)) {
+        throw badQuery(
+          `"failed to parse select parameter"`,
+          `"${key}" appears more than once in select (it is part of *); give the copy its own alias`,
+        );
+      }
+    }
+  }
   return items
     .map((it) => {
       if (it.column === "*") return `${T}.*`;
@@ -103,12 +116,23 @@ function relation(table: TableInfo): string {
   return `${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`;
 }
 
-/** GET/HEAD: one row `{body, n, total?}`. */
-export function compileRead(table: TableInfo, plan: QueryPlan, opts: { count: boolean }): Compiled {
+/**
+ * The LIMIT a read runs with: the request's own limit, never above maxRows. PostgREST's
+ * db-max-rows does the same (RangeQuery.restrictRange: the range from the offset is cut to
+ * maxRows rows), silently, and the Content-Range header shows what was returned.
+ */
+export function effectiveLimit(limit: number | undefined, maxRows: number | undefined): number | undefined {
+  if (maxRows === undefined) return limit;
+  return limit === undefined ? maxRows : Math.min(limit, maxRows);
+}
+
+/** GET/HEAD: one row `{body, n, total?}`. maxRows caps the rows returned (not the count). */
+export function compileRead(table: TableInfo, plan: QueryPlan, opts: { count: boolean; maxRows?: number }): Compiled {
   const p = new Params();
   const where = whereSql(table, plan.filters, p);
   let inner = `SELECT ${selectList(table, plan.select)} FROM ${relation(table)} AS ${T}${where}${orderSql(table, plan.order)}`;
-  if (plan.limit !== undefined) inner += ` LIMIT ${p.add(plan.limit)}::bigint`;
+  const limit = effectiveLimit(plan.limit, opts.maxRows);
+  if (limit !== undefined) inner += ` LIMIT ${p.add(limit)}::bigint`;
   if (plan.offset !== undefined) inner += ` OFFSET ${p.add(plan.offset)}::bigint`;
   const total = opts.count ? `, (SELECT count(*) FROM ${relation(table)} AS ${T}${where})::bigint::text AS total` : "";
   return {
@@ -213,7 +237,12 @@ function argText(v: unknown): string | null {
   return JSON.stringify(v);
 }
 
-export function compileRpc(fn: FunctionInfo, args: Record<string, unknown>): Compiled & { void: boolean } {
+/** maxRows caps a set-returning function's rows, as PostgREST's db-max-rows does for rpc. */
+export function compileRpc(
+  fn: FunctionInfo,
+  args: Record<string, unknown>,
+  opts: { maxRows?: number } = {},
+): Compiled & { void: boolean } {
   const p = new Params();
   const named = fn.args
     .filter((a) => Object.hasOwn(args, a.name))
@@ -222,8 +251,13 @@ export function compileRpc(fn: FunctionInfo, args: Record<string, unknown>): Com
   const call = `${quoteIdent(SCHEMA)}.${quoteIdent(fn.name)}(${named.join(", ")})`;
   if (fn.returnsVoid) return { sql: `SELECT ${call}`, params: p.values, void: true };
   if (fn.returnsSet) {
+    // `SELECT _f FROM f() AS _f` is the whole row for a composite result and the value for a
+    // scalar one, so json_agg gives objects or scalars as before; the subquery carries the LIMIT.
+    const limit = opts.maxRows === undefined ? "" : ` LIMIT ${p.add(opts.maxRows)}::bigint`;
     return {
-      sql: `SELECT coalesce(json_agg(_f), '[]')::text AS body FROM ${call} AS _f`,
+      sql:
+        `SELECT coalesce(json_agg(_s._f), '[]')::text AS body, count(*)::int AS n` +
+        ` FROM (SELECT _f FROM ${call} AS _f${limit}) AS _s(_f)`,
       params: p.values,
       void: false,
     };

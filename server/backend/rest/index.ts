@@ -17,7 +17,7 @@ import {
 } from "./compile.ts";
 import type { Compiled } from "./compile.ts";
 import { RestError, errorResponse, toRestError } from "./errors.ts";
-import { parsePrefer, parseQuery } from "./parse.ts";
+import { checkQueryLength, parsePrefer, parseQuery } from "./parse.ts";
 
 export { createCatalog } from "./catalog.ts";
 export type { Catalog } from "./catalog.ts";
@@ -31,7 +31,19 @@ export interface RestOptions {
   catalog?: Catalog;
   /** Request body limit in bytes (default 1 MiB, like a typical gateway limit). */
   maxBodyBytes?: number;
+  /**
+   * Most rows one read (GET/HEAD, set-returning rpc) returns to `anon` or `authenticated`, like
+   * PostgREST's db-max-rows: applied as a LIMIT, silently, with Content-Range telling the client
+   * it got part of the result. `service_role` is not capped. Default DEFAULT_MAX_ROWS.
+   */
+  maxRows?: number;
 }
+
+/**
+ * The max-rows that hosted Supabase projects start with (API settings), so the site meets the
+ * same cap on both; docs/backend.md ("Request bounds") says what it means for the feeds and lists.
+ */
+export const DEFAULT_MAX_ROWS = 1000;
 
 export type RestApp = Hono & { catalog: Catalog };
 
@@ -165,6 +177,16 @@ function contentRange(offset: number, n: number, total: string | null): string {
   return `${range}/${total ?? "*"}`;
 }
 
+/**
+ * PostgREST's status for a read (RangeQuery.rangeStatusHeader): 206 Partial Content when the
+ * total is known (Prefer: count=...) and the rows returned are fewer than it, e.g. a page or a
+ * read cut by max rows; 200 otherwise. (PostgREST's 416 for an offset past the total is not
+ * copied: such a read answers 200 with no rows.)
+ */
+function readStatus(n: number, total: string | null): number {
+  return total !== null && n < Number(total) ? 206 : 200;
+}
+
 interface Row {
   body: string;
   n: number;
@@ -196,6 +218,15 @@ export function createRest(opts: RestOptions): RestApp {
   const { db, verifyJwt } = opts;
   const catalog = opts.catalog ?? createCatalog(db);
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
+  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+  if (!Number.isSafeInteger(maxRows) || maxRows < 1) throw new Error("createRest: maxRows must be a positive integer");
+  /**
+   * The cap for a request's role. PostgREST applies db-max-rows to every role; here the service
+   * role (a server-held secret that bypasses RLS anyway: operator commands, the server's own
+   * writes) is exempt, while `authenticated` is capped like `anon` because anyone can sign up
+   * (ADR 014).
+   */
+  const capFor = (role: RequestRole): number | undefined => (role === "service_role" ? undefined : maxRows);
   const app = new Hono() as RestApp;
   app.catalog = catalog;
 
@@ -237,10 +268,14 @@ export function createRest(opts: RestOptions): RestApp {
       const { value } = await readJson(c, maxBody);
       if (!isPlainObject(value)) throw new RestError(400, "PGRST102", "Function arguments must be a JSON object");
       const fn = await withCatalog((s) => lookupFunction(s, name, Object.keys(value)));
-      const compiled = compileRpc(fn, value);
-      const res = await run(auth, (tx) => tx.query<{ body: string | null }>(compiled.sql, compiled.params));
+      const compiled = compileRpc(fn, value, { maxRows: capFor(auth.role) });
+      const res = await run(auth, (tx) => tx.query<{ body: string | null; n?: number }>(compiled.sql, compiled.params));
       if (compiled.void) return new Response(null, { status: 204 });
-      return new Response(res.rows[0]?.body ?? "null", { status: 200, headers: { "Content-Type": JSON_TYPE } });
+      const headers = new Headers({ "Content-Type": JSON_TYPE });
+      // A set of rows says how many it holds, like PostgREST's rpc answers.
+      const n = res.rows[0]?.n;
+      if (n !== undefined) headers.set("Content-Range", contentRange(0, n, null));
+      return new Response(res.rows[0]?.body ?? "null", { status: 200, headers });
     }),
   );
   app.all("/rest/v1/rpc/:fn", (c) =>
@@ -263,6 +298,7 @@ export function createRest(opts: RestOptions): RestApp {
       }
       checkProfile(c, method);
       const url = new URL(c.req.url);
+      checkQueryLength(url.search.slice(1));
       const plan = parseQuery(url.searchParams);
       const prefer = parsePrefer(c.req.header("prefer"));
       const single = wantsSingle(c);
@@ -272,14 +308,20 @@ export function createRest(opts: RestOptions): RestApp {
 
       if (method === "GET" || method === "HEAD") {
         if (plan.columns) throw new RestError(400, "PGRST100", "columns is only valid for inserts");
-        const compiled = await withCatalog((s) => compileRead(lookupTable(s, name), plan, { count: prefer.count }));
+        let cap = capFor(auth.role);
+        // A single object needs to see a second row to refuse it (PGRST116), even under a cap of 1.
+        if (cap !== undefined && single) cap = Math.max(cap, 2);
+        const compiled = await withCatalog((s) =>
+          compileRead(lookupTable(s, name), plan, { count: prefer.count, maxRows: cap }),
+        );
         const row = await runOne(auth, compiled, single);
+        const total = row.total ?? null;
         const headers = new Headers({
           "Content-Type": single ? `${SINGLE_MEDIA}; charset=utf-8` : JSON_TYPE,
-          "Content-Range": contentRange(plan.offset ?? 0, row.n, row.total ?? null),
+          "Content-Range": contentRange(plan.offset ?? 0, row.n, total),
         });
         const body = method === "HEAD" ? null : single ? unwrap(row.body) : row.body;
-        return new Response(body, { status: 200, headers });
+        return new Response(body, { status: readStatus(row.n, total), headers });
       }
 
       const representation = prefer.return === "representation";

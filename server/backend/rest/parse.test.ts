@@ -10,7 +10,17 @@ import {
   lookupTable,
 } from "./compile.ts";
 import { RestError } from "./errors.ts";
-import { parseFilter, parseInList, parseOrder, parsePrefer, parseQuery, parseSelect } from "./parse.ts";
+import {
+  MAX_QUERY_STRING,
+  MAX_SELECT_ITEMS,
+  checkQueryLength,
+  parseFilter,
+  parseInList,
+  parseOrder,
+  parsePrefer,
+  parseQuery,
+  parseSelect,
+} from "./parse.ts";
 
 function q(s: string) {
   return parseQuery(new URLSearchParams(s));
@@ -132,6 +142,88 @@ describe("parseQuery", () => {
 
   it("rejects over-long names before they reach the catalog", () => {
     expect(restError(() => parseOrder("x".repeat(64))).code).toBe("PGRST100");
+  });
+});
+
+describe("request bounds (ADR 014)", () => {
+  it.each([
+    ["content,content", "content"],
+    ["x:title,x:slug", "x"],
+    ["title,title:slug", "title"],
+    ["*,*", "*"],
+    ['"content",content', "content"],
+    ["id, id", "id"],
+  ])("refuses the repeated output key in select=%s with 400 PGRST100", (select, key) => {
+    const err = restError(() => parseSelect(select));
+    expect(err).toMatchObject({ status: 400, code: "PGRST100", hint: null });
+    expect(err.message).toMatch(/^"failed to parse select parameter \(/);
+    expect(err.details).toContain(`"${key}" appears more than once`);
+  });
+
+  it("allows distinct aliases of one column, and counts them toward the bound", () => {
+    expect(parseSelect("a:content,b:content,content")).toEqual([
+      { alias: "a", column: "content" },
+      { alias: "b", column: "content" },
+      { column: "content" },
+    ]);
+    const atBound = Array.from({ length: MAX_SELECT_ITEMS }, (_, i) => `c${i}:content`).join(",");
+    expect(parseSelect(atBound)).toHaveLength(MAX_SELECT_ITEMS);
+    const over = `${atBound},one_more:content`;
+    const err = restError(() => parseSelect(over));
+    expect(err).toMatchObject({ status: 400, code: "PGRST100" });
+    expect(err.details).toBe(`${MAX_SELECT_ITEMS + 1} select items; at most ${MAX_SELECT_ITEMS} are allowed`);
+    // The message quotes the select like PostgREST, but not all of it.
+    expect(err.message.length).toBeLessThan(200);
+  });
+
+  it("refuses a thousand copies of a column (the reported 15 KB -> 15 MB request)", () => {
+    const err = restError(() => q(`select=${Array(1000).fill("content").join(",")}`));
+    expect(err).toMatchObject({ status: 400, code: "PGRST100" });
+  });
+
+  it("refuses names that collide with * once the table's columns are known", () => {
+    for (const select of ["*,title", "*,title:slug", "id,*"]) {
+      expect(restError(() => compileRead(posts, q(`select=${select}`), { count: false }))).toMatchObject({
+        status: 400,
+        code: "PGRST100",
+      });
+    }
+    // An alias that is not a column of the table is a new key.
+    expect(compileRead(posts, q("select=*,t:title"), { count: false }).sql).toContain('_target."title" AS "t"');
+  });
+
+  it("bounds the raw query string", () => {
+    expect(() => checkQueryLength("a".repeat(MAX_QUERY_STRING))).not.toThrow();
+    expect(restError(() => checkQueryLength("a".repeat(MAX_QUERY_STRING + 1)))).toMatchObject({
+      status: 400,
+      code: "PGRST100",
+      message: "Query string too long",
+    });
+  });
+
+  it("caps the LIMIT at maxRows, keeps smaller limits and offsets", () => {
+    const capped = compileRead(posts, q("select=id"), { count: true, maxRows: 5 });
+    expect(capped.sql).toContain("LIMIT $1::bigint");
+    expect(capped.params).toEqual([5]);
+    expect(compileRead(posts, q("select=id&limit=100&offset=7"), { count: false, maxRows: 5 }).params).toEqual([5, 7]);
+    expect(compileRead(posts, q("select=id&limit=3"), { count: false, maxRows: 5 }).params).toEqual([3]);
+    expect(compileRead(posts, q("select=id&limit=0"), { count: false, maxRows: 5 }).params).toEqual([0]);
+    // The count is of every matching row, not of the capped page.
+    expect(capped.sql).toMatch(/\(SELECT count\(\*\) FROM "public"\."blog_posts" AS _target\)/);
+    // No cap (the service role): no LIMIT unless asked.
+    expect(compileRead(posts, q("select=id"), { count: false }).sql).not.toContain("LIMIT");
+  });
+
+  it("caps set-returning rpc results and leaves scalar ones alone", () => {
+    const setFn = { name: "recent", args: [], defaults: 0, returnsSet: true, returnsVoid: false };
+    const capped = compileRpc(setFn, {}, { maxRows: 5 });
+    expect(capped.sql).toBe(
+      `SELECT coalesce(json_agg(_s._f), '[]')::text AS body, count(*)::int AS n FROM (SELECT _f FROM "public"."recent"() AS _f LIMIT $1::bigint) AS _s(_f)`,
+    );
+    expect(capped.params).toEqual([5]);
+    expect(compileRpc(setFn, {}).sql).not.toContain("LIMIT");
+    const fn = lookupFunction(snapshot, "has_role", ["_role", "_user_id"]);
+    expect(compileRpc(fn, { _user_id: "u", _role: "admin" }, { maxRows: 5 }).sql).not.toContain("LIMIT");
   });
 });
 

@@ -1,6 +1,7 @@
 // Query-string parser: PostgREST's URL grammar (the subset supabase-js emits) into a plan.
 // Pure functions, no database: names are checked against the catalog later, in compile.ts.
 import { badQuery } from "./errors.ts";
+import type { RestError } from "./errors.ts";
 
 export const FILTER_OPS = ["eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "is", "in"] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -42,6 +43,19 @@ const UNSUPPORTED = new Set(["or", "and", "not.or", "not.and", "on_conflict"]);
 
 const MAX_LIST = 1000;
 const MAX_NAME = 63; // NAMEDATALEN - 1: longer names cannot exist in Postgres
+/**
+ * Select items per request. Every item is one more copy of a column in every returned row, so
+ * the list is what turns a small table into a large answer (`select=content,content,...` made a
+ * 15 KB answer 15 MB). The widest table in supabase/migrations has 11 columns; 64 leaves room
+ * for aliases while bounding the multiplication. PostgREST has no such bound (ADR 014).
+ */
+export const MAX_SELECT_ITEMS = 64;
+/**
+ * Length of the raw (percent-encoded) query string. Node's HTTP server already refuses request
+ * lines and headers over 16 KiB (its default --max-http-header-size), but loaders call the
+ * backend in-process, where nothing else bounds the text the parser and Postgres see.
+ */
+export const MAX_QUERY_STRING = 16 * 1024;
 
 /** A bare or double-quoted identifier, as PostgREST accepts in select/order/columns. */
 function parseName(raw: string, what: string): string {
@@ -87,11 +101,19 @@ function splitTop(s: string): string[] {
   return parts;
 }
 
+/** PostgREST words its select parse errors `"failed to parse select parameter (<select>)"`. */
+function badSelect(raw: string, details: string): RestError {
+  const shown = raw.length > 100 ? `${raw.slice(0, 100)}...` : raw;
+  return badQuery(`"failed to parse select parameter (${shown})"`, details);
+}
+
 export function parseSelect(raw: string | null): SelectItem[] {
   if (raw === null || raw.trim() === "") return [{ column: "*" }];
   const items = splitTop(raw.replace(/\s+(?=(?:[^"]*"[^"]*")*[^"]*$)/g, ""));
-  if (items.length > MAX_LIST) throw badQuery("Too many select items");
-  return items.map((item) => {
+  if (items.length > MAX_SELECT_ITEMS) {
+    throw badSelect(raw, `${items.length} select items; at most ${MAX_SELECT_ITEMS} are allowed`);
+  }
+  const parsed = items.map((item): SelectItem => {
     if (item === "*") return { column: "*" };
     if (item.includes("(")) {
       throw badQuery("Resource embedding is not supported by this backend", item);
@@ -106,6 +128,19 @@ export function parseSelect(raw: string | null): SelectItem[] {
     }
     return { column: parseName(item, "select") };
   });
+  // One output key per item: `content,content` (or `x:title,x:slug`, or `*,*`) would repeat a
+  // key in every row and only multiply the answer. PostgREST sends such duplicates; this backend
+  // refuses them. Distinct aliases of one column (`a:content,b:content`) stay allowed.
+  // Collisions between `*` and a named item need the table's columns: compile.ts checks those.
+  const keys = new Set<string>();
+  for (const it of parsed) {
+    const key = it.alias ?? it.column;
+    if (keys.has(key)) {
+      throw badSelect(raw, `"${key}" appears more than once in select; give each copy its own alias`);
+    }
+    keys.add(key);
+  }
+  return parsed;
 }
 
 export function parseOrder(raw: string | null): OrderTerm[] {
@@ -210,6 +245,13 @@ export function parseFilter(column: string, raw: string): Filter {
   }
   if (op === "in") return { column: name, negate, op, value: parseInList(value) };
   return { column: name, negate, op: op as Exclude<FilterOp, "is" | "in">, value };
+}
+
+/** The raw query string (without `?`) of a request, bounded before anything parses it. */
+export function checkQueryLength(search: string): void {
+  if (search.length > MAX_QUERY_STRING) {
+    throw badQuery("Query string too long", `The query string is limited to ${MAX_QUERY_STRING} characters`);
+  }
 }
 
 /** Parses the whole query string (URLSearchParams decoding, as supabase-js encodes it). */

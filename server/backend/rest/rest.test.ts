@@ -1,18 +1,56 @@
 // The REST subset through the real @supabase/supabase-js, on PGlite and on a throwaway
 // PostgreSQL 15 (where its binaries exist): queries, writes, rpc, the RLS matrix, hostile input.
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createClient } from "@supabase/supabase-js";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readLock } from "../db/lock.ts";
-import { POSTGRES_SKIP_REASON, startTestBackend } from "../testing/backend.ts";
-import type { TestBackend } from "../testing/backend.ts";
+import { startBackend } from "../index.ts";
+import type { Backend } from "../index.ts";
+import { POSTGRES_SKIP_REASON, TEST_SITE_URL, makeClient, startTestBackend } from "../testing/backend.ts";
+import type { DbKind, TestBackend } from "../testing/backend.ts";
+import { startPostgresCluster } from "../testing/postgres-cluster.ts";
+import { MAX_QUERY_STRING, MAX_SELECT_ITEMS } from "./parse.ts";
 
 async function slugsOf(q: PromiseLike<{ data: { slug: string }[] | null; error: unknown }>): Promise<string[]> {
   const { data, error } = await q;
   if (error) throw new Error(JSON.stringify(error));
   return (data ?? []).map((r) => r.slug).toSorted();
+}
+
+/** A backend with its own database and a small REST row cap (the shared harness has none). */
+async function startCappedBackend(
+  kind: DbKind,
+  restMaxRows: number,
+): Promise<{ backend: Backend; close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(join(os.tmpdir(), "omnia-rest-cap-"));
+  const cluster = kind === "postgres" ? await startPostgresCluster() : null;
+  const close = async (backend?: Backend) => {
+    await backend?.close();
+    await cluster?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const backend = await startBackend({
+      ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
+      siteUrl: TEST_SITE_URL,
+      restMaxRows,
+      log: () => {},
+    });
+    return { backend, close: () => close(backend) };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** `k0:slug,k1:slug,...`: n distinct output keys, all of one column. */
+function aliasedSlugs(n: number): string {
+  return Array.from({ length: n }, (_, i) => `k${i}:slug`).join(",");
 }
 
 interface Actor {
@@ -94,7 +132,8 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
           .order("created_at", { ascending: false })
           .range(0, 1);
         expect(res.error).toBeNull();
-        expect(res.status).toBe(200);
+        // 2 of 3 rows with a known total: 206 Partial Content, as PostgREST answers.
+        expect(res.status).toBe(206);
         expect(res.data).toEqual([
           { slug: "terceiro", title: "Terceiro" },
           { slug: "segundo", title: "Segundo" },
@@ -224,7 +263,8 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
           .insert({ user_id: "00000000-0000-0000-0000-000000000000", role: "admin" });
         expect(fk.status).toBe(409);
         expect(fk.error?.code).toBe("23503");
-        const check = await anon.client
+        // Only the service role inserts leads (ADR 037); constraints hold for it too.
+        const check = await service
           .from("contact_messages")
           .insert({ name: "A", email: "x@y.z", subject: "outro", message: "curta" });
         expect(check.status).toBe(400);
@@ -354,7 +394,8 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
         expect(roles.data?.filter((r) => r.user_id === user.id)).toEqual([]);
       });
 
-      it("contact_messages: anyone inserts; nobody but admins reads, updates or deletes", async () => {
+      it("contact_messages: only the service role inserts; nobody but admins reads, updates or deletes", async () => {
+        // Leads are written by the site's server only (ADR 037; more in contact-messages.test.ts).
         const inserted: Record<string, unknown> = {};
         for (const a of actors()) {
           const ins = await a.client.from("contact_messages").insert({
@@ -365,24 +406,53 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
             plan: "scale",
             page: "/contato",
           });
-          inserted[a.name] = [ins.status, ins.error];
+          inserted[a.name] = [ins.status, ins.error?.code ?? null];
         }
-        expect(inserted).toEqual({ anon: [201, null], user: [201, null], admin: [201, null] });
-        const demo = await anon.client.from("contact_messages").insert({
-          name: "Demo",
-          email: "demo@example.com",
-          subject: "demo",
-          company: "ACME",
-          phone: "+55 (11) 99999-0000",
-        });
-        expect(demo.error).toBeNull();
-        // A public insert may not claim the message was handled.
-        const sneaky = await anon.client
-          .from("contact_messages")
-          .insert({ name: "X Y", email: "x@example.com", subject: "demo", handled_at: "2026-01-01T00:00:00Z" });
-        expect(sneaky.status).toBe(401);
-        expect(sneaky.error?.code).toBe("42501");
-        // Insert-only: asking for the row back needs SELECT, which the public does not have.
+        expect(inserted).toEqual({ anon: [401, "42501"], user: [403, "42501"], admin: [403, "42501"] });
+        const leads = await service.from("contact_messages").insert([
+          {
+            name: "Nome anon",
+            email: "anon@example.com",
+            subject: "comercial",
+            message: "Quero saber mais sobre o plano.",
+            plan: "scale",
+            page: "/contato",
+            company: null,
+            phone: null,
+          },
+          {
+            name: "Nome user",
+            email: "user@example.com",
+            subject: "comercial",
+            message: "Quero saber mais sobre o plano.",
+            plan: "scale",
+            page: "/contato",
+            company: null,
+            phone: null,
+          },
+          {
+            name: "Nome admin",
+            email: "admin@example.com",
+            subject: "comercial",
+            message: "Quero saber mais sobre o plano.",
+            plan: "scale",
+            page: "/contato",
+            company: null,
+            phone: null,
+          },
+          {
+            name: "Demo",
+            email: "demo@example.com",
+            subject: "demo",
+            message: null,
+            plan: null,
+            page: null,
+            company: "ACME",
+            phone: "+55 (11) 99999-0000",
+          },
+        ]);
+        expect(leads.error).toBeNull();
+        // Asking for the row back needs SELECT too; nothing is written either way.
         const back = await anon.client
           .from("contact_messages")
           .insert({ name: "Ana", email: "ana@example.com", subject: "demo" })
@@ -471,6 +541,48 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
         expect(res.text).not.toMatch(/rascunho/i);
       });
 
+      it("refuses repeated select keys and over-long select lists with 400 PGRST100 (ADR 014)", async () => {
+        // The reported amplification: one column a thousand times.
+        const amplified = await raw(`/blog_posts?select=${Array(1000).fill("content").join(",")}`);
+        expect(amplified.status).toBe(400);
+        expect(amplified.json).toMatchObject({ code: "PGRST100", hint: null, details: expect.any(String) });
+        expect(Object.keys(amplified.json!).toSorted()).toEqual(["code", "details", "hint", "message"]);
+        for (const select of ["content,content", "x:title,x:slug", "*,*", "*,content", "*,title:slug"]) {
+          const res = await raw(`/blog_posts?select=${encodeURIComponent(select)}`);
+          expect([select, res.status, res.json?.code]).toEqual([select, 400, "PGRST100"]);
+        }
+        // Through supabase-js, as a page would send it.
+        const dup = await anon.client.from("blog_posts").select("content,content");
+        expect(dup.status).toBe(400);
+        expect(dup.error).toMatchObject({
+          code: "PGRST100",
+          message: '"failed to parse select parameter (content,content)"',
+        });
+        expect(dup.data).toBeNull();
+        // Distinct aliases of one column are distinct keys, up to the bound.
+        const aliased = await anon.client.from("blog_posts").select("a:slug,b:slug").eq("slug", "primeiro");
+        expect(aliased).toMatchObject({ error: null, data: [{ a: "primeiro", b: "primeiro" }] });
+        expect((await anon.client.from("blog_posts").select(aliasedSlugs(MAX_SELECT_ITEMS))).error).toBeNull();
+        const over = await anon.client.from("blog_posts").select(aliasedSlugs(MAX_SELECT_ITEMS + 1));
+        expect(over.status).toBe(400);
+        expect(over.error?.code).toBe("PGRST100");
+        // Writes take the same select for their representation.
+        const write = await admin.client
+          .from("blog_posts")
+          .insert({ title: "Dup", slug: "dup", content: "x" })
+          .select("slug,slug");
+        expect(write.error?.code).toBe("PGRST100");
+        expect((await service.from("blog_posts").select("id").eq("slug", "dup")).data).toEqual([]);
+      });
+
+      it("refuses a query string over the bound with 400 PGRST100", async () => {
+        const long = await raw(`/blog_posts?select=slug&title=eq.${"x".repeat(MAX_QUERY_STRING)}`);
+        expect(long.status).toBe(400);
+        expect(long.json).toMatchObject({ code: "PGRST100", message: "Query string too long" });
+        const fits = await raw(`/blog_posts?select=slug&title=eq.${"x".repeat(MAX_QUERY_STRING - 100)}`);
+        expect(fits).toMatchObject({ status: 200, json: [] });
+      });
+
       it("treats injection in values as data", async () => {
         const res = await raw(`/blog_posts?slug=eq.${encodeURIComponent("x' OR 1=1 --")}`);
         expect(res).toMatchObject({ status: 200, json: [] });
@@ -481,8 +593,15 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
       });
 
       it("rejects hostile bodies with 4xx", async () => {
+        // As the service role, the only one that may insert leads (ADR 037), so the body's
+        // checks are what answers, not the missing privilege.
         const post = (body: string, extra: Record<string, string> = {}) =>
-          raw("/contact_messages", { method: "POST", body, headers: { "content-type": "application/json", ...extra } });
+          raw("/contact_messages", {
+            method: "POST",
+            body,
+            headers: { "content-type": "application/json", ...extra },
+            token: t.backend.serviceRoleKey,
+          });
         const valid = { name: "Ana", email: "a@example.com", subject: "demo" };
         expect((await post("{not json")).status).toBe(400);
         expect((await post("")).status).toBe(400);
@@ -513,7 +632,8 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
           body: stream,
           headers: { "content-type": "application/json" },
           duplex: "half",
-        } as RequestInit);
+          token: t.backend.serviceRoleKey,
+        } as RequestInit & { token: string });
         expect(streamed.status).toBe(413);
         const badPatch = await raw("/blog_posts?slug=eq.primeiro", {
           method: "PATCH",
@@ -628,6 +748,154 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
           await new Promise<void>((resolve) => server.close(() => resolve()));
         }
       });
+    });
+  });
+
+  // PostgREST's db-max-rows: a read is cut to the cap silently, Content-Range shows the part.
+  describe.skipIf(skip !== null)("with a row cap (restMaxRows 5)", () => {
+    const CAP = 5;
+    const PUBLISHED = 12;
+    let capped: Awaited<ReturnType<typeof startCappedBackend>>;
+    let service: SupabaseClient;
+    let anon: SupabaseClient;
+    let signedIn: SupabaseClient;
+    let admin: SupabaseClient;
+
+    async function raw(pathAndQuery: string, headers: Record<string, string> = {}, body?: string) {
+      const res = await capped.backend.fetch(
+        new Request(`${TEST_SITE_URL}/rest/v1${pathAndQuery}`, {
+          method: body === undefined ? "GET" : "POST",
+          headers: { apikey: capped.backend.anonKey, ...headers },
+          body,
+        }),
+      );
+      const text = await res.text();
+      return {
+        status: res.status,
+        range: res.headers.get("content-range"),
+        json: text ? (JSON.parse(text) as unknown) : null,
+      };
+    }
+
+    beforeAll(async () => {
+      capped = await startCappedBackend(kind, CAP);
+      const { backend } = capped;
+      service = makeClient(backend, backend.serviceRoleKey);
+      anon = makeClient(backend, backend.anonKey);
+      const wiped = await service.from("blog_posts").delete().not("id", "is", null);
+      if (wiped.error) throw new Error(wiped.error.message);
+      const rows = Array.from({ length: PUBLISHED }, (_, i) => ({
+        title: `Post ${i}`,
+        slug: `post-${String(i).padStart(2, "0")}`,
+        content: "c",
+        published: true,
+      }));
+      const ins = await service.from("blog_posts").insert([...rows, { ...rows[0]!, slug: "draft", published: false }]);
+      if (ins.error) throw new Error(ins.error.message);
+      // A set-returning function, to see the cap on rpc (the app's migrations have none).
+      await backend.db.exec(`
+        CREATE FUNCTION public.numbers(n int) RETURNS SETOF int LANGUAGE sql STABLE AS $$ SELECT generate_series(1, n) $$;
+        REVOKE ALL ON FUNCTION public.numbers(int) FROM PUBLIC;
+        GRANT EXECUTE ON FUNCTION public.numbers(int) TO anon, authenticated, service_role;`);
+      const signIn = async (email: string, isAdmin: boolean) => {
+        const password = "correct-horse-battery";
+        const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
+        if (created.error) throw created.error;
+        if (isAdmin) {
+          const role = await service.from("user_roles").insert({ user_id: created.data.user.id, role: "admin" });
+          if (role.error) throw new Error(role.error.message);
+        }
+        const client = makeClient(backend, backend.anonKey);
+        const signed = await client.auth.signInWithPassword({ email, password });
+        if (signed.error) throw signed.error;
+        return client;
+      };
+      signedIn = await signIn("capped@example.com", false);
+      admin = await signIn("capped-admin@example.com", true);
+    });
+    afterAll(async () => {
+      await capped?.close();
+    });
+
+    it("cuts an anon read to the cap, with Content-Range and count showing the whole", async () => {
+      const plain = await raw("/blog_posts?select=slug&order=slug");
+      expect(plain).toMatchObject({ status: 200, range: "0-4/*" });
+      expect(plain.json).toEqual(["post-00", "post-01", "post-02", "post-03", "post-04"].map((slug) => ({ slug })));
+
+      const counted = await raw("/blog_posts?select=slug&order=slug", { prefer: "count=exact" });
+      expect(counted).toMatchObject({ status: 206, range: `0-4/${PUBLISHED}` });
+
+      const res = await anon.from("blog_posts").select("slug", { count: "exact" }).order("slug");
+      expect(res).toMatchObject({ error: null, status: 206, count: PUBLISHED });
+      expect(res.data).toHaveLength(CAP);
+
+      const head = await anon.from("blog_posts").select("*", { count: "exact", head: true });
+      expect(head).toMatchObject({ error: null, data: null, count: PUBLISHED });
+    });
+
+    it("caps a limit above the cap, keeps smaller limits, and pages from the offset", async () => {
+      expect(await raw("/blog_posts?select=slug&order=slug&limit=100")).toMatchObject({ status: 200, range: "0-4/*" });
+      expect((await anon.from("blog_posts").select("slug").limit(1000)).data).toHaveLength(CAP);
+      const small = await raw("/blog_posts?select=slug&order=slug&limit=2", { prefer: "count=exact" });
+      expect(small).toMatchObject({ status: 206, range: `0-1/${PUBLISHED}` });
+
+      const page = await anon.from("blog_posts").select("slug", { count: "exact" }).order("slug").range(3, 100);
+      expect(page).toMatchObject({ error: null, status: 206, count: PUBLISHED });
+      expect(page.data?.map((r) => r.slug)).toEqual(["post-03", "post-04", "post-05", "post-06", "post-07"]);
+      expect(
+        await raw("/blog_posts?select=slug&order=slug&offset=3&limit=98", { prefer: "count=exact" }),
+      ).toMatchObject({ status: 206, range: `3-7/${PUBLISHED}` });
+      // The last page holds fewer than the cap.
+      const last = await raw("/blog_posts?select=slug&order=slug&offset=10", { prefer: "count=exact" });
+      expect(last).toMatchObject({ status: 206, range: `10-11/${PUBLISHED}` });
+      expect(last.json).toEqual([{ slug: "post-10" }, { slug: "post-11" }]);
+      // Filters narrow before the cap: a read that fits is whole (200).
+      const fits = await raw("/blog_posts?select=slug&slug=in.(post-00,post-01)", { prefer: "count=exact" });
+      expect(fits).toMatchObject({ status: 200, range: "0-1/2" });
+    });
+
+    it("caps signed-in users too (anyone can sign up), but not the service role", async () => {
+      const user = await signedIn.from("blog_posts").select("slug", { count: "exact" });
+      expect(user).toMatchObject({ error: null, count: PUBLISHED });
+      expect(user.data).toHaveLength(CAP);
+      const all = await service.from("blog_posts").select("slug", { count: "exact" });
+      expect(all).toMatchObject({ error: null, status: 200, count: PUBLISHED + 1 });
+      expect(all.data).toHaveLength(PUBLISHED + 1);
+    });
+
+    it("still finds a single row and refuses an ambiguous single()", async () => {
+      expect(await anon.from("blog_posts").select("title").eq("slug", "post-07").single()).toMatchObject({
+        error: null,
+        data: { title: "Post 7" },
+      });
+      const many = await anon.from("blog_posts").select("title").single();
+      expect(many.status).toBe(406);
+      expect(many.error?.code).toBe("PGRST116");
+    });
+
+    it("caps set-returning rpc results the same way", async () => {
+      // The function was created after the schema cache loaded; a miss reloads it (once a second).
+      const anonNumbers = await vi.waitFor(
+        async () => {
+          const res = await anon.rpc("numbers", { n: PUBLISHED });
+          if (res.status === 404) throw new Error("schema cache not reloaded yet");
+          return res;
+        },
+        { timeout: 5000, interval: 250 },
+      );
+      expect(anonNumbers).toMatchObject({ error: null, data: [1, 2, 3, 4, 5] });
+      const rpc = await raw("/rpc/numbers", { "content-type": "application/json" }, JSON.stringify({ n: PUBLISHED }));
+      expect(rpc).toMatchObject({ status: 200, range: "0-4/*", json: [1, 2, 3, 4, 5] });
+      expect((await service.rpc("numbers", { n: PUBLISHED })).data).toHaveLength(PUBLISHED);
+    });
+
+    it("caps an admin's reads, but not their writes (PostgREST ignores max rows on writes)", async () => {
+      const read = await admin.from("blog_posts").select("slug", { count: "exact" });
+      expect(read).toMatchObject({ error: null, status: 206, count: PUBLISHED + 1 });
+      expect(read.data).toHaveLength(CAP);
+      const up = await admin.from("blog_posts").update({ content: "d" }).like("slug", "post-*").select("slug");
+      expect(up.error).toBeNull();
+      expect(up.data).toHaveLength(PUBLISHED);
     });
   });
 });
