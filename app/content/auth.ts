@@ -26,12 +26,24 @@ export const authCopy = {
     emailInvalid: "Informe um e-mail válido.",
     passwordRequired: "Informe sua senha.",
     passwordTooShort: "A senha deve ter pelo menos 6 caracteres.",
+    passwordBlank: "A senha não pode ter apenas espaços.",
+  },
+  /** The service refused a new password (sign-up); shown under the password field. */
+  weakPassword: {
+    common: "Escolha uma senha mais forte: esta é uma das senhas mais comuns.",
+    characters: "Escolha uma senha mais forte, com letras, números ou símbolos (não apenas espaços).",
+    other: "Escolha uma senha mais forte.",
   },
   toasts: {
     loginSuccess: { title: "Login realizado", description: "Bem-vindo de volta!" },
     signupSuccess: { title: "Conta criada", description: "Sua conta foi criada com sucesso." },
     errorTitle: "Erro",
     unexpected: "Ocorreu um erro. Tente novamente.",
+    /** Too many attempts (per account or per address): the service answers 429 for a while. */
+    throttled: {
+      login: "Muitas tentativas de entrar. Por segurança, aguarde alguns minutos e tente novamente.",
+      signup: "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.",
+    },
   },
 };
 

@@ -7,6 +7,11 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
+/** Nothing but whitespace (or nothing at all): what a password may not be. */
+export function isBlank(value: string): boolean {
+  return value.trim() === "";
+}
+
 /** An absolute http(s) URL, as the featured image field expects. */
 export function isHttpUrl(value: string): boolean {
   try {

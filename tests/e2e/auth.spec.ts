@@ -128,6 +128,41 @@ test.describe("with the backend", () => {
     await expect(page.getByRole("heading", { name: "Administração do Blog" })).toHaveCount(0);
   });
 
+  test.describe("weak passwords", () => {
+    test.use({ allowedConsoleErrors: [/status of 422/] });
+
+    test("a blank password is refused before sending; a common one by the service, in pt-BR", async ({ page }) => {
+      const signupCalls: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/auth/v1/signup")) signupCalls.push(request.url());
+      });
+      await page.goto("/auth");
+      const main = page.getByRole("main");
+      await main.getByRole("button", { name: "Não tem conta? Criar uma" }).click();
+      const password = main.getByLabel("Senha");
+      await main.getByLabel("E-mail").fill(`fraca-${unique()}@omnia.example`);
+
+      await password.fill("      ");
+      await main.getByRole("button", { name: "Criar Conta", exact: true }).click();
+      await expect(main.getByText("A senha não pode ter apenas espaços.")).toBeVisible();
+      expect(signupCalls).toEqual([]);
+
+      await password.fill("password");
+      await main.getByRole("button", { name: "Criar Conta", exact: true }).click();
+      await expect(main.getByText("Escolha uma senha mais forte: esta é uma das senhas mais comuns.")).toBeVisible();
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      await expect(password).toBeFocused();
+      expect(signupCalls).toHaveLength(1);
+      await expect(page).toHaveURL(/\/auth$/);
+
+      // A stronger one goes through.
+      await password.fill(PASSWORD);
+      await expect(main.getByText("Escolha uma senha mais forte: esta é uma das senhas mais comuns.")).toHaveCount(0);
+      await main.getByRole("button", { name: "Criar Conta", exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+    });
+  });
+
   test("sign-in goes to a safe ?next= path and ignores an unsafe one", async ({ page }) => {
     const email = `cliente-${unique()}@omnia.example`;
     createUser(email, PASSWORD);

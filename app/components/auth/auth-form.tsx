@@ -12,7 +12,7 @@ import { isAdmin } from "~/lib/admin-role";
 import { submitCredentials } from "~/lib/auth-submit";
 import { safeNextPath } from "~/lib/safe-next";
 import { useAuthSession } from "~/lib/use-auth-session";
-import { isEmail } from "~/lib/validation";
+import { isBlank, isEmail } from "~/lib/validation";
 
 type Mode = "login" | "signup";
 type Field = "email" | "password";
@@ -28,6 +28,8 @@ function validate(email: string, password: string, copy: typeof AuthCopy): Error
   if (!email.trim()) errors.email = copy.validation.emailRequired;
   else if (!isEmail(email)) errors.email = copy.validation.emailInvalid;
   if (!password) errors.password = copy.validation.passwordRequired;
+  // The service refuses a blank password too; saying so here saves a round trip.
+  else if (isBlank(password)) errors.password = copy.validation.passwordBlank;
   else if (password.length < PASSWORD_MIN_LENGTH) errors.password = copy.validation.passwordTooShort;
   return errors;
 }
@@ -96,7 +98,16 @@ export function AuthForm({ client, copy }: AuthFormProps) {
     }
     signingIn.current = false;
     setBusy(false);
-    if (outcome.status === "confirm-email") {
+    if (outcome.status === "weak-password") {
+      // About the field, so said under it (and read out through aria-describedby); the next
+      // keystroke revalidates with the local rules and clears it.
+      const message =
+        outcome.reason === "length" ? copy.validation.passwordTooShort : copy.weakPassword[outcome.reason];
+      setErrors({ password: message });
+      passwordRef.current?.focus();
+    } else if (outcome.status === "throttled") {
+      toast.error(copy.toasts.errorTitle, { description: copy.toasts.throttled[mode] });
+    } else if (outcome.status === "confirm-email") {
       // The project asks for e-mail confirmation: the account exists, signing in comes later.
       toast.success(copy.toasts.signupSuccess.title, { description: copy.toasts.signupSuccess.description });
       setMode("login");

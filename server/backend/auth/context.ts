@@ -4,6 +4,8 @@ import type { Context } from "hono";
 import type { Database, Queryable } from "../db/types.ts";
 import type { SigningKeys } from "../keys.ts";
 import { errors } from "./errors.ts";
+import { MAX_PASSWORD_LENGTH, passwordWeakness } from "./password-policy.ts";
+import type { AccountThrottle } from "./account-throttle.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { findSession } from "./sessions.ts";
 import type { SessionRow, TokenSettings } from "./sessions.ts";
@@ -19,22 +21,22 @@ export interface AuthContext {
   hasher: PasswordHasher;
   log: (line: string) => void;
   limiters: { signInSignUp: RateLimiter; refresh: RateLimiter; verify: RateLimiter };
+  /** Failed password sign-ins per e-mail, whatever address they come from. */
+  accountThrottle: AccountThrottle;
   /** Seconds an MFA challenge stays valid (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION, 300). */
   challengeExpiry: number;
 }
 
-export const MIN_PASSWORD_LENGTH = 6;
-/** bcrypt ignores bytes after 72; GoTrue refuses longer passwords rather than truncate silently. */
-export const MAX_PASSWORD_LENGTH = 72;
-
+/** Every password set through the API (sign-up, PUT /user, the admin API) passes here first. */
 export function checkNewPassword(password: unknown): string {
   if (typeof password !== "string" || password.length === 0) {
     throw errors.validation("Password is required");
   }
-  if (password.length < MIN_PASSWORD_LENGTH) throw errors.weakPassword(MIN_PASSWORD_LENGTH);
   if (Buffer.byteLength(password) > MAX_PASSWORD_LENGTH) {
     throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
+  const weakness = passwordWeakness(password);
+  if (weakness) throw errors.weakPassword(weakness.message, weakness.reasons);
   return password;
 }
 

@@ -58,11 +58,17 @@ export const errors = {
   userNotFound: () => new AuthError(404, "user_not_found", "User not found"),
   validation: (message: string) => new AuthError(400, "validation_failed", message),
   badJson: () => new AuthError(400, "bad_json", "Could not parse request body as JSON"),
-  weakPassword: (minLength: number) =>
-    new AuthError(422, "weak_password", `Password should be at least ${minLength} characters.`, {
-      weak_password: { reasons: ["length"] },
-    }),
+  weakPassword: (message: string, reasons: string[]) =>
+    new AuthError(422, "weak_password", message, { weak_password: { reasons } }),
   invalidCredentials: () => new AuthError(400, "invalid_credentials", "Invalid login credentials"),
   rateLimited: () => new AuthError(429, "over_request_rate_limit", "Request rate limit reached"),
+  // GoTrue has no per-account lockout; its rate-limit code keeps every client's 429 handling
+  // working. Unknown e-mails get it too, so it says nothing about which accounts exist.
+  accountLocked: () =>
+    new AuthError(
+      429,
+      "over_request_rate_limit",
+      "Too many failed sign-in attempts for this account, please try again later",
+    ),
   insufficientAal: (message: string) => new AuthError(403, "insufficient_aal", message),
 };

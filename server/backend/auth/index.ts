@@ -10,6 +10,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { Database, Queryable } from "../db/types.ts";
 import { loadSigningKeys } from "../keys.ts";
 import type { SigningKeys } from "../keys.ts";
+import { DEFAULT_ACCOUNT_THROTTLE, createAccountThrottle } from "./account-throttle.ts";
+import type { AccountThrottleLimits } from "./account-throttle.ts";
 import { registerAdminRoutes } from "./admin.ts";
 import { authenticate, checkNewPassword, isPlainObject, rateLimit, readBody, requestMeta } from "./context.ts";
 import type { AuthContext } from "./context.ts";
@@ -30,6 +32,7 @@ import {
 } from "./users.ts";
 
 export type { SigningKeys } from "../keys.ts";
+export type { AccountThrottleLimits } from "./account-throttle.ts";
 
 export interface CreateAuthOptions {
   db: Database;
@@ -43,6 +46,8 @@ export interface CreateAuthOptions {
   bcryptCost?: number;
   /** Per-IP limits; defaults are Supabase's (see rate-limit.ts). */
   rateLimits?: Partial<RateLimits>;
+  /** Per-account password sign-in limit; 10 failures in 15 minutes lock for 15 (account-throttle.ts). */
+  accountThrottle?: Partial<AccountThrottleLimits>;
   /** Access-token lifetime in seconds (3600). */
   jwtExpiry?: number;
   /** Seconds a rotated refresh token may be presented again (10). */
@@ -85,6 +90,7 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
       refresh: createRateLimiter(limits.refresh, now),
       verify: createRateLimiter(limits.verify, now),
     },
+    accountThrottle: createAccountThrottle({ ...DEFAULT_ACCOUNT_THROTTLE, ...opts.accountThrottle }, now),
     challengeExpiry: 300,
   };
 
@@ -339,10 +345,14 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenRespons
     throw new AuthError(400, "phone_provider_disabled", "Phone logins are disabled");
   }
   const email = normalizeEmail(body["email"]);
+  // A locked account is refused before the lookup and bcrypt: the same answer, just as fast,
+  // whether the password is right, wrong, or the e-mail unknown.
+  if (email && !ctx.accountThrottle.attempt(email)) throw errors.accountLocked();
   const user = email ? await ctx.db.transaction((tx) => findUserByEmail(tx, email)) : null;
   // Always one bcrypt compare, found or not: same answer and same time for unknown e-mails.
   const ok = await ctx.hasher.compare(password, user?.encrypted_password ?? null);
-  if (!user || !ok || password === "") throw errors.invalidCredentials();
+  if (!user || !email || !ok || password === "") throw errors.invalidCredentials();
+  ctx.accountThrottle.succeeded(email);
   if (!user.email_confirmed_at) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
   if (user.banned_until && new Date(user.banned_until).getTime() > ctx.tokens.now()) {
     throw new AuthError(400, "user_banned", "User is banned");

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { isBlank, isEmail, isHttpUrl } from "./validation";
+
+describe("validation", () => {
+  it("calls a value blank when it has nothing but whitespace", () => {
+    expect(isBlank("")).toBe(true);
+    expect(isBlank("      ")).toBe(true);
+    expect(isBlank("\t\u00a0\n")).toBe(true);
+    expect(isBlank("  a  ")).toBe(false);
+  });
+
+  it("keeps the rules the admin forms share", () => {
+    expect(isEmail(" pessoa@empresa.com.br ")).toBe(true);
+    expect(isEmail("pessoa@empresa")).toBe(false);
+    expect(isHttpUrl("https://omnia.com.br/a.png")).toBe(true);
+    expect(isHttpUrl("javascript:alert(1)")).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+// Per-account throttle for password sign-in. The per-IP limiter (rate-limit.ts) cannot stop a
+// botnet: each address stays under its limit while together they try one account's password
+// without end. This counts attempts per e-mail whatever the address: after `maxFailures` within
+// `windowMs`, the account's password sign-in answers 429 for `lockoutMs` without checking the
+// password. Unknown e-mails are counted the same way, so the 429 says nothing about which
+// accounts exist.
+//
+// In memory and per process, like the per-IP limits (ADR 023, ADR 025): a restart forgets every
+// count and lockout, and with N instances an account gets N times the attempts.
+
+export interface AccountThrottleLimits {
+  /** Failed attempts per account within `windowMs` that lock it; 0 turns the throttle off. */
+  maxFailures: number;
+  windowMs: number;
+  /** How long a locked account's password sign-in is refused. */
+  lockoutMs: number;
+  /** Accounts remembered at once, counting and locked each; beyond it the stalest are forgotten. */
+  maxKeys: number;
+}
+
+export const DEFAULT_ACCOUNT_THROTTLE: AccountThrottleLimits = {
+  maxFailures: 10,
+  windowMs: 15 * 60_000,
+  lockoutMs: 15 * 60_000,
+  maxKeys: 20_000,
+};
+
+export interface AccountThrottle {
+  /**
+   * Counts one attempt for the account before its password is checked; false while the account
+   * is locked (and then nothing is counted, so retrying does not extend the lockout).
+   */
+  attempt(key: string): boolean;
+  /** The password was right: the account's count starts over. */
+  succeeded(key: string): void;
+}
+
+/**
+ * Attempts are counted when they start, not when bcrypt says no: otherwise a burst of parallel
+ * guesses would all pass the check before the first failure was recorded. A right password
+ * then clears the count, so a user's own sign-in is not held against them.
+ */
+export function createAccountThrottle(limits: AccountThrottleLimits, now: () => number): AccountThrottle {
+  if (limits.maxFailures <= 0) return { attempt: () => true, succeeded: () => {} };
+  // Both maps are kept in order of last change (delete + set moves a key to the end), so the
+  // first key is the stalest and forgetting it is O(1). Locked accounts live apart: pushing one
+  // out takes `maxKeys` other accounts locked within the lockout, not merely that many guesses.
+  const counting = new Map<string, { since: number; last: number; count: number }>();
+  const locked = new Map<string, number>();
+
+  const sweep = (t: number) => {
+    for (const [key, entry] of counting) {
+      if (t - entry.last < limits.windowMs) break;
+      counting.delete(key);
+    }
+    for (const [key, until] of locked) {
+      if (until > t) break;
+      locked.delete(key);
+    }
+  };
+  const cap = (map: Map<string, unknown>) => {
+    if (map.size <= limits.maxKeys) return;
+    const stalest = map.keys().next();
+    if (!stalest.done) map.delete(stalest.value);
+  };
+
+  return {
+    attempt(key) {
+      const t = now();
+      sweep(t);
+      const until = locked.get(key);
+      if (until !== undefined) {
+        if (until > t) return false;
+        locked.delete(key);
+      }
+      const previous = counting.get(key);
+      const entry = previous && t - previous.since < limits.windowMs ? previous : { since: t, last: t, count: 0 };
+      entry.count++;
+      entry.last = t;
+      counting.delete(key);
+      if (entry.count >= limits.maxFailures) {
+        locked.set(key, t + limits.lockoutMs);
+        cap(locked);
+      } else {
+        counting.set(key, entry);
+        cap(counting);
+      }
+      return true;
+    },
+    succeeded(key) {
+      counting.delete(key);
+      locked.delete(key);
+    },
+  };
+}
