@@ -97,5 +97,13 @@ export const adminCopy = {
     } as Record<string, string>,
     plans: { basic: "Basic", business: "Business", scale: "Scale", infinity: "Infinity" } as Record<string, string>,
     none: "—",
+    // 50 leads per page, newest first; the numbers arrive already formatted in pt-BR.
+    pagination: {
+      label: "Paginação das mensagens",
+      previous: "Anterior",
+      next: "Próxima",
+      pageOf: (page: string, pages: string) => `Página ${page} de ${pages}`,
+      total: (count: string) => `${count} mensagens`,
+    },
   },
 };

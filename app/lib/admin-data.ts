@@ -65,12 +65,62 @@ export async function deletePost(client: SupabaseClient, id: string): Promise<vo
   if (error) throw new WriteError(error.message, error.code);
 }
 
-export async function listMessages(client: SupabaseClient): Promise<ContactMessage[]> {
-  const { data, error } = await client.from("contact_messages").select("*").order("created_at", { ascending: false });
-  if (error) throw new Error(error.message);
-  return (data ?? []) as ContactMessage[];
+/** Leads per page of "Mensagens": a screenful to triage, and one small request at any table size. */
+export const MESSAGES_PAGE_SIZE = 50;
+
+export interface MessagesPage {
+  messages: ContactMessage[];
+  /** Leads in the table, over every page. */
+  total: number;
+  /** The page these messages are, from 1 (the last page when the one asked for no longer exists). */
+  page: number;
+  pageCount: number;
 }
 
+function messagesPageQuery(client: SupabaseClient, page: number) {
+  const from = (page - 1) * MESSAGES_PAGE_SIZE;
+  // id breaks ties between leads stored in the same instant, so no lead is shown on two pages or
+  // skipped; contact_messages_created_at_id_idx serves exactly this order.
+  return client
+    .from("contact_messages")
+    .select("*", { count: "exact" })
+    .order("created_at", { ascending: false })
+    .order("id", { ascending: false })
+    .range(from, from + MESSAGES_PAGE_SIZE - 1);
+}
+
+function pageCountFor(total: number): number {
+  return Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
+}
+
+/** One page of leads, newest first, with the total (PostgREST's exact count). */
+export async function listMessages(client: SupabaseClient, page = 1): Promise<MessagesPage> {
+  const wanted = Math.max(1, Math.floor(page));
+  const res = await messagesPageQuery(client, wanted);
+  // Deleting the last lead of the last page leaves the admin past the end: PostgREST answers that
+  // with 416 (PGRST103) when a count is asked for, the embedded backend with an empty page.
+  const pastEnd = res.status === 416 || (!res.error && res.data.length === 0 && wanted > 1);
+  if (res.error && !pastEnd) throw new Error(res.error.message);
+  if (!pastEnd) {
+    const rows = (res.data ?? []) as ContactMessage[];
+    const total = res.count ?? rows.length;
+    return { messages: rows, total, page: wanted, pageCount: pageCountFor(total) };
+  }
+  const counted = await client.from("contact_messages").select("id", { count: "exact", head: true });
+  if (counted.error) throw new Error(counted.error.message);
+  const last = Math.min(wanted - 1, pageCountFor(counted.count ?? 0));
+  const again = await messagesPageQuery(client, last);
+  if (again.error) throw new Error(again.error.message);
+  const rows = again.data as ContactMessage[];
+  const total = again.count ?? rows.length;
+  return { messages: rows, total, page: last, pageCount: pageCountFor(total) };
+}
+
+/**
+ * Any non-null handled_at only says "handled": the database stamps it with its own clock
+ * (the contact_messages_server_timestamps trigger, ADR 037), so the browser's clock cannot
+ * back-date it, and a project without that migration still gets a sensible time.
+ */
 export async function markMessageHandled(client: SupabaseClient, id: string): Promise<void> {
   const { error } = await client.from("contact_messages").update({ handled_at: new Date().toISOString() }).eq("id", id);
   if (error) throw new WriteError(error.message, error.code);

@@ -10,6 +10,11 @@ export interface BackendAccess {
   /** Base URL the server-side supabase-js client is created with. */
   url: string;
   anonKey: string;
+  /**
+   * For the server's own gated writes (serviceSupabase). Never sent to the browser:
+   * backend-config.server.ts passes on publicUrl and anonKey only.
+   */
+  serviceRoleKey: string;
   fetch: typeof fetch;
   /**
    * Base URL browsers use (on /auth and /admin). Null means "this site's own origin":

@@ -5,7 +5,13 @@ import { listPublishedPosts } from "./blog.server";
 
 function contextWith(fetchImpl: typeof fetch) {
   const context = new RouterContextProvider();
-  context.set(backendContext, { url: "http://backend.test", anonKey: "anon-key", fetch: fetchImpl, publicUrl: null });
+  context.set(backendContext, {
+    url: "http://backend.test",
+    anonKey: "anon-key",
+    serviceRoleKey: "service-role-key",
+    fetch: fetchImpl,
+    publicUrl: null,
+  });
   return context;
 }
 

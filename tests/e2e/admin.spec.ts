@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
+import { deleteLeads, insertLeads } from "./support/leads";
 
 // One admin for this file, created through the operator CLI like a real operator would
 // (a unique address, so the file can run again against the same server).
@@ -324,6 +325,53 @@ test("a lead sent from /contato appears in Mensagens, can be marked as handled a
   page.once("dialog", (prompt) => void prompt.accept());
   await lead.getByRole("button", { name: `Excluir mensagem de ${name}` }).click();
   await expect(lead).toHaveCount(0);
+});
+
+test("Mensagens shows 50 leads per page with Anterior / Próxima, by keyboard too", async ({ page, request }) => {
+  // More than a page of leads of our own; other spec files may add leads meanwhile (two
+  // workers), so the checks below hold whatever else the list contains.
+  const prefix = `paginacao.${unique()}.`;
+  await insertLeads(
+    request,
+    Array.from({ length: 55 }, (_, i) => ({
+      name: `Lead Paginado ${i + 1}`,
+      email: `${prefix}${i}@empresa.example`,
+      subject: "demo",
+    })),
+  );
+  try {
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Mensagens" }).click();
+    const list = page.getByRole("list", { name: "Mensagens recebidas" });
+    const pager = page.getByRole("navigation", { name: "Paginação das mensagens" });
+    const previous = pager.getByRole("button", { name: "Anterior" });
+    const next = pager.getByRole("button", { name: "Próxima" });
+    await expect(pager).toContainText(/Página 1 de [\d.]+ · [\d.]+ mensagens/);
+    await expect(list.getByRole("article")).toHaveCount(50);
+    await expect(list.getByRole("heading", { level: 2, name: /^Lead Paginado \d+$/ }).first()).toBeVisible();
+    await expect(previous).toHaveAttribute("aria-disabled", "true");
+    await expectNoAxeViolations(page);
+
+    // Keyboard only: the focus stays on the button, so the next press goes on paging.
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(pager).toContainText(/Página 2 de [\d.]+/);
+    await expect(next).toBeFocused();
+    await expect(list).not.toHaveAttribute("aria-busy", "true");
+    await expect(list.getByRole("article").first()).toBeVisible();
+    await expect(previous).not.toHaveAttribute("aria-disabled", "true");
+
+    // Back with Anterior; pressed again on the first page it does nothing and keeps the focus.
+    await previous.focus();
+    await page.keyboard.press("Space");
+    await expect(pager).toContainText(/Página 1 de [\d.]+/);
+    await page.keyboard.press("Space");
+    await expect(pager).toContainText(/Página 1 de [\d.]+/);
+    await expect(previous).toBeFocused();
+    await expect(list.getByRole("article")).toHaveCount(50);
+  } finally {
+    await deleteLeads(request, prefix);
+  }
 });
 
 test("Sair signs out and goes to the home page", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Session, SupabaseClient } from "@supabase/supabase-js";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
@@ -38,9 +38,18 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [serverErrors, setServerErrors] = useState<PostFormErrors>({});
   const [tab, setTab] = useState("posts");
+  const [messagesPage, setMessagesPage] = useState(1);
 
   const posts = useQuery({ queryKey: adminKeys.posts, queryFn: () => listAllPosts(client) });
-  const messages = useQuery({ queryKey: adminKeys.messages, queryFn: () => listMessages(client) });
+  const messages = useQuery({
+    queryKey: [...adminKeys.messages, messagesPage],
+    queryFn: () => listMessages(client, messagesPage),
+    // The page on screen stays until the next one arrives, instead of flashing "Carregando...".
+    placeholderData: keepPreviousData,
+  });
+  // listMessages falls back to the last page when the one asked for is gone (its last lead was
+  // deleted); what it returned is the page on screen.
+  const shownPage = messages.isPlaceholderData ? messagesPage : (messages.data?.page ?? messagesPage);
 
   const openDialog = (post: BlogPost | null) => {
     setServerErrors({});
@@ -143,10 +152,21 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
         </TabsContent>
         <TabsContent value="messages" active={tab === "messages"}>
           <MessagesList
-            messages={messages.data}
+            messages={messages.data?.messages}
             loading={messages.isPending}
             failed={messages.isError}
             copy={copy.messages}
+            pagination={
+              messages.data
+                ? {
+                    page: shownPage,
+                    pageCount: messages.data.pageCount,
+                    total: messages.data.total,
+                    busy: messages.isPlaceholderData,
+                    onPageChange: setMessagesPage,
+                  }
+                : undefined
+            }
             onMarkHandled={(message) => markHandled.mutate(message)}
             onDelete={(message) => {
               if (window.confirm(copy.messages.confirmDelete)) removeMessage.mutate(message);

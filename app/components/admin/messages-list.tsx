@@ -1,84 +1,155 @@
-import { CheckCheck, Trash2 } from "lucide-react";
+import { CheckCheck, ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { ContactMessage } from "~/lib/blog-types";
 import { formatShortDateTime } from "~/lib/format";
 
+export interface MessagesPagination {
+  /** From 1. */
+  page: number;
+  pageCount: number;
+  total: number;
+  /** The next page is on its way (the current one stays on screen meanwhile). */
+  busy: boolean;
+  onPageChange: (page: number) => void;
+}
+
 export interface MessagesListProps {
   messages: ContactMessage[] | undefined;
   loading: boolean;
   failed: boolean;
   copy: typeof AdminCopy.messages;
+  pagination?: MessagesPagination;
   onMarkHandled: (message: ContactMessage) => void;
   onDelete: (message: ContactMessage) => void;
 }
 
-/** Leads from the contact and demo forms, newest first (PRODUCT.md, "Leads are not lost"). */
-export function MessagesList({ messages, loading, failed, copy, onMarkHandled, onDelete }: MessagesListProps) {
+const countFormatter = new Intl.NumberFormat("pt-BR");
+
+/**
+ * Above the list, so a keyboard user can page on without tabbing through 50 leads. At either
+ * end the button is aria-disabled rather than disabled: a disabled button would drop the focus
+ * of whoever just pressed it.
+ */
+function Pagination({ pagination, copy }: { pagination: MessagesPagination; copy: typeof AdminCopy.messages }) {
+  const { page, pageCount, total, onPageChange } = pagination;
+  const atFirst = page <= 1;
+  const atLast = page >= pageCount;
+  const edge = "aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-background";
+  return (
+    <nav aria-label={copy.pagination.label} className="flex flex-wrap items-center justify-between gap-3">
+      <Button
+        variant="outline"
+        size="sm"
+        className={edge}
+        aria-disabled={atFirst || undefined}
+        onClick={() => {
+          if (!atFirst) onPageChange(page - 1);
+        }}
+      >
+        <ChevronLeft aria-hidden="true" />
+        {copy.pagination.previous}
+      </Button>
+      <p className="text-sm text-muted-foreground">
+        <span aria-live="polite">
+          {copy.pagination.pageOf(countFormatter.format(page), countFormatter.format(pageCount))}
+        </span>
+        {" · "}
+        {copy.pagination.total(countFormatter.format(total))}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        className={edge}
+        aria-disabled={atLast || undefined}
+        onClick={() => {
+          if (!atLast) onPageChange(page + 1);
+        }}
+      >
+        {copy.pagination.next}
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/** Leads from the contact and demo forms, newest first, a page at a time (PRODUCT.md, "Leads are not lost"). */
+export function MessagesList({
+  messages,
+  loading,
+  failed,
+  copy,
+  pagination,
+  onMarkHandled,
+  onDelete,
+}: MessagesListProps) {
   if (loading) return <p className="py-8 text-muted-foreground">{copy.loading}</p>;
   if (failed) return <p className="py-8 text-destructive">{copy.loadError}</p>;
   if (!messages || messages.length === 0) return <p className="py-8 text-muted-foreground">{copy.empty}</p>;
   return (
-    <ul className="flex flex-col gap-4" aria-label={copy.label}>
-      {messages.map((message) => {
-        const details: [string, string][] = [
-          [copy.email, message.email],
-          [copy.company, message.company || copy.none],
-          [copy.phone, message.phone || copy.none],
-          [copy.subject, copy.subjects[message.subject] ?? message.subject],
-          [copy.plan, message.plan ? (copy.plans[message.plan] ?? message.plan) : copy.none],
-          [copy.page, message.page || copy.none],
-          [copy.received, formatShortDateTime(message.created_at)],
-        ];
-        return (
-          <li key={message.id} className="rounded-lg border border-border p-4">
-            <article aria-label={`${copy.from} ${message.name}`}>
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div>
-                  <h2 className="font-semibold">{message.name}</h2>
-                  <p className={message.handled_at ? "text-sm text-success" : "text-sm text-muted-foreground"}>
-                    {message.handled_at ? copy.handled(formatShortDateTime(message.handled_at)) : copy.pending}
-                  </p>
-                </div>
-                <div className="flex gap-1">
-                  {message.handled_at ? null : (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={copy.markHandledLabel(message.name)}
-                      onClick={() => onMarkHandled(message)}
-                    >
-                      <CheckCheck aria-hidden="true" />
-                      {copy.markHandled}
-                    </Button>
-                  )}
-                  <Tooltip label={copy.remove}>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:bg-red-50"
-                      aria-label={copy.removeLabel(message.name)}
-                      onClick={() => onDelete(message)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </Tooltip>
-                </div>
-              </div>
-              <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                {details.map(([term, value]) => (
-                  <div key={term} className="flex gap-2">
-                    <dt className="text-muted-foreground">{term}:</dt>
-                    <dd className="break-all">{value}</dd>
+    <div className="flex flex-col gap-4">
+      {pagination && pagination.pageCount > 1 ? <Pagination pagination={pagination} copy={copy} /> : null}
+      <ul className="flex flex-col gap-4" aria-label={copy.label} aria-busy={pagination?.busy || undefined}>
+        {messages.map((message) => {
+          const details: [string, string][] = [
+            [copy.email, message.email],
+            [copy.company, message.company || copy.none],
+            [copy.phone, message.phone || copy.none],
+            [copy.subject, copy.subjects[message.subject] ?? message.subject],
+            [copy.plan, message.plan ? (copy.plans[message.plan] ?? message.plan) : copy.none],
+            [copy.page, message.page || copy.none],
+            [copy.received, formatShortDateTime(message.created_at)],
+          ];
+          return (
+            <li key={message.id} className="rounded-lg border border-border p-4">
+              <article aria-label={`${copy.from} ${message.name}`}>
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <h2 className="font-semibold">{message.name}</h2>
+                    <p className={message.handled_at ? "text-sm text-success" : "text-sm text-muted-foreground"}>
+                      {message.handled_at ? copy.handled(formatShortDateTime(message.handled_at)) : copy.pending}
+                    </p>
                   </div>
-                ))}
-              </dl>
-              {message.message ? <p className="mt-3 text-sm whitespace-pre-wrap">{message.message}</p> : null}
-            </article>
-          </li>
-        );
-      })}
-    </ul>
+                  <div className="flex gap-1">
+                    {message.handled_at ? null : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={copy.markHandledLabel(message.name)}
+                        onClick={() => onMarkHandled(message)}
+                      >
+                        <CheckCheck aria-hidden="true" />
+                        {copy.markHandled}
+                      </Button>
+                    )}
+                    <Tooltip label={copy.remove}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="text-destructive hover:bg-red-50"
+                        aria-label={copy.removeLabel(message.name)}
+                        onClick={() => onDelete(message)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </Tooltip>
+                  </div>
+                </div>
+                <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+                  {details.map(([term, value]) => (
+                    <div key={term} className="flex gap-2">
+                      <dt className="text-muted-foreground">{term}:</dt>
+                      <dd className="break-all">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {message.message ? <p className="mt-3 text-sm whitespace-pre-wrap">{message.message}</p> : null}
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

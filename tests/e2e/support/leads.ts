@@ -3,8 +3,9 @@ import type { ContactMessage } from "../../../app/lib/blog-types";
 import { runAdmin } from "./backend";
 
 // Leads are checked where they land, in contact_messages, not through the UI: the public
-// (anon) key may only insert, so the query uses the service-role key that
-// `npm run admin -- keys` prints for the embedded backend of this test run.
+// (anon) key may neither read nor insert them (only the site's server stores leads, ADR 037),
+// so these helpers use the service-role key that `npm run admin -- keys` prints for the
+// embedded backend of this test run.
 
 let serviceRoleKey: string | undefined;
 
@@ -32,4 +33,29 @@ export async function storedLeads(request: APIRequestContext, email: string): Pr
 /** A unique e-mail per test, so specs running side by side never see each other's rows. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@empresa.example`;
+}
+
+function serviceHeaders(): Record<string, string> {
+  const key = getServiceRoleKey();
+  return { apikey: key, Authorization: `Bearer ${key}` };
+}
+
+/** Stores leads directly (many at once, past the forms' rate limit), as the site's server does. */
+export async function insertLeads(
+  request: APIRequestContext,
+  rows: { name: string; email: string; subject: string; message?: string }[],
+): Promise<void> {
+  const response = await request.post("/rest/v1/contact_messages?columns=name,email,subject,message", {
+    headers: { ...serviceHeaders(), "Content-Type": "application/json", Prefer: "return=minimal" },
+    data: rows,
+  });
+  if (!response.ok()) throw new Error(`contact_messages insert failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Deletes the leads whose e-mail starts with `prefix`. */
+export async function deleteLeads(request: APIRequestContext, prefix: string): Promise<void> {
+  const response = await request.delete(`/rest/v1/contact_messages?email=like.${encodeURIComponent(`${prefix}*`)}`, {
+    headers: serviceHeaders(),
+  });
+  if (!response.ok()) throw new Error(`contact_messages delete failed: ${response.status()} ${await response.text()}`);
 }

@@ -1,0 +1,73 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { adminCopy } from "~/content/admin";
+import type { ContactMessage } from "~/lib/blog-types";
+import { MessagesList, type MessagesPagination } from "./messages-list";
+
+const lead: ContactMessage = {
+  id: "1",
+  name: "Maria Silva",
+  email: "maria@empresa.example",
+  company: null,
+  phone: null,
+  subject: "demo",
+  message: null,
+  plan: null,
+  page: "/contato",
+  created_at: "2026-03-05T12:00:00Z",
+  handled_at: null,
+};
+
+function render(pagination?: Partial<MessagesPagination>) {
+  return renderToStaticMarkup(
+    <TooltipProvider>
+      <MessagesList
+        messages={[lead]}
+        loading={false}
+        failed={false}
+        copy={adminCopy.messages}
+        pagination={
+          pagination && { page: 1, pageCount: 1, total: 1, busy: false, onPageChange: () => {}, ...pagination }
+        }
+        onMarkHandled={() => {}}
+        onDelete={() => {}}
+      />
+    </TooltipProvider>,
+  );
+}
+
+function button(html: string, name: string): string {
+  return new RegExp(`<button[^>]*>(?:(?!</button>).)*${name}(?:(?!</button>).)*</button>`).exec(html)?.[0] ?? "";
+}
+
+describe("MessagesList pagination", () => {
+  it("is not shown when every lead fits on one page", () => {
+    expect(render({ page: 1, pageCount: 1, total: 12 })).not.toContain("<nav");
+    expect(render()).not.toContain("<nav");
+  });
+
+  it("names the navigation and says which page of how many, with the total in pt-BR digits", () => {
+    const html = render({ page: 2, pageCount: 2_000, total: 100_000 });
+    expect(html).toContain('<nav aria-label="Paginação das mensagens"');
+    expect(html).toContain("Página 2 de 2.000");
+    expect(html).toContain(" · 100.000 mensagens");
+    expect(html).toMatch(/aria-live="polite"[^>]*>Página 2 de 2.000</);
+  });
+
+  it("marks Anterior unavailable on the first page and Próxima on the last, keeping both focusable", () => {
+    const first = render({ page: 1, pageCount: 3, total: 120 });
+    expect(button(first, "Anterior")).toContain('aria-disabled="true"');
+    expect(button(first, "Próxima")).not.toContain("aria-disabled=");
+    const last = render({ page: 3, pageCount: 3, total: 120 });
+    expect(button(last, "Próxima")).toContain('aria-disabled="true"');
+    expect(button(last, "Anterior")).not.toContain("aria-disabled=");
+    for (const html of [first, last]) expect(html).not.toMatch(/<button[^>]* disabled=""/);
+  });
+
+  it("marks the list busy while the next page loads", () => {
+    expect(render({ page: 1, pageCount: 3, total: 120, busy: true })).toMatch(
+      /<ul[^>]*aria-label="Mensagens recebidas"[^>]*aria-busy="true"/,
+    );
+  });
+});

@@ -1,0 +1,127 @@
+// The admin's "Mensagens" queries against a real backend (PGlite, and PostgreSQL where its
+// binaries exist), as a signed-in admin: pages of 50, newest first, nothing shown twice or
+// skipped, and mark-handled / delete still working.
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
+import type { TestBackend } from "../../server/backend/testing/backend.ts";
+import { deleteMessage, listMessages, markMessageHandled, MESSAGES_PAGE_SIZE } from "./admin-data";
+import type { ContactMessage } from "./blog-types";
+
+const LEADS = 2 * MESSAGES_PAGE_SIZE + 20;
+
+function byNewest(a: ContactMessage, b: ContactMessage): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id < b.id ? 1 : -1;
+}
+
+describe.each(["pglite", "postgres"] as const)("admin messages on %s", (kind) => {
+  const skip = kind === "postgres" ? POSTGRES_SKIP_REASON : null;
+  describe.skipIf(skip !== null)("paged on the server", () => {
+    let t: TestBackend;
+    let admin: SupabaseClient;
+
+    beforeAll(async () => {
+      t = await startTestBackend(kind);
+      const service = t.client(t.backend.serviceRoleKey);
+      // Two statements: the rows of one share created_at (now() is the transaction's start),
+      // which is exactly when the id tiebreaker matters.
+      for (const batch of [0, 1]) {
+        const rows = Array.from({ length: LEADS / 2 }, (_, i) => ({
+          name: `Lead ${batch}-${i}`,
+          email: `lead-${batch}-${i}@empresa.example`,
+          subject: "demo",
+        }));
+        const { error } = await service.from("contact_messages").insert(rows);
+        if (error) throw new Error(error.message);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      admin = (await t.user("admin@example.com", { admin: true })).client;
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("lists 50 per page, newest first, each lead exactly once, with the total", async () => {
+      const pages = [];
+      for (let page = 1; page <= 3; page++) pages.push(await listMessages(admin, page));
+      expect(pages.map((p) => [p.page, p.pageCount, p.total, p.messages.length])).toEqual([
+        [1, 3, LEADS, 50],
+        [2, 3, LEADS, 50],
+        [3, 3, LEADS, 20],
+      ]);
+      const all = pages.flatMap((p) => p.messages);
+      expect(new Set(all.map((m) => m.id)).size).toBe(LEADS);
+      expect(all).toEqual(all.toSorted(byNewest));
+      expect(all[0]?.name).toMatch(/^Lead 1-/);
+    });
+
+    it("falls back to the last page when the one asked for no longer exists", async () => {
+      const past = await listMessages(admin, 7);
+      expect(past).toMatchObject({ page: 3, pageCount: 3, total: LEADS });
+      expect(past.messages).toHaveLength(20);
+    });
+
+    it("marks a lead handled (stamped by the database) and deletes one; the page reflects both", async () => {
+      const first = await listMessages(admin, 1);
+      const [handled, removed] = first.messages;
+      await markMessageHandled(admin, handled!.id);
+      await deleteMessage(admin, removed!.id);
+      const again = await listMessages(admin, 1);
+      expect(again.total).toBe(LEADS - 1);
+      expect(again.messages.find((m) => m.id === handled!.id)?.handled_at).toEqual(expect.any(String));
+      expect(again.messages.some((m) => m.id === removed!.id)).toBe(false);
+      // The next lead moved up onto page 1.
+      expect(again.messages).toHaveLength(50);
+    });
+
+    it("shows an empty first page when there are no leads", async () => {
+      const service = t.client(t.backend.serviceRoleKey);
+      await service.from("contact_messages").delete().not("id", "is", null);
+      expect(await listMessages(admin, 1)).toEqual({ messages: [], total: 0, page: 1, pageCount: 1 });
+      expect(await listMessages(admin, 2)).toEqual({ messages: [], total: 0, page: 1, pageCount: 1 });
+    });
+  });
+});
+
+// Hosted PostgREST answers an offset past the end with 416 PGRST103 when a count is asked for
+// (the embedded backend with an empty page, covered above).
+describe("listMessages against PostgREST's 416", () => {
+  it("asks for the count and shows the last page", async () => {
+    const lead = { id: "1", name: "Ana", created_at: "2026-01-01T00:00:00Z", handled_at: null };
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      if (offset >= 60) {
+        return Response.json(
+          {
+            code: "PGRST103",
+            details: "An offset of 100 was requested, but there are only 60 rows.",
+            hint: null,
+            message: "Requested range not satisfiable",
+          },
+          { status: 416, headers: { "Content-Range": "*/60" } },
+        );
+      }
+      return Response.json(offset === 50 ? Array.from({ length: 10 }, (_, i) => ({ ...lead, id: String(i) })) : [], {
+        headers: { "Content-Range": offset === 50 ? "50-59/60" : "*/60" },
+      });
+    });
+    const client = createClient("http://backend.test", "key", {
+      global: { fetch: fetchMock },
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const result = await listMessages(client, 3);
+    expect(result).toMatchObject({ page: 2, pageCount: 2, total: 60 });
+    expect(result.messages).toHaveLength(10);
+    const offsets = fetchMock.mock.calls.map(([input]) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      return [url.searchParams.get("offset"), url.searchParams.get("order")];
+    });
+    expect(offsets).toEqual([
+      ["100", "created_at.desc,id.desc"],
+      [null, null],
+      ["50", "created_at.desc,id.desc"],
+    ]);
+  });
+});

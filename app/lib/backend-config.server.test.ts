@@ -1,0 +1,42 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { loader as adminLoader } from "~/routes/admin/admin";
+import { loader as authLoader } from "~/routes/auth/auth";
+import { browserBackendConfig } from "./backend-config.server";
+import { backendContext } from "./backend-context";
+
+const SERVICE_ROLE_KEY = "service-role-key-that-must-stay-on-the-server";
+
+function contextWithKeys() {
+  const context = new RouterContextProvider();
+  context.set(backendContext, {
+    url: "http://backend.test",
+    anonKey: "anon-key",
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    fetch: vi.fn<typeof fetch>(),
+    publicUrl: "https://project.supabase.co",
+  });
+  return context;
+}
+
+// The loaders' data is serialised into the page for the browser: the service-role key in it
+// would hand every visitor a key that bypasses row-level security (ADR 037).
+describe("the backend configuration sent to browsers", () => {
+  it("is the public URL and the anon key, nothing else", () => {
+    expect(browserBackendConfig(contextWithKeys())).toStrictEqual({
+      publicUrl: "https://project.supabase.co",
+      anonKey: "anon-key",
+    });
+  });
+
+  // Only `context` is read; the route's generated argument types need not be built in full.
+  type AnyLoader = (args: { context: RouterContextProvider }) => object;
+  it.each([
+    ["/admin", adminLoader as unknown as AnyLoader],
+    ["/auth", authLoader as unknown as AnyLoader],
+  ])("never carries the service-role key out of the %s loader", (_path, loader) => {
+    const data = loader({ context: contextWithKeys() });
+    expect(Object.keys(data).toSorted()).toEqual(["anonKey", "publicUrl"]);
+    expect(JSON.stringify(data)).not.toContain(SERVICE_ROLE_KEY);
+  });
+});

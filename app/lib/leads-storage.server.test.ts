@@ -1,0 +1,133 @@
+// The lead forms still store leads now that only the server may insert them (ADR 037): the
+// real route actions, a real backend (PGlite, and PostgreSQL where its binaries exist) and the
+// rows read back with the service role.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as contactAction } from "~/routes/site/contato";
+import { action as demoAction } from "~/routes/site/solicitar-demo";
+import { POSTGRES_SKIP_REASON, startTestBackend, TEST_SITE_URL } from "../../server/backend/testing/backend.ts";
+import type { TestBackend } from "../../server/backend/testing/backend.ts";
+import { backendContext } from "./backend-context";
+import { requestContext } from "./request-context";
+
+// Only request and context are read; the routes' generated argument types need not be built in full.
+type LeadAction = (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<unknown>;
+
+// Each submission from its own address, so the forms' per-IP rate limit never decides a test.
+let nextIp = 1;
+
+function contextFor(t: TestBackend, keys: { serviceRoleKey?: string } = {}) {
+  const context = new RouterContextProvider();
+  context.set(backendContext, {
+    url: TEST_SITE_URL,
+    anonKey: t.backend.anonKey,
+    serviceRoleKey: keys.serviceRoleKey ?? t.backend.serviceRoleKey,
+    fetch: (input, init) => t.backend.fetch(new Request(input, init)),
+    publicUrl: null,
+  });
+  context.set(requestContext, { clientIp: `192.0.2.${nextIp++}` });
+  return context;
+}
+
+function formPost(path: string, fields: Record<string, string>): Request {
+  return new Request(`${TEST_SITE_URL}${path}`, {
+    method: "POST",
+    headers: { Origin: TEST_SITE_URL },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function submit(action: unknown, request: Request, context: RouterContextProvider) {
+  const result = await (action as LeadAction)({ request, context, params: {} });
+  // data() answers: the payload and the response's status.
+  const { data, init } = result as unknown as { data: { status: string }; init: ResponseInit | null };
+  return { status: data.status, httpStatus: init?.status ?? 200 };
+}
+
+describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
+  const skip = kind === "postgres" ? POSTGRES_SKIP_REASON : null;
+  describe.skipIf(skip !== null)("store leads through the server", () => {
+    let t: TestBackend;
+    let service: SupabaseClient;
+
+    async function leadsFrom(email: string) {
+      const { data, error } = await service.from("contact_messages").select("*").eq("email", email);
+      if (error) throw new Error(error.message);
+      return data;
+    }
+
+    beforeAll(async () => {
+      t = await startTestBackend(kind);
+      service = t.client(t.backend.serviceRoleKey);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("stores a contact message sent through /contato", async () => {
+      const email = `contato-${kind}@empresa.example`;
+      const before = Date.now();
+      const answer = await submit(
+        contactAction,
+        formPost("/contato", {
+          name: "Maria Silva",
+          email,
+          company: "Empresa Exemplo",
+          phone: "+55 11 99999-0000",
+          subject: "comercial",
+          message: "Quero conhecer o plano Scale para minha equipe.",
+          website: "",
+        }),
+        contextFor(t),
+      );
+      expect(answer).toEqual({ status: "success", httpStatus: 200 });
+      const rows = await leadsFrom(email);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          name: "Maria Silva",
+          company: "Empresa Exemplo",
+          phone: "+55 11 99999-0000",
+          subject: "comercial",
+          message: "Quero conhecer o plano Scale para minha equipe.",
+          plan: null,
+          page: "/contato",
+          handled_at: null,
+        }),
+      ]);
+      expect(Date.parse(rows[0].created_at)).toBeGreaterThanOrEqual(before - 60_000);
+    });
+
+    it("stores a demo request with the page it was sent from", async () => {
+      const email = `demo-${kind}@empresa.example`;
+      const answer = await submit(
+        demoAction,
+        formPost("/solicitar-demo", { name: "João Souza", email, plan: "business", page: "/precos" }),
+        contextFor(t),
+      );
+      expect(answer.status).toBe("success");
+      expect(await leadsFrom(email)).toEqual([
+        expect.objectContaining({ name: "João Souza", subject: "demo", plan: "business", page: "/precos" }),
+      ]);
+    });
+
+    it("cannot store a lead with the public key alone: the answer is the form's error, nothing is stored", async () => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const email = `anon-only-${kind}@empresa.example`;
+      const answer = await submit(
+        contactAction,
+        formPost("/contato", {
+          name: "Ana Lima",
+          email,
+          subject: "suporte",
+          message: "Preciso de ajuda com a integração.",
+        }),
+        contextFor(t, { serviceRoleKey: t.backend.anonKey }),
+      );
+      expect(answer).toEqual({ status: "error", httpStatus: 503 });
+      expect(logged).toHaveBeenCalled();
+      expect(await leadsFrom(email)).toEqual([]);
+      logged.mockRestore();
+    });
+  });
+});
