@@ -45,6 +45,9 @@ export default defineConfig({
       SITE_URL: "http://localhost:3000",
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
+      // As behind one reverse proxy: specs that post many forms or sign-ins give each request
+      // its own X-Forwarded-For (support/visitor.ts), so per-IP limits do not couple the specs.
+      TRUST_PROXY: "1",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

@@ -3,6 +3,7 @@ import { RouterContextProvider, createRequestHandler, type RouterContext, type S
 import type { ServerConfig } from "./config.ts";
 import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { compression } from "./http/compression.ts";
+import { pageGuards } from "./http/page-guards.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 
@@ -10,6 +11,7 @@ import { staticFiles } from "./http/static-files.ts";
 export interface BackendAccess {
   url: string;
   anonKey: string;
+  serviceRoleKey: string;
   fetch: typeof fetch;
   publicUrl: string | null;
 }
@@ -51,6 +53,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
     app.use("*", securityHeaders({ ...cspOptions, https: config.siteUrl.startsWith("https:") }));
   }
   if (options.backendApp) app.route("/", options.backendApp);
+  // Before the static files too: a PUT to a prerendered page must not be answered with the file.
+  app.use("*", pageGuards(loadBuild));
   if (options.clientDir) app.use("*", staticFiles(options.clientDir, cspOptions));
   app.all("*", async (c) => {
     // The context keys live in the app; the build hands them to us (app/entry.server.tsx).

@@ -28,11 +28,16 @@ export interface BackendSetup {
 }
 
 export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> {
-  if (config.supabaseUrl && config.supabaseAnonKey) {
+  if (config.supabaseUrl) {
+    // readConfig already refuses this; a hand-built config must not fall through to the embedded backend.
+    if (!config.supabaseAnonKey || !config.supabaseServiceRoleKey) {
+      throw new ConfigError("SUPABASE_URL needs SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY.");
+    }
     return {
       access: {
         url: config.supabaseUrl,
         anonKey: config.supabaseAnonKey,
+        serviceRoleKey: config.supabaseServiceRoleKey,
         fetch: globalThis.fetch,
         publicUrl: config.supabaseUrl,
       },
@@ -43,6 +48,12 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     dataDir: config.databaseUrl ? undefined : resolve(config.dataDir),
     databaseUrl: config.databaseUrl,
     siteUrl: config.siteUrl,
+    accountThrottle: {
+      maxFailures: config.authAccountMaxFailures,
+      windowMs: config.authAccountLockoutMinutes * 60_000,
+      lockoutMs: config.authAccountLockoutMinutes * 60_000,
+    },
+    restMaxRows: config.restMaxRows,
     log: (line) => console.log(line),
   });
   return {
@@ -51,6 +62,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
       // Loaders call the backend in-process; the URL only has to be well-formed.
       url: config.siteUrl,
       anonKey: backend.anonKey,
+      serviceRoleKey: backend.serviceRoleKey,
       fetch: (input, init) => backend.fetch(new Request(input, init)),
       publicUrl: null,
     },
@@ -60,11 +72,24 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
   };
 }
 
+/**
+ * The address people should open is SITE_URL (the canonical origin, e.g. behind a proxy); the
+ * socket the process listens on is said too when it differs, for whoever runs the proxy.
+ */
+export function startupLine(label: string, config: ServerConfig, description: string): string {
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const listening = `http://${host}:${config.port}`;
+  const local = `http://localhost:${config.port}`;
+  const sameAsSite = config.siteUrl === listening || (config.siteUrl === local && config.host === "127.0.0.1");
+  return sameAsSite
+    ? `${label} at ${config.siteUrl} (${description})`
+    : `${label} at ${config.siteUrl} (listening on ${listening}; ${description})`;
+}
+
 /** Announces the server once it listens, explains a busy port, and stops cleanly on signals. */
 export function manageServer(server: Server, config: ServerConfig, setup: BackendSetup, label: string): void {
   server.once("listening", () => {
-    const shownHost = config.host === "127.0.0.1" ? "localhost" : config.host;
-    console.log(`${label} at http://${shownHost}:${config.port} (${setup.description})`);
+    console.log(startupLine(label, config, setup.description));
     // Operator commands find a running server (and do not open its database) through this.
     setup.backend?.announceUrl(`http://${config.host}:${config.port}`);
   });

@@ -30,13 +30,82 @@ describe("readConfig", () => {
     [{ TRUST_PROXY: "yes" }, /TRUST_PROXY must be the number of reverse proxies/],
     [{ SUPABASE_URL: "https://x.supabase.co" }, /SUPABASE_ANON_KEY is missing/],
     [{ SUPABASE_ANON_KEY: "key" }, /SUPABASE_URL is missing/],
-    [{ SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k", DATABASE_URL: "postgres://h/db" }, /not both/],
+    [{ SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k" }, /SUPABASE_SERVICE_ROLE_KEY is missing/],
+    [
+      { SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k", SUPABASE_SERVICE_ROLE_KEY: " " },
+      /SUPABASE_SERVICE_ROLE_KEY is missing/,
+    ],
+    [
+      { SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k", SUPABASE_SERVICE_ROLE_KEY: "k" },
+      /SUPABASE_SERVICE_ROLE_KEY must be the project's service_role/,
+    ],
+    [
+      {
+        SUPABASE_URL: "https://x.supabase.co",
+        SUPABASE_ANON_KEY: "k",
+        SUPABASE_SERVICE_ROLE_KEY: "s",
+        DATABASE_URL: "postgres://h/db",
+      },
+      /not both/,
+    ],
   ])("rejects %o with a one-line message naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);
   });
 
+  it("takes a hosted Supabase project with both keys", () => {
+    expect(
+      readConfig({
+        SUPABASE_URL: "https://x.supabase.co/",
+        SUPABASE_ANON_KEY: "anon",
+        SUPABASE_SERVICE_ROLE_KEY: "service",
+      }),
+    ).toMatchObject({
+      supabaseUrl: "https://x.supabase.co",
+      supabaseAnonKey: "anon",
+      supabaseServiceRoleKey: "service",
+    });
+  });
+
+  it("stops a hosted start without the service-role key in one line, without echoing a key", () => {
+    const env = { SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "anon-secret-value" };
+    expect(() => readConfig(env)).toThrow(/^SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is missing[^\n]*$/);
+    expect(() => readConfig(env)).toThrow(/^(?!.*anon-secret-value)/);
+  });
+
   it("never echoes a database password in its error", () => {
     expect(() => readConfig({ DATABASE_URL: "mysql://user:hunter2@host/db" })).toThrow(/^(?!.*hunter2)/);
+  });
+
+  it("reads REST_MAX_ROWS (the embedded REST row cap), leaving the backend's default when unset", () => {
+    expect(readConfig({}).restMaxRows).toBeUndefined();
+    expect(readConfig({ REST_MAX_ROWS: "250" }).restMaxRows).toBe(250);
+    for (const bad of ["0", "-5", "1e3", "ten", "1000001", "99999999999999999999"]) {
+      expect(() => readConfig({ REST_MAX_ROWS: bad })).toThrow(
+        /^REST_MAX_ROWS must be a whole number from 1 to 1000000/,
+      );
+    }
+  });
+});
+
+describe("readConfig: the per-account sign-in throttle", () => {
+  it("defaults to 10 failures and 15 minutes, and takes 0 to turn it off", () => {
+    expect(readConfig({})).toMatchObject({ authAccountMaxFailures: 10, authAccountLockoutMinutes: 15 });
+    expect(readConfig({ AUTH_ACCOUNT_MAX_FAILURES: "0", AUTH_ACCOUNT_LOCKOUT_MINUTES: "60" })).toMatchObject({
+      authAccountMaxFailures: 0,
+      authAccountLockoutMinutes: 60,
+    });
+  });
+
+  it.each([
+    [{ AUTH_ACCOUNT_MAX_FAILURES: "ten" }, /^AUTH_ACCOUNT_MAX_FAILURES must be a whole number from 0 .* got "ten"\.$/],
+    [{ AUTH_ACCOUNT_MAX_FAILURES: "-1" }, /^AUTH_ACCOUNT_MAX_FAILURES must be/],
+    [{ AUTH_ACCOUNT_MAX_FAILURES: "5000" }, /^AUTH_ACCOUNT_MAX_FAILURES must be/],
+    [{ AUTH_ACCOUNT_LOCKOUT_MINUTES: "0" }, /^AUTH_ACCOUNT_LOCKOUT_MINUTES must be a whole number of minutes/],
+    [{ AUTH_ACCOUNT_LOCKOUT_MINUTES: "1.5" }, /^AUTH_ACCOUNT_LOCKOUT_MINUTES must be/],
+    [{ AUTH_ACCOUNT_LOCKOUT_MINUTES: "100000" }, /^AUTH_ACCOUNT_LOCKOUT_MINUTES must be/],
+  ])("rejects %o in one line naming the variable", (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
   });
 });

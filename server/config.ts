@@ -16,9 +16,16 @@ export interface ServerConfig {
   /** Set together: the app talks to a hosted Supabase project instead of the embedded backend. */
   supabaseUrl: string | undefined;
   supabaseAnonKey: string | undefined;
+  /** Required with supabaseUrl: the server's own writes (lead forms). Never sent to browsers. */
   supabaseServiceRoleKey: string | undefined;
   /** How many reverse proxies sit in front of the server (0: trust no X-Forwarded-For). */
   trustProxy: number;
+  /** AUTH_ACCOUNT_MAX_FAILURES: failed sign-ins per account that lock it (0: no per-account limit). */
+  authAccountMaxFailures: number;
+  /** AUTH_ACCOUNT_LOCKOUT_MINUTES: the window those failures are counted in, and how long the lock lasts. */
+  authAccountLockoutMinutes: number;
+  /** REST_MAX_ROWS: most rows one embedded REST read returns (undefined: the backend's 1000). */
+  restMaxRows: number | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,6 +90,30 @@ function parseTrustProxy(env: Env): number {
   return Number(raw);
 }
 
+// Like PostgREST's db-max-rows; the embedded backend caps anon and authenticated reads with it.
+// The upper bound catches typos (an extra zero or three) and keeps the value a safe integer.
+function parseRestMaxRows(env: Env): number | undefined {
+  const raw = nonEmpty(env, "REST_MAX_ROWS");
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 1_000_000) {
+    throw new ConfigError(`REST_MAX_ROWS must be a whole number from 1 to 1000000, got "${raw}".`);
+  }
+  return value;
+}
+
+// The per-account sign-in throttle (server/backend/auth/account-throttle.ts, ADR 025). The upper
+// bounds catch typos; past them the throttle would no longer slow anyone down (or lock for days).
+function parseWholeNumber(env: Env, name: string, fallback: number, range: [number, number], rule: string): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < range[0] || value > range[1]) {
+    throw new ConfigError(`${name} must be ${rule}, got "${raw}".`);
+  }
+  return value;
+}
+
 function parseDatabaseUrl(env: Env): string | undefined {
   const raw = nonEmpty(env, "DATABASE_URL");
   if (raw === undefined) return undefined;
@@ -100,6 +131,19 @@ export function readConfig(env: Env = process.env): ServerConfig {
   if (supabaseUrl && !supabaseAnonKey) throw new ConfigError("SUPABASE_URL is set but SUPABASE_ANON_KEY is missing.");
   if (supabaseAnonKey && !supabaseUrl) throw new ConfigError("SUPABASE_ANON_KEY is set but SUPABASE_URL is missing.");
   if (supabaseUrl) parseHttpUrl("SUPABASE_URL", supabaseUrl);
+  const supabaseServiceRoleKey = nonEmpty(env, "SUPABASE_SERVICE_ROLE_KEY");
+  // The lead forms write with it (the public key may not insert leads: ADR 037), so without it
+  // every lead would be lost while the site looked healthy.
+  if (supabaseUrl && !supabaseServiceRoleKey) {
+    throw new ConfigError(
+      "SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is missing (the lead forms need it; set it on the server only).",
+    );
+  }
+  if (supabaseUrl && supabaseServiceRoleKey === supabaseAnonKey) {
+    throw new ConfigError(
+      "SUPABASE_SERVICE_ROLE_KEY must be the project's service_role (secret) key, not the anon key.",
+    );
+  }
   const databaseUrl = parseDatabaseUrl(env);
   if (supabaseUrl && databaseUrl) {
     throw new ConfigError(
@@ -114,7 +158,22 @@ export function readConfig(env: Env = process.env): ServerConfig {
     databaseUrl,
     supabaseUrl: supabaseUrl?.replace(/\/+$/, ""),
     supabaseAnonKey,
-    supabaseServiceRoleKey: nonEmpty(env, "SUPABASE_SERVICE_ROLE_KEY"),
+    supabaseServiceRoleKey,
     trustProxy: parseTrustProxy(env),
+    authAccountMaxFailures: parseWholeNumber(
+      env,
+      "AUTH_ACCOUNT_MAX_FAILURES",
+      10,
+      [0, 1000],
+      "a whole number from 0 (no per-account limit) to 1000",
+    ),
+    authAccountLockoutMinutes: parseWholeNumber(
+      env,
+      "AUTH_ACCOUNT_LOCKOUT_MINUTES",
+      15,
+      [1, 1440],
+      "a whole number of minutes from 1 to 1440",
+    ),
+    restMaxRows: parseRestMaxRows(env),
   };
 }

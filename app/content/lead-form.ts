@@ -12,6 +12,7 @@ export interface LeadFormUiCopy {
   errorSummary: string;
   errorDescription: string;
   rateLimited: (minutes: number) => string;
+  unreadable: string;
 }
 
 export interface FieldCopy {
@@ -54,11 +55,13 @@ export const leadFormUi = {
   errorDescription: "Não foi possível enviar agora. Seus dados foram mantidos: tente novamente em instantes.",
   rateLimited: (minutes: number) =>
     `Recebemos muitos envios da sua conexão. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+  unreadable: "Não conseguimos ler o formulário enviado. Recarregue a página e envie de novo.",
 };
 
 const messages: Record<LeadField, Partial<Record<LeadErrorCode, string>>> = {
   name: {
     required: "Informe o seu nome.",
+    invalid: "O nome contém caracteres que não são aceitos.",
     tooShort: "O nome precisa ter pelo menos 2 caracteres.",
     tooLong: "O nome pode ter no máximo 120 caracteres.",
   },
@@ -67,7 +70,10 @@ const messages: Record<LeadField, Partial<Record<LeadErrorCode, string>>> = {
     invalid: "Informe um e-mail válido, como voce@empresa.com.br.",
     tooLong: "O e-mail pode ter no máximo 254 caracteres.",
   },
-  company: { tooLong: "O nome da empresa pode ter no máximo 120 caracteres." },
+  company: {
+    tooLong: "O nome da empresa pode ter no máximo 120 caracteres.",
+    invalid: "O nome da empresa contém caracteres que não são aceitos.",
+  },
   phone: {
     invalid: "Informe um telefone válido, só com números, espaços, parênteses, + e -.",
     tooLong: "O telefone pode ter no máximo 40 caracteres.",
@@ -75,6 +81,7 @@ const messages: Record<LeadField, Partial<Record<LeadErrorCode, string>>> = {
   subject: { required: "Selecione um assunto.", invalid: "Selecione um assunto da lista." },
   message: {
     required: "Escreva a sua mensagem.",
+    invalid: "A mensagem contém caracteres que não são aceitos.",
     tooShort: "A mensagem precisa ter pelo menos 10 caracteres.",
     tooLong: "A mensagem pode ter no máximo 5.000 caracteres.",
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { leadValuesFrom, validateLead } from "./lead-validation";
+import { leadErrorMessage } from "~/content/lead-form";
+import { boundLeadValues, LEAD_LIMITS, leadValuesFrom, validateLead } from "./lead-validation";
 
 const valid = {
   name: "Ana Souza",
@@ -93,5 +94,60 @@ describe("leadValuesFrom", () => {
       message: "",
       plan: "",
     });
+  });
+});
+
+describe("control characters", () => {
+  const contact = {
+    name: "Ana Souza",
+    email: "ana@empresa.com.br",
+    company: "Empresa",
+    subject: "comercial",
+    message: "Quero saber mais sobre os planos.",
+  };
+
+  it.each([
+    ["name", "Ana\u0000Souza"],
+    ["name", "Ana\nSouza"],
+    ["email", "ana\u0000@empresa.com.br"],
+    ["company", "Emp\u001bresa"],
+    ["message", "Quero saber\u0000 mais sobre os planos."],
+    ["message", "Quero saber\u007f mais sobre os planos."],
+  ])("refuses a %s with a control character as invalid", (field, value) => {
+    expect(validateLead("contact", { ...contact, [field]: value })).toEqual({
+      ok: false,
+      errors: { [field]: "invalid" },
+    });
+  });
+
+  it("keeps line breaks and tabs in a message", () => {
+    expect(validateLead("contact", { ...contact, message: "Linha um\r\nLinha dois\tcom tab" }).ok).toBe(true);
+  });
+
+  it("has a pt-BR message for every invalid field", () => {
+    for (const field of ["name", "email", "company", "message"] as const) {
+      expect(leadErrorMessage(field, "invalid")).not.toBe("Confira este campo.");
+    }
+  });
+});
+
+describe("boundLeadValues", () => {
+  it("cuts each echoed value to its field's maximum", () => {
+    const bounded = boundLeadValues({
+      name: "a".repeat(10_000),
+      email: "b".repeat(10_000),
+      company: "c".repeat(10_000),
+      phone: "1".repeat(10_000),
+      subject: "d".repeat(10_000),
+      message: "e".repeat(1_000_000),
+      plan: "f".repeat(10_000),
+    });
+    expect(bounded.name).toHaveLength(LEAD_LIMITS.nameMax);
+    expect(bounded.email).toHaveLength(LEAD_LIMITS.emailMax);
+    expect(bounded.company).toHaveLength(LEAD_LIMITS.companyMax);
+    expect(bounded.phone).toHaveLength(LEAD_LIMITS.phoneMax);
+    expect(bounded.message).toHaveLength(LEAD_LIMITS.messageMax);
+    expect(bounded.subject!.length).toBeLessThanOrEqual(20);
+    expect(bounded.plan!.length).toBeLessThanOrEqual(20);
   });
 });

@@ -32,7 +32,8 @@ export type LeadActionResult =
   | { status: "success"; page: string }
   | { status: "invalid"; errors: LeadErrors; values: LeadValues; page: string }
   | { status: "rate-limited"; retryAfterSeconds: number; values: LeadValues; page: string }
-  | { status: "error"; values: LeadValues; page: string };
+  /** "unreadable": the request was not a form the server could read (wrong type, broken body). */
+  | { status: "error"; values: LeadValues; page: string; reason?: "unreadable" };
 
 export type LeadValidation = { ok: true; lead: Lead } | { ok: false; errors: LeadErrors };
 
@@ -48,9 +49,38 @@ export const LEAD_LIMITS = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9+() .-]*$/;
+// NUL and the other control characters: nobody types them, PostgreSQL refuses NUL in text,
+// and they hide text in the admin. A message keeps its line breaks and tabs.
+// oxlint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// oxlint-disable-next-line no-control-regex
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Each field's longest accepted value: what an answer may echo back. */
+const FIELD_MAX: Record<LeadField, number> = {
+  name: LEAD_LIMITS.nameMax,
+  email: LEAD_LIMITS.emailMax,
+  company: LEAD_LIMITS.companyMax,
+  phone: LEAD_LIMITS.phoneMax,
+  subject: 20,
+  message: LEAD_LIMITS.messageMax,
+  plan: 20,
+};
 
 export const isLeadPlan = (value: unknown): value is LeadPlan => LEAD_PLANS.includes(value as LeadPlan);
 const isLeadSubject = (value: unknown): value is LeadSubject => LEAD_SUBJECTS.includes(value as LeadSubject);
+
+/**
+ * Values to send back with an answer, each cut to its field's maximum: a form re-shown with
+ * errors keeps what the visitor typed, but a hostile post cannot make the answer grow.
+ */
+export function boundLeadValues(values: LeadValues): LeadValues {
+  const bounded: LeadValues = {};
+  for (const [field, value] of Object.entries(values) as [LeadField, string | undefined][]) {
+    if (value !== undefined && field in FIELD_MAX) bounded[field] = value.slice(0, FIELD_MAX[field]);
+  }
+  return bounded;
+}
 
 /** The form's string values, trimmed; missing fields are empty strings. */
 export function leadValuesFrom(form: FormData): LeadValues {
@@ -77,14 +107,16 @@ export function validateLead(kind: LeadKind, values: LeadValues): LeadValidation
   const subject = kind === "demo" ? "demo" : (values.subject?.trim() ?? "");
 
   if (!name) errors.name = "required";
+  else if (CONTROL.test(name)) errors.name = "invalid";
   else if (name.length < LEAD_LIMITS.nameMin) errors.name = "tooShort";
   else if (name.length > LEAD_LIMITS.nameMax) errors.name = "tooLong";
 
   if (!email) errors.email = "required";
   else if (email.length > LEAD_LIMITS.emailMax) errors.email = "tooLong";
-  else if (!EMAIL.test(email)) errors.email = "invalid";
+  else if (!EMAIL.test(email) || CONTROL.test(email)) errors.email = "invalid";
 
   if (company.length > LEAD_LIMITS.companyMax) errors.company = "tooLong";
+  else if (CONTROL.test(company)) errors.company = "invalid";
 
   if (phone.length > LEAD_LIMITS.phoneMax) errors.phone = "tooLong";
   else if (!PHONE.test(phone) || (phone && phone.replace(/\D/g, "").length < 8)) errors.phone = "invalid";
@@ -94,6 +126,7 @@ export function validateLead(kind: LeadKind, values: LeadValues): LeadValidation
 
   if (kind === "contact") {
     if (!message) errors.message = "required";
+    else if (CONTROL_EXCEPT_LINES.test(message)) errors.message = "invalid";
     else if (message.length < LEAD_LIMITS.messageMin) errors.message = "tooShort";
     else if (message.length > LEAD_LIMITS.messageMax) errors.message = "tooLong";
   }

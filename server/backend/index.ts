@@ -7,6 +7,7 @@ import type { DataDirLock } from "./db/lock.ts";
 import { runMigrations } from "./db/migrate.ts";
 import type { Database } from "./db/types.ts";
 import { createAuth } from "./auth/index.ts";
+import type { AccountThrottleLimits } from "./auth/index.ts";
 import { createRest } from "./rest/index.ts";
 import { seedIfEmpty } from "./seed.ts";
 
@@ -17,6 +18,10 @@ export interface StartBackendOptions {
   databaseUrl?: string;
   /** Canonical origin of the site; the token issuer is `<siteUrl>/auth/v1`. */
   siteUrl: string;
+  /** Per-account password sign-in limit (auth/account-throttle.ts); its defaults apply when absent. */
+  accountThrottle?: Partial<AccountThrottleLimits>;
+  /** Most rows one REST read returns to anon/authenticated (PostgREST's db-max-rows). Default 1000. */
+  restMaxRows?: number;
   log?: (line: string) => void;
 }
 
@@ -72,10 +77,15 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       // On PostgreSQL the signing key lives in the database, so N instances share it.
       ...(opts.databaseUrl ? {} : { dataDir }),
       siteUrl: opts.siteUrl,
+      accountThrottle: opts.accountThrottle,
       log,
     });
     await seedIfEmpty({ db, auth, log });
-    const rest = createRest({ db, verifyJwt: (token) => auth.keys.verify(token) });
+    const rest = createRest({
+      db,
+      verifyJwt: (token) => auth.keys.verify(token),
+      maxRows: opts.restMaxRows,
+    });
     // Migrations ran above; load the schema cache now so the first request does not pay for it.
     await rest.catalog.refresh();
 

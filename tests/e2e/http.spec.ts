@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { visitorHeaders } from "./support/visitor";
 
 // What a crawler, a link preview or a cache sees: raw HTTP, no browser.
 
@@ -65,5 +66,116 @@ test("a prerendered page answers with and without the trailing slash, without re
     expect(await response.text()).toContain("<title>");
     // Served from the prerendered file, with the CSP computed for that file.
     expect(response.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+  }
+});
+
+test("every internal link on the public pages and in the posts leads to a page", async ({ request }) => {
+  const { sitePages } = await import("../../app/content/site-pages.ts");
+  const pages = sitePages.map((page) => page.path);
+  const blog = await (await request.get("/blog")).text();
+  pages.push(...new Set([...blog.matchAll(/href="(\/blog\/[^"#?]+)"/g)].map((match) => match[1] ?? "")));
+  expect(pages.filter((path) => path.startsWith("/blog/")).length).toBeGreaterThan(0);
+
+  const links = new Map<string, string>();
+  for (const path of pages) {
+    const html = await (await request.get(path)).text();
+    for (const [, href] of html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)) {
+      const target = (href ?? "").replace(/#.*$/, "").replaceAll("&amp;", "&") || "/";
+      if (!target.startsWith("//") && !links.has(target)) links.set(target, path);
+    }
+  }
+  const broken: string[] = [];
+  for (const [target, from] of links) {
+    const status = (await request.get(target)).status();
+    if (status !== 200) broken.push(`${target} (linked from ${from}) answered ${status}`);
+  }
+  expect(broken).toEqual([]);
+  expect(links.size).toBeGreaterThan(15);
+});
+
+test("/favicon.ico answers with an icon", async ({ request }) => {
+  const response = await request.get("/favicon.ico");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  const bytes = await response.body();
+  // ICONDIR: reserved 0, type 1 (icon), at least one image.
+  expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+});
+
+test("robots.txt keeps /admin and /auth out for first-match parsers too", async ({ request }) => {
+  const text = await (await request.get("/robots.txt")).text();
+  const firstRule = text.split("\n").find((line) => /^(Allow|Disallow):/.test(line));
+  expect(firstRule).toBe("Disallow: /admin");
+  expect(text).not.toContain("Allow: /\n");
+});
+
+test("page URLs refuse PUT, PATCH and DELETE with 405 and Allow, and a form never reads a 50 MB body", async ({
+  request,
+}) => {
+  for (const method of ["PUT", "PATCH", "DELETE"]) {
+    const form = await request.fetch("/contato", { method, form: { name: "Ana" } });
+    expect(form.status()).toBe(405);
+    expect(form.headers()["allow"]).toBe("GET, HEAD, POST");
+    const page = await request.fetch("/sobre", { method, data: "x" });
+    expect(page.status()).toBe(405);
+    expect(page.headers()["allow"]).toBe("GET, HEAD");
+  }
+  const huge = await request.post("/contato", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: `name=${"a".repeat(50 * 1024 * 1024)}`,
+  });
+  expect(huge.status()).toBe(413);
+  expect((await huge.body()).byteLength).toBeLessThan(1024);
+  expect(await huge.text()).toContain("grande demais");
+});
+
+test("a lead form answers a visitor's or a script's mistakes with 4xx and the form's pt-BR messages", async ({
+  request,
+}) => {
+  const wrongType = await request.post("/contato", { headers: { "Content-Type": "text/plain" }, data: "name=Ana" });
+  expect(wrongType.status()).toBe(415);
+  expect(await wrongType.text()).toContain("Não conseguimos ler o formulário enviado");
+
+  const brokenMultipart = await request.post("/contato", {
+    headers: { "Content-Type": "multipart/form-data; boundary=XYZ" },
+    data: '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna',
+  });
+  expect(brokenMultipart.status()).toBe(400);
+  expect(await brokenMultipart.text()).toContain("Não conseguimos ler o formulário enviado");
+
+  const nul = await request.post("/contato", {
+    headers: visitorHeaders(),
+    form: {
+      name: "Ana\u0000Souza",
+      email: "ana@empresa.com.br",
+      subject: "comercial",
+      message: "Uma mensagem com mais de dez caracteres.",
+    },
+  });
+  expect(nul.status()).toBe(400);
+  expect(await nul.text()).toContain("O nome contém caracteres que não são aceitos.");
+
+  // A long value comes back cut to its field's maximum, never whole.
+  const long = await request.post("/contato", {
+    headers: visitorHeaders(),
+    form: { name: "A".repeat(60_000), email: "x", subject: "comercial", message: "curta" },
+  });
+  expect(long.status()).toBe(400);
+  const html = await long.text();
+  expect(html).toContain("O nome pode ter no máximo 120 caracteres.");
+  expect(html).not.toContain("A".repeat(121));
+});
+
+test("the demo form's Voltar link never leaves the site", async ({ request }) => {
+  for (const page of ["/\\evil.example", "/.//evil.example", "/%2e//evil.example", "//evil.example"]) {
+    const response = await request.post("/solicitar-demo", {
+      headers: visitorHeaders(),
+      form: { name: "Rui Lima", email: `rui+${Date.now()}@loja.com.br`, page },
+    });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const back = /<a [^>]*href="([^"]*)"[^>]*>[^<]*Voltar/.exec(html)?.[1];
+    expect(back).toBe("/solicitar-demo");
   }
 });

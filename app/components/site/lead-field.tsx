@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { FieldCopy } from "~/content/lead-form";
+import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
   leadValuesFrom,
   validateLead,
@@ -182,6 +182,14 @@ export function PersonFields({
       </LeadField>
     </>
   );
+}
+
+/** What a failed submission tells the visitor: try again later, or reload (an unreadable post). */
+export function leadFailureText(
+  result: Extract<LeadActionResult, { status: "error" }>,
+  ui: Pick<LeadFormUiCopy, "errorDescription" | "unreadable">,
+): string {
+  return result.reason === "unreadable" ? ui.unreadable : ui.errorDescription;
 }
 
 /**

@@ -13,7 +13,14 @@ import {
   type LeadField,
   type LeadSubject,
 } from "~/lib/lead-validation";
-import { focusFirstError, HoneypotField, LeadField as Field, PersonFields, useLeadFormState } from "../lead-field";
+import {
+  focusFirstError,
+  HoneypotField,
+  LeadField as Field,
+  leadFailureText,
+  PersonFields,
+  useLeadFormState,
+} from "../lead-field";
 
 export interface ContactFormCopy {
   title: string;
@@ -58,7 +65,7 @@ export function ContactForm({
       formRef.current?.reset();
       toast.success(copy.successTitle, { description: copy.successDescription });
     } else if (data.status === "error") {
-      toast.error(copy.ui.errorTitle, { description: copy.ui.errorDescription });
+      toast.error(copy.ui.errorTitle, { description: leadFailureText(data, copy.ui) });
     } else if (data.status === "rate-limited") {
       toast.error(copy.ui.errorTitle, { description: copy.ui.rateLimited(Math.ceil(data.retryAfterSeconds / 60)) });
     } else {
@@ -92,7 +99,7 @@ export function ContactForm({
                 ? ui.errorSummary
                 : documentResult.status === "rate-limited"
                   ? ui.rateLimited(Math.ceil(documentResult.retryAfterSeconds / 60))
-                  : ui.errorDescription}
+                  : leadFailureText(documentResult, ui)}
             </p>
           )}
         </div>

@@ -13,7 +13,14 @@ import {
   type LeadField,
   type LeadPlan,
 } from "~/lib/lead-validation";
-import { focusFirstError, HoneypotField, LeadField as Field, PersonFields, useLeadFormState } from "../lead-field";
+import {
+  focusFirstError,
+  HoneypotField,
+  LeadField as Field,
+  leadFailureText,
+  PersonFields,
+  useLeadFormState,
+} from "../lead-field";
 
 /** Where the demo form posts: a route action, so it works on prerendered pages and without JS. */
 export const DEMO_ACTION = "/solicitar-demo";
@@ -105,7 +112,7 @@ export function DemoForm({
     result?.status === "rate-limited"
       ? copy.ui.rateLimited(Math.ceil(result.retryAfterSeconds / 60))
       : result?.status === "error"
-        ? copy.ui.errorDescription
+        ? leadFailureText(result, copy.ui)
         : result?.status === "invalid" && !fetcher.data
           ? copy.ui.errorSummary
           : null;
