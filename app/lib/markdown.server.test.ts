@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { markdownToText, renderMarkdown } from "./markdown.server";
+import { describe, expect, it, vi } from "vitest";
+import { PATHOLOGICAL_DEFAULT_SIZE, pathologicalInputs } from "./markdown-pathological.server";
+import { createMarkdownRenderer, markdownToText, renderMarkdown, renderMarkdownOffThread } from "./markdown.server";
 
 const SITE = "https://omnia.example";
 const render = (markdown: string) => renderMarkdown(markdown, { siteOrigin: SITE });
@@ -79,5 +80,102 @@ describe("markdownToText", () => {
     expect(markdownToText("## Olá & bem-vindo\n\nUm **teste** <b>aqui</b> [link](/x).")).toBe(
       "Olá & bem-vindo Um teste aqui link.",
     );
+  });
+});
+
+describe("GFM output kept from the previous renderer", () => {
+  it("renders tables with their alignment as attributes, and strikethrough as del", () => {
+    const html = render("| a | b |\n|:--|--:|\n| 1 | ~~2~~ |");
+    expect(html).toContain('<th align="left">a</th>');
+    expect(html).toContain('<td align="right"><del>2</del></td>');
+  });
+
+  it("links bare www. and https:// addresses and e-mails, but not bare domains", () => {
+    const html = render("www.exemplo.com.br, https://x.example/a, oi@x.example e omnia.com.br");
+    expect(html).toContain('<a href="http://www.exemplo.com.br" rel="noopener noreferrer nofollow" target="_blank">');
+    expect(html).toContain('<a href="https://x.example/a" rel="noopener noreferrer nofollow" target="_blank">');
+    expect(html).toContain('<a href="mailto:oi@x.example">oi@x.example</a>');
+    expect(html).toContain("e omnia.com.br</p>");
+  });
+});
+
+describe("pathological input", () => {
+  const inputs = pathologicalInputs.map((input) => [input.name, input] as const);
+
+  it.each(inputs)("renders %s at 200 KB without throwing", (_name, input) => {
+    const markdown = input.generate(PATHOLOGICAL_DEFAULT_SIZE);
+    expect(markdown.length).toBeLessThanOrEqual(PATHOLOGICAL_DEFAULT_SIZE);
+    expect(markdown.length).toBeGreaterThan(PATHOLOGICAL_DEFAULT_SIZE * 0.9);
+    expect(typeof renderMarkdown(markdown, { siteOrigin: SITE })).toBe("string");
+    expect(typeof markdownToText(markdown)).toBe("string");
+  });
+
+  const size = 50_000;
+  const generate = (name: string) => pathologicalInputs.find((input) => input.name === name)!.generate(size);
+  const bare = createMarkdownRenderer();
+
+  it("stops block nesting at 20 levels", () => {
+    const html = bare.toHtml(generate("report: > run"), SITE);
+    expect(html.match(/<blockquote>/g)?.length).toBeLessThanOrEqual(20);
+  });
+
+  it("leaves emphasis nested past 16 levels as its markers", () => {
+    const html = bare.toHtml(generate("nested strong emph"), SITE);
+    expect(html.match(/<(em|strong)>/g)?.length).toBeLessThanOrEqual(16);
+    expect(html).toContain("*a **a");
+  });
+
+  it("bounds the table cells of a whole document", () => {
+    const html = bare.toHtml(generate("repeated wide tables"), SITE);
+    expect(html.match(/<t[dh][ >]/g)?.length).toBeLessThanOrEqual(10_000);
+  });
+
+  it("bounds how much a reference definition is repeated", () => {
+    const markdown = generate("reference expansion");
+    const html = bare.toHtml(markdown, SITE);
+    expect(html).toContain('<a href="https://example.com/uuu');
+    expect(html.length).toBeLessThan(markdown.length * 3 + 200_000);
+  });
+});
+
+describe("when rendering fails", () => {
+  it("shows the text escaped instead of throwing", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    // A value markdown-it rejects, standing in for any failure inside the renderer.
+    const broken = { toString: () => "<b>oi</b>\n\nsegundo" } as unknown as string;
+    expect(renderMarkdown(broken)).toBe("<p>&lt;b&gt;oi&lt;/b&gt;</p>\n<p>segundo</p>");
+    expect(markdownToText(broken)).toBe("<b>oi</b> segundo");
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
+
+describe("renderMarkdownOffThread", () => {
+  it("gives the same HTML as the in-process renderer", async () => {
+    const markdown = "# Título\n\n| a |\n|---|\n| [x](https://fora.example) |\n\n~~riscado~~ www.site.example";
+    const result = await renderMarkdownOffThread(markdown, { siteOrigin: SITE });
+    expect(result).toEqual({ ok: true, html: createMarkdownRenderer().toHtml(markdown, SITE) });
+  });
+
+  it("answers too_complex when a render passes its time budget, and keeps working after", async () => {
+    const markdown = pathologicalInputs[0]!.generate(PATHOLOGICAL_DEFAULT_SIZE);
+    expect(await renderMarkdownOffThread(markdown, { siteOrigin: SITE, timeoutMs: 1 })).toEqual({
+      ok: false,
+      reason: "too_complex",
+    });
+    expect(await renderMarkdownOffThread("depois", { siteOrigin: SITE })).toEqual({
+      ok: true,
+      html: "<p>depois</p>\n",
+    });
+  });
+
+  it("refuses renders past the queue limit, and drops aborted ones from the queue", async () => {
+    const controller = new AbortController();
+    const waiting = [1, 2, 3].map((i) => renderMarkdownOffThread(`fila ${i}`, { siteOrigin: SITE }));
+    const aborted = renderMarkdownOffThread("abortado", { siteOrigin: SITE, signal: controller.signal });
+    expect(await renderMarkdownOffThread("demais", { siteOrigin: SITE })).toEqual({ ok: false, reason: "busy" });
+    controller.abort();
+    expect(await aborted).toEqual({ ok: false, reason: "aborted" });
+    expect(await Promise.all(waiting)).toEqual([1, 2, 3].map((i) => ({ ok: true, html: `<p>fila ${i}</p>\n` })));
   });
 });

@@ -1,5 +1,6 @@
-import { data } from "react-router";
-import { renderMarkdown } from "~/lib/markdown.server";
+import { createClient } from "@supabase/supabase-js";
+import { backendContext } from "~/lib/backend-context";
+import { renderMarkdownOffThread } from "~/lib/markdown.server";
 import { serverSupabase } from "~/lib/supabase.server";
 import type { Route } from "./+types/preview";
 
@@ -7,25 +8,146 @@ import type { Route } from "./+types/preview";
 const MAX_MARKDOWN = 200_000;
 
 /**
+ * The largest body worth reading: the content limit at 4 UTF-8 bytes per character, JSON
+ * escapes aside, plus room for the object around it. The server's page guards apply the same
+ * limit before this route runs; the route does not rely on them.
+ */
+const MAX_BODY_BYTES = MAX_MARKDOWN * 4 + 4096;
+
+type PreviewError =
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "unauthorized"
+  | "forbidden"
+  | "invalid_json"
+  | "invalid_markdown"
+  | "too_complex"
+  | "busy"
+  | "aborted"
+  | "unavailable";
+
+function answer(body: { html: string } | { error: PreviewError }, status = 200, headers: HeadersInit = {}): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+const methodNotAllowed = () => answer({ error: "method_not_allowed" }, 405, { Allow: "POST" });
+const tooLarge = () => answer({ error: "payload_too_large" }, 413);
+
+/** The body as text, reading no more than `maxBytes`: null when it is longer (or not UTF-8). */
+async function readBounded(request: Request, maxBytes: number): Promise<string | "too_large" | null> {
+  const reader = request.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return "too_large";
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Characters as PostgreSQL's char_length counts them (code points, not UTF-16 units). */
+function characterCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+type Caller = { ok: true } | { ok: false; response: Response };
+
+/**
+ * Whether the bearer token belongs to an admin, asked of the database itself: the auth server
+ * vouches for the token, then has_role runs with the caller's own token, so the answer is the
+ * same one row-level security gives (supabase/migrations/20260101000100_user_roles.sql).
+ */
+async function checkAdmin(request: Request, context: Route.ActionArgs["context"]): Promise<Caller> {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1];
+  const unauthorized = { ok: false, response: answer({ error: "unauthorized" }, 401) } as const;
+  const unavailable = { ok: false, response: answer({ error: "unavailable" }, 503) } as const;
+  if (!token) return unauthorized;
+
+  const { data: user, error } = await serverSupabase(context).auth.getUser(token);
+  if (error) return typeof error.status === "number" && error.status < 500 ? unauthorized : unavailable;
+  if (!user.user) return unauthorized;
+
+  const backend = context.get(backendContext);
+  const asCaller = createClient(backend.url, backend.anonKey, {
+    global: { fetch: backend.fetch, headers: { Authorization: `Bearer ${token}` } },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const role = await asCaller.rpc("has_role", { _user_id: user.user.id, _role: "admin" });
+  if (role.error) return role.status === 401 ? unauthorized : unavailable;
+  if (role.data !== true) return { ok: false, response: answer({ error: "forbidden" }, 403) };
+  return { ok: true };
+}
+
+/** GET or HEAD: the preview is only ever posted. */
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
  * POST /admin/preview: the admin dialog's Markdown preview, rendered by the same code as the
  * post page so editors see exactly what readers will (docs/decisions/043-markdown-preview.md).
- * Only signed-in users may use it: it costs CPU and has no use for anyone else.
+ * Admins only, checked by the database: anyone may sign up, and a render costs CPU. The render
+ * runs on a worker thread with a time budget, so no body stalls the rest of the site
+ * (docs/decisions/045-markdown-it-linear-rendering.md).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return data({ error: "method_not_allowed" }, { status: 405 });
-  const token = request.headers.get("Authorization")?.match(/^Bearer (.+)$/)?.[1];
-  if (!token) return data({ error: "unauthorized" }, { status: 401 });
-  const { data: user, error } = await serverSupabase(context).auth.getUser(token);
-  if (error || !user.user) return data({ error: "unauthorized" }, { status: 401 });
+  if (request.method !== "POST") return methodNotAllowed();
+  // Cheap refusals first, before the auth server or the body is touched.
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) return tooLarge();
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") return answer({ error: "unsupported_media_type" }, 415);
 
-  let markdown: unknown;
+  const caller = await checkAdmin(request, context);
+  if (!caller.ok) return caller.response;
+
+  // Content-Length may be absent (chunked) or wrong: the read itself stops at the limit.
+  const raw = await readBounded(request, MAX_BODY_BYTES);
+  if (raw === "too_large") return tooLarge();
+  if (raw === null) return answer({ error: "invalid_json" }, 400);
+  let body: unknown;
   try {
-    markdown = ((await request.json()) as { markdown?: unknown }).markdown;
+    body = JSON.parse(raw);
   } catch {
-    return data({ error: "invalid_json" }, { status: 400 });
+    return answer({ error: "invalid_json" }, 400);
   }
-  if (typeof markdown !== "string" || markdown.length > MAX_MARKDOWN) {
-    return data({ error: "invalid_markdown" }, { status: 400 });
-  }
-  return Response.json({ html: renderMarkdown(markdown) }, { headers: { "Cache-Control": "no-store" } });
+  const markdown = typeof body === "object" && body !== null ? (body as { markdown?: unknown }).markdown : undefined;
+  if (typeof markdown !== "string") return answer({ error: "invalid_markdown" }, 400);
+  if (markdown.length > MAX_MARKDOWN && characterCount(markdown) > MAX_MARKDOWN) return tooLarge();
+
+  const result = await renderMarkdownOffThread(markdown, { signal: request.signal });
+  if (result.ok) return answer({ html: result.html });
+  if (result.reason === "busy") return answer({ error: "busy" }, 503, { "Retry-After": "2" });
+  // Nobody reads this one (the client went away); 499 is how proxies log that case.
+  if (result.reason === "aborted") return answer({ error: "aborted" }, 499);
+  return answer({ error: "too_complex" }, 422);
 }
