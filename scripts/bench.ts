@@ -1,7 +1,9 @@
 // `npm run bench`: build, serve the production build on loopback, measure the initial JS of
 // the public pages (bytes after brotli), run Lighthouse (mobile, median of N) on every public
-// route, run the backend benchmark, and write docs/benchmarks.md.
-//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend
+// route, time Markdown rendering (pathological inputs, and other requests while an admin
+// previews them), run the backend benchmarks (REST, sign-in, the admin's leads pages at 100,000
+// leads), and write docs/benchmarks.md.
+//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads
 import { execFileSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -10,6 +12,7 @@ import { parseArgs } from "node:util";
 import { sitePages } from "../app/content/site-pages.ts";
 import { lighthouseMedian, type LighthouseScores } from "./bench/lighthouse.ts";
 import { startServer } from "./bench/serve.ts";
+import { readStoredSigningKey } from "../server/backend/keys.ts";
 import { BUILD_DIR } from "./build-info.ts";
 import { chromiumIsPresent } from "./chromium.ts";
 import { HOME_JS_BUDGET_BYTES, measureScripts } from "./js-size.ts";
@@ -21,9 +24,29 @@ const { values } = parseArgs({
     "skip-lighthouse": { type: "boolean", default: false },
     "skip-backend": { type: "boolean", default: false },
     "skip-build": { type: "boolean", default: false },
+    "skip-markdown": { type: "boolean", default: false },
+    "skip-leads": { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
+
+/**
+ * An access token of the admin that the first start created: its password is printed once in
+ * the server's output, and the anon key is in the data directory's key file.
+ */
+async function seededAdminToken(origin: string, output: string, dataDir: string): Promise<string> {
+  const credentials = /Admin account created[^:]*: (\S+) \/ (\S+)/.exec(output);
+  const key = await readStoredSigningKey(dataDir);
+  if (!credentials || !key) throw new Error("bench: the server printed no admin credentials on its first start");
+  const response = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: key.anon_key, "Content-Type": "application/json" },
+    body: JSON.stringify({ email: credentials[1], password: credentials[2] }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`bench: admin sign-in failed (${response.status})`);
+  return body.access_token;
+}
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 if (!values["skip-build"]) execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
@@ -88,6 +111,11 @@ try {
       ].join("\n"),
     );
   }
+
+  if (!values["skip-markdown"]) {
+    const { benchMarkdown } = await import("./bench/markdown.ts");
+    sections.push(await benchMarkdown(server.origin, await seededAdminToken(server.origin, server.output(), server.dataDir)));
+  }
 } finally {
   await server.stop();
 }
@@ -95,6 +123,20 @@ try {
 if (!values["skip-backend"] && existsSync("scripts/bench/backend.ts")) {
   const { benchBackend } = (await import("./bench/backend.ts")) as { benchBackend: () => Promise<string> };
   sections.push(await benchBackend());
+}
+
+if (!values["skip-leads"]) {
+  const { benchLeadsPage, LEADS_PAGE_TABLE_HEADER, LEADS_PAGE_TARGET_MS } = await import("./bench/leads.ts");
+  sections.push(
+    [
+      "## Admin leads list at 100,000 leads",
+      "",
+      `One page of 50, newest first, with the query the admin screen sends (supabase-js as a signed-in admin, row-level security applied), in process; median of 5. Target: under ${LEADS_PAGE_TARGET_MS} ms.`,
+      "",
+      ...LEADS_PAGE_TABLE_HEADER,
+      ...(await benchLeadsPage()),
+    ].join("\n"),
+  );
 }
 
 const header = [

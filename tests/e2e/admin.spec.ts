@@ -34,6 +34,9 @@ function postRow(page: Page, title: string) {
 }
 
 test("the whole journey: sign in, draft, publish, edit, delete", async ({ page, browser }) => {
+  // About 20 s alone: two sign-ins (bcrypt), three axe runs, a preview and four writes. Beside
+  // the other worker's specs on two cores it needs more than the default 30 s.
+  test.setTimeout(60_000);
   const stamp = unique();
   const title = `Atenção ao cliente ${stamp}`;
   const slug = `atencao-ao-cliente-${stamp}`;

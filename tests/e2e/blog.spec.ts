@@ -164,13 +164,16 @@ test("/sitemap.xml lists the public pages and the published posts with lastmod",
   expect(xml).not.toContain("/auth");
 });
 
-test("/robots.txt allows the site, keeps crawlers out of /admin and /auth and names the sitemap", async ({
+test("/robots.txt keeps crawlers out of /admin and /auth, for first-match parsers too, and names the sitemap", async ({
   request,
 }) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/plain");
   const text = await response.text();
-  expect(text).toContain("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /auth\n");
+  // No "Allow: /" before the Disallow lines: parsers that apply the first matching rule
+  // (Python's urllib.robotparser among them) would read it as allowing everything.
+  expect(text).toContain("User-agent: *\nDisallow: /admin\nDisallow: /auth\n");
+  expect(text).not.toMatch(/^Allow:/m);
   expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
 });

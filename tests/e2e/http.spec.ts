@@ -103,13 +103,6 @@ test("/favicon.ico answers with an icon", async ({ request }) => {
   expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
 });
 
-test("robots.txt keeps /admin and /auth out for first-match parsers too", async ({ request }) => {
-  const text = await (await request.get("/robots.txt")).text();
-  const firstRule = text.split("\n").find((line) => /^(Allow|Disallow):/.test(line));
-  expect(firstRule).toBe("Disallow: /admin");
-  expect(text).not.toContain("Allow: /\n");
-});
-
 test("page URLs refuse PUT, PATCH and DELETE with 405 and Allow, and a form never reads a 50 MB body", async ({
   request,
 }) => {

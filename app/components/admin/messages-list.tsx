@@ -1,9 +1,9 @@
-import { CheckCheck, ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
+import { CheckCheck, ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Tooltip } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { ContactMessage } from "~/lib/blog-types";
 import { formatShortDateTime } from "~/lib/format";
+import { RemoveButton } from "./remove-button";
 
 export interface MessagesPagination {
   /** From 1. */
@@ -123,17 +123,11 @@ export function MessagesList({
                         {copy.markHandled}
                       </Button>
                     )}
-                    <Tooltip label={copy.remove}>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-destructive hover:bg-red-50"
-                        aria-label={copy.removeLabel(message.name)}
-                        onClick={() => onDelete(message)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </Tooltip>
+                    <RemoveButton
+                      tooltip={copy.remove}
+                      label={copy.removeLabel(message.name)}
+                      onClick={() => onDelete(message)}
+                    />
                   </div>
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">

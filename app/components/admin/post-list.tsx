@@ -1,9 +1,10 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { BlogPost } from "~/lib/blog-types";
 import { formatShortDate } from "~/lib/format";
+import { RemoveButton } from "./remove-button";
 
 export interface PostListProps {
   posts: BlogPost[] | undefined;
@@ -36,17 +37,7 @@ export function PostList({ posts, loading, failed, copy, onEdit, onDelete }: Pos
                 <Pencil aria-hidden="true" />
               </Button>
             </Tooltip>
-            <Tooltip label={copy.remove}>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="text-destructive hover:bg-red-50"
-                aria-label={copy.removeLabel(post.title)}
-                onClick={() => onDelete(post)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </Tooltip>
+            <RemoveButton tooltip={copy.remove} label={copy.removeLabel(post.title)} onClick={() => onDelete(post)} />
           </div>
         </li>
       ))}

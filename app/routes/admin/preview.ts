@@ -9,8 +9,9 @@ const MAX_MARKDOWN = 200_000;
 
 /**
  * The largest body worth reading: the content limit at 4 UTF-8 bytes per character, JSON
- * escapes aside, plus room for the object around it. The server's page guards apply the same
- * limit before this route runs; the route does not rely on them.
+ * escapes aside, plus room for the object around it. The server's page guards
+ * (server/http/page-guards.ts) stop a longer body, streamed or not, before this route runs;
+ * a declared Content-Length is refused here too, so a direct call is bounded as well.
  */
 const MAX_BODY_BYTES = MAX_MARKDOWN * 4 + 4096;
 
@@ -34,50 +35,8 @@ function answer(body: { html: string } | { error: PreviewError }, status = 200, 
 const methodNotAllowed = () => answer({ error: "method_not_allowed" }, 405, { Allow: "POST" });
 const tooLarge = () => answer({ error: "payload_too_large" }, 413);
 
-/** The body as text, reading no more than `maxBytes`: null when it is longer (or not UTF-8). */
-async function readBounded(request: Request, maxBytes: number): Promise<string | "too_large" | null> {
-  const reader = request.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return "too_large";
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
-/** Characters as PostgreSQL's char_length counts them (code points, not UTF-16 units). */
-function characterCount(text: string): number {
-  let count = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count--;
-        i++;
-      }
-    }
-  }
-  return count;
-}
+/** Characters as PostgreSQL's char_length counts them: code points, not UTF-16 units. */
+const characterCount = (text: string) => Array.from(text).length;
 
 type Caller = { ok: true } | { ok: false; response: Response };
 
@@ -130,13 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const caller = await checkAdmin(request, context);
   if (!caller.ok) return caller.response;
 
-  // Content-Length may be absent (chunked) or wrong: the read itself stops at the limit.
-  const raw = await readBounded(request, MAX_BODY_BYTES);
-  if (raw === "too_large") return tooLarge();
-  if (raw === null) return answer({ error: "invalid_json" }, 400);
   let body: unknown;
   try {
-    body = JSON.parse(raw);
+    body = JSON.parse(await request.text());
   } catch {
     return answer({ error: "invalid_json" }, 400);
   }
