@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { backendContext } from "./backend-context";
-import { listPublishedPosts } from "./blog.server";
+import { findPublishedPost, listPublishedPosts } from "./blog.server";
 
 function contextWith(fetchImpl: typeof fetch) {
   const context = new RouterContextProvider();
@@ -44,5 +44,15 @@ describe("listPublishedPosts", () => {
       throw new TypeError("fetch failed");
     });
     expect(await listPublishedPosts(contextWith(fetchMock))).toEqual({ posts: [], failed: true });
+  });
+});
+
+describe("findPublishedPost", () => {
+  it("answers null for a slug no post can have, without asking the backend", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => Response.json(null));
+    for (const slug of ["a\u0000b", "A-Maiusculo", "com espaço", "x".repeat(201), "--"]) {
+      expect(await findPublishedPost(contextWith(fetchMock), slug)).toBeNull();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { BlogPost, BlogPostSummary } from "./blog-types";
+import { isValidSlug } from "./slug";
 import { serverSupabase } from "./supabase.server";
 
 // Reads of the public blog for server loaders (list, post page, RSS, sitemap). They use the
@@ -48,6 +49,9 @@ export async function listPublishedPostsFull(context: Context): Promise<BlogPost
 
 /** One published post, or null for a draft or an unknown slug. Backend failures throw. */
 export async function findPublishedPost(context: Context, slug: string): Promise<BlogPost | null> {
+  // No post can have another shape (the blog_posts.slug CHECK): a URL like /blog/a%00b is a
+  // plain 404, without asking the database (which would refuse a NUL as a bad request).
+  if (!isValidSlug(slug)) return null;
   const { data, error } = await serverSupabase(context)
     .from("blog_posts")
     .select("*")

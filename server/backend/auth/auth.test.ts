@@ -61,6 +61,16 @@ describe.each(DB_KINDS)("auth on %s", (kind) => {
       expect(bad.error?.code).toBe("validation_failed");
     });
 
+    it("answers a NUL character anywhere in the body with 400, not a database failure", async () => {
+      const client = backend.client();
+      const signIn = await client.auth.signInWithPassword({ email: "a\u0000@example.com", password: "secret123" });
+      expect(signIn.error?.status).toBe(400);
+      expect(signIn.error?.code).toBe("validation_failed");
+      const signUp = await client.auth.signUp({ email: email("nul"), password: "secret\u0000123" });
+      expect(signUp.error?.status).toBe(400);
+      expect(signUp.error?.code).toBe("validation_failed");
+    });
+
     it("signs in, and answers a wrong password and an unknown e-mail identically", async () => {
       const address = email("signin");
       await backend.client().auth.signUp({ email: address, password: "right-password" });

@@ -41,6 +41,13 @@ export function checkNewPassword(password: unknown): string {
 }
 
 /** Parses a JSON object body; an empty body is `{}` (supabase-js sends none on some DELETEs). */
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(containsNul);
+  return false;
+}
+
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (text.trim() === "") return {};
@@ -51,6 +58,9 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
     throw errors.badJson();
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw errors.badJson();
+  // PostgreSQL's text cannot hold NUL: refused here as a client mistake (400), not later as a
+  // database failure (500). GoTrue's own e-mail check refuses such addresses too.
+  if (containsNul(parsed)) throw errors.validation("Request body contains a NUL character");
   return parsed as Record<string, unknown>;
 }
 
