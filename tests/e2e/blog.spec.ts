@@ -69,6 +69,8 @@ test("a post page shows the article with reading time, JSON-LD and link-preview 
   expect(posting).toMatchObject({ headline: title, inLanguage: "pt-BR" });
   expect(String(posting?.url)).toMatch(new RegExp(`${href}$`));
   expect(posting?.datePublished).toMatch(/^\d{4}-\d\d-\d\dT/);
+  // Google's article rich results need an image: the featured one, else the site's.
+  expect(posting?.image).toEqual([expect.stringMatching(/^https?:\/\/.+\.(png|jpe?g|webp|avif)/)]);
 
   // The body is rendered Markdown (the seed posts have section headings).
   await expect(main.locator("article h2").first()).toBeVisible();
@@ -176,4 +178,19 @@ test("/robots.txt keeps crawlers out of /admin and /auth, for first-match parser
   expect(text).toContain("User-agent: *\nDisallow: /admin\nDisallow: /auth\n");
   expect(text).not.toMatch(/^Allow:/m);
   expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
+});
+
+test("/blog describes itself as a Blog with its posts in JSON-LD", async ({ request }) => {
+  const html = await (await request.get("/blog")).text();
+  const blog = [...html.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)]
+    .map((match) => JSON.parse(match[1] ?? "{}") as Record<string, unknown>)
+    .find((data) => data["@type"] === "Blog");
+  expect(blog).toMatchObject({ name: "Blog da Omnia", inLanguage: "pt-BR" });
+  const posts = blog?.blogPost as { "@type": string; headline: string; url: string; image: string[] }[];
+  expect(posts.length).toBeGreaterThanOrEqual(3);
+  for (const post of posts) {
+    expect(post["@type"]).toBe("BlogPosting");
+    expect(post.url).toMatch(/\/blog\/[a-z0-9-]+$/);
+    expect(post.image).toHaveLength(1);
+  }
 });
