@@ -125,6 +125,21 @@ describe("pathological input", () => {
     expect(html).toContain("*a **a");
   });
 
+  it("leaves emphasis markers past 20,000 per document as text, a run never split", () => {
+    // 5,000 strong spans use exactly the budget; the "***" run after them does not fit whole.
+    const html = bare.toHtml(`${"**a** ".repeat(4_000)}\n\n${"**a** ".repeat(1_000)}***b*** ~~c~~ _d_`, SITE);
+    expect(html.match(/<strong>a<\/strong>/g)?.length).toBe(5_000);
+    expect(html).toContain("***b*** ~~c~~ _d_</p>");
+    expect(html).not.toMatch(/<em>|<del>/);
+  });
+
+  it("leaves links and images past 10,000 per document as text", () => {
+    const html = bare.toHtml(`${"[a](/b) ".repeat(9_999)}![c](https://cdn.example/c.png) [d](/e)`, SITE);
+    expect(html.match(/<a href="\/b">a<\/a>/g)?.length).toBe(9_999);
+    expect(html).toContain('<img src="https://cdn.example/c.png" alt="c"');
+    expect(html).toContain("[d](/e)</p>");
+  });
+
   it("bounds the table cells of a whole document", () => {
     const html = bare.toHtml(generate("repeated wide tables"), SITE);
     expect(html.match(/<t[dh][ >]/g)?.length).toBeLessThanOrEqual(10_000);
