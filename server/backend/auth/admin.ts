@@ -5,15 +5,15 @@ import type { Context, Hono } from "hono";
 import type { Queryable } from "../db/types.ts";
 import { checkNewPassword, isPlainObject, readBody, verifiedClaims } from "./context.ts";
 import type { AuthContext } from "./context.ts";
-import { AuthError, errors } from "./errors.ts";
+import { errors } from "./errors.ts";
 import {
   USER_COLUMNS,
-  findUserByEmail,
   findUserById,
   insertUser,
   listFactors,
   normalizeEmail,
   serializeUser,
+  updateUser,
 } from "./users.ts";
 import type { UserRow } from "./users.ts";
 
@@ -23,9 +23,6 @@ async function requireAdmin(ctx: AuthContext, c: Context): Promise<void> {
   const claims = await verifiedClaims(ctx, c);
   if (typeof claims["role"] !== "string" || !ADMIN_ROLES.has(claims["role"])) throw errors.notAdmin();
 }
-
-const emailExists = () =>
-  new AuthError(422, "email_exists", "A user with this email address has already been registered");
 
 async function serialize(tx: Queryable, user: UserRow): Promise<Record<string, unknown>> {
   return serializeUser(user, await listFactors(tx, user.id));
@@ -58,7 +55,7 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
         appMetadata,
         now,
       });
-      if (!created) throw emailExists();
+      if (!created) throw errors.emailExists();
       return serialize(tx, created);
     });
     return c.json(user);
@@ -69,17 +66,13 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
     const perPage = Math.min(positiveInt(c.req.query("per_page"), 50), 1000);
     const filter = c.req.query("filter")?.trim() ?? "";
     const { page: users, total } = await db.transaction(async (tx) => {
-      // `filter` is GoTrue's case-insensitive substring match on the e-mail.
-      const pattern = `%${filter.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      const where = filter ? "WHERE email ILIKE $3" : "";
-      const extra = filter ? [pattern] : [];
-      const count = await tx.query<{ n: number | string }>(
-        `SELECT count(*) AS n FROM auth.users ${where.replace("$3", "$1")}`,
-        extra,
-      );
+      // `filter` is GoTrue's case-insensitive substring match on the e-mail; NULL matches all.
+      const pattern = filter ? `%${filter.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+      const where = "WHERE ($1::text IS NULL OR email ILIKE $1::text)";
+      const count = await tx.query<{ n: number | string }>(`SELECT count(*) AS n FROM auth.users ${where}`, [pattern]);
       const { rows } = await tx.query<UserRow>(
-        `SELECT ${USER_COLUMNS} FROM auth.users ${where} ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`,
-        [perPage, (page - 1) * perPage, ...extra],
+        `SELECT ${USER_COLUMNS} FROM auth.users ${where} ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+        [pattern, perPage, (page - 1) * perPage],
       );
       const serialized = [];
       for (const row of rows) serialized.push(await serialize(tx, row));
@@ -107,49 +100,34 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
   app.put("/admin/users/:id", async (c) => {
     const id = c.req.param("id");
     const body = await readBody(c);
-    const email = body["email"] === undefined ? null : normalizeEmail(body["email"]);
-    if (body["email"] !== undefined && !email)
-      throw errors.validation("Unable to validate email address: invalid format");
+    const email = body["email"] === undefined ? undefined : normalizeEmail(body["email"]);
+    if (email === null) throw errors.validation("Unable to validate email address: invalid format");
     const passwordHash =
-      body["password"] === undefined ? null : await ctx.hasher.hash(checkNewPassword(body["password"]));
-    for (const key of ["user_metadata", "app_metadata"]) {
-      if (body[key] !== undefined && !isPlainObject(body[key])) throw errors.validation(`${key} must be an object`);
+      body["password"] === undefined ? undefined : await ctx.hasher.hash(checkNewPassword(body["password"]));
+    const userMetadata = body["user_metadata"];
+    const appMetadata = body["app_metadata"];
+    if (userMetadata !== undefined && !isPlainObject(userMetadata)) {
+      throw errors.validation("user_metadata must be an object");
+    }
+    if (appMetadata !== undefined && !isPlainObject(appMetadata)) {
+      throw errors.validation("app_metadata must be an object");
     }
     const now = new Date(ctx.tokens.now());
     const user = await db.transaction(async (tx) => {
       const existing = await findUserById(tx, id);
       if (!existing) throw errors.userNotFound();
-      if (email && email !== existing.email) {
-        const taken = await findUserByEmail(tx, email);
-        if (taken && taken.id !== id) throw emailExists();
-        await tx.query(
-          `UPDATE auth.users SET email = $2, raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text)
-           WHERE id = $1`,
-          [id, email],
-        );
-      }
-      if (passwordHash)
-        await tx.query("UPDATE auth.users SET encrypted_password = $2 WHERE id = $1", [id, passwordHash]);
-      if (body["email_confirm"] === true) {
-        await tx.query("UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, $2) WHERE id = $1", [
-          id,
-          now,
-        ]);
-      }
-      if (isPlainObject(body["user_metadata"])) {
-        await tx.query("UPDATE auth.users SET raw_user_meta_data = raw_user_meta_data || $2::jsonb WHERE id = $1", [
-          id,
-          JSON.stringify(body["user_metadata"]),
-        ]);
-      }
-      if (isPlainObject(body["app_metadata"])) {
-        await tx.query("UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || $2::jsonb WHERE id = $1", [
-          id,
-          JSON.stringify(body["app_metadata"]),
-        ]);
-      }
-      await tx.query("UPDATE auth.users SET updated_at = $2 WHERE id = $1", [id, now]);
-      const updated = await findUserById(tx, id);
+      const updated = await updateUser(
+        tx,
+        existing,
+        {
+          email,
+          confirmEmail: body["email_confirm"] === true,
+          passwordHash,
+          userMetadata: isPlainObject(userMetadata) ? userMetadata : undefined,
+          appMetadata: isPlainObject(appMetadata) ? appMetadata : undefined,
+        },
+        now,
+      );
       if (!updated) throw errors.userNotFound();
       return serialize(tx, updated);
     });

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Queryable } from "../db/types.ts";
+import { errors } from "./errors.ts";
 
 export interface UserRow {
   id: string;
@@ -92,6 +93,77 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow 
      ON CONFLICT DO NOTHING
      RETURNING ${USER_COLUMNS}`,
     [id, user.email, user.passwordHash, user.confirmedAt, JSON.stringify(appMeta), JSON.stringify(userMeta), user.now],
+  );
+  return rows[0] ?? null;
+}
+
+/** What PUT /user and PUT /admin/users/:id may change; absent fields stay as they are. */
+export interface UserChanges {
+  /** Normalised (normalizeEmail); the user's own address is no change. */
+  email?: string;
+  /** PUT /user: a changed address is confirmed at once, as GoTrue does with MAILER_AUTOCONFIRM. */
+  autoConfirmNewEmail?: boolean;
+  /** The admin API's `email_confirm: true`: confirmed now, unless it already was. */
+  confirmEmail?: boolean;
+  /** bcrypt hash of a password that passed checkNewPassword. */
+  passwordHash?: string;
+  /** Merged into raw_user_meta_data (GoTrue's `data` / `user_metadata`: top-level keys replaced). */
+  userMetadata?: Record<string, unknown>;
+  /** Merged into raw_app_meta_data (admin API only). */
+  appMetadata?: Record<string, unknown>;
+}
+
+/**
+ * The one way a user row is updated (GoTrue's UserUpdate and adminUserUpdate): a new e-mail
+ * must be free (422 email_exists) and is mirrored into user_metadata.email as GoTrue's identity
+ * data is; everything else is written in one statement that also sets updated_at. Nothing to
+ * change writes nothing. Returns the user as stored afterwards, or null when the row is gone
+ * (the caller picks GoTrue's error).
+ */
+export async function updateUser(
+  tx: Queryable,
+  user: UserRow,
+  changes: UserChanges,
+  now: Date,
+): Promise<UserRow | null> {
+  const email = changes.email !== undefined && changes.email !== user.email ? changes.email : null;
+  if (email) {
+    const taken = await findUserByEmail(tx, email);
+    if (taken && taken.id !== user.id) throw errors.emailExists();
+  }
+  const changed =
+    email !== null ||
+    changes.confirmEmail === true ||
+    changes.passwordHash !== undefined ||
+    changes.userMetadata !== undefined ||
+    changes.appMetadata !== undefined;
+  if (!changed) return findUserById(tx, user.id);
+  // One fixed statement: a NULL parameter leaves its column as it is.
+  const { rows } = await tx.query<UserRow>(
+    `UPDATE auth.users SET
+       email = coalesce($2::text, email),
+       email_confirmed_at = CASE
+         WHEN $2::text IS NOT NULL AND $3::boolean THEN $5::timestamptz
+         WHEN $4::boolean THEN coalesce(email_confirmed_at, $5::timestamptz)
+         ELSE email_confirmed_at END,
+       encrypted_password = coalesce($6::text, encrypted_password),
+       raw_user_meta_data = raw_user_meta_data
+         || CASE WHEN $2::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('email', $2::text) END
+         || coalesce($7::jsonb, '{}'::jsonb),
+       raw_app_meta_data = raw_app_meta_data || coalesce($8::jsonb, '{}'::jsonb),
+       updated_at = $5::timestamptz
+     WHERE id = $1
+     RETURNING ${USER_COLUMNS}`,
+    [
+      user.id,
+      email,
+      changes.autoConfirmNewEmail === true,
+      changes.confirmEmail === true,
+      now,
+      changes.passwordHash ?? null,
+      changes.userMetadata === undefined ? null : JSON.stringify(changes.userMetadata),
+      changes.appMetadata === undefined ? null : JSON.stringify(changes.appMetadata),
+    ],
   );
   return rows[0] ?? null;
 }

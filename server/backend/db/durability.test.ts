@@ -1,6 +1,6 @@
 // PGlite in a child process that is SIGKILLed mid-write: every row it acknowledged must survive,
 // and while it runs, nobody else may open the directory (PGlite itself would allow it and lose
-// data, SUPABASE-WIRE.md §5).
+// data, docs/supabase-wire.md §5).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -10,7 +10,7 @@ export { openPglite } from "./pglite.ts";
 export type { PgliteDatabase } from "./pglite.ts";
 export { openPostgres } from "./postgres.ts";
 export type { PostgresDatabase } from "./postgres.ts";
-export { applyMigrations, runMigrations, readMigrationsDir, bootstrapMigration } from "./migrate.ts";
+export { applyMigrations, runMigrations, readMigrationsDir, readInternalMigrations } from "./migrate.ts";
 export type { Migration } from "./migrate.ts";
 
 export interface OpenDatabaseOptions {

@@ -1,6 +1,6 @@
 // A single-instance guard for a PGlite data directory. PGlite has no locking of its own: a
 // second handle on an open directory "works", and rows written through the first handle are
-// lost when the second closes (measured, SUPABASE-WIRE.md §5). So we keep `<dir>/.lock`,
+// lost when the second closes (measured, docs/supabase-wire.md §5). So we keep `<dir>/.lock`,
 // created atomically (O_EXCL) with our pid, like postmaster.pid does for a real PGDATA.
 import fs from "node:fs";
 import path from "node:path";

@@ -1,7 +1,9 @@
-// Migration runner: the internal bootstrap, then supabase/migrations/*.sql in filename order
-// (the Supabase CLI's order: timestamp-prefixed names), each once, each in its own transaction,
-// recorded in omnia_internal.schema_migrations. A transaction-scoped advisory lock serialises
-// instances that start at the same time against one PostgreSQL.
+// Migration runner: the embedded backend's internal migrations (server/backend/db/migrations:
+// Supabase's roles and the auth schema, which hosted projects have built in), then
+// supabase/migrations/*.sql in filename order (the Supabase CLI's order: timestamp-prefixed
+// names), each once, each in its own transaction, recorded in omnia_internal.schema_migrations.
+// A transaction-scoped advisory lock serialises instances that start at the same time against
+// one PostgreSQL. ADRs 012 and 015.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,14 +11,9 @@ import { fileURLToPath } from "node:url";
 import type { Database } from "./types.ts";
 
 export interface Migration {
-  /** Unique name, e.g. "internal/0001-bootstrap" or "20260101000100_user_roles.sql". */
+  /** Unique name, e.g. "internal/0002-auth-schema" or "20260101000100_user_roles.sql". */
   name: string;
   sql: string;
-  /**
-   * Internal, idempotent scripts: applied again whenever their text changes. Project migrations
-   * are applied once; an edited, already-applied file only produces a warning (as the CLI does).
-   */
-  repeatable?: boolean;
 }
 
 export interface MigrateOptions {
@@ -26,21 +23,31 @@ export interface MigrateOptions {
 // Arbitrary but fixed: the same key in every instance.
 const ADVISORY_LOCK_KEY = 7_263_540_021;
 
-export const BOOTSTRAP_PATH = fileURLToPath(new URL("./bootstrap.sql", import.meta.url));
+export const INTERNAL_MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL("../../../supabase/migrations/", import.meta.url));
 
-export function bootstrapMigration(): Migration {
-  return { name: "internal/0001-bootstrap", sql: fs.readFileSync(BOOTSTRAP_PATH, "utf8"), repeatable: true };
-}
-
-/** supabase/migrations/*.sql in filename order. */
-export function readMigrationsDir(dir: string = DEFAULT_MIGRATIONS_DIR): Migration[] {
+/** The *.sql files of a directory in filename order, under the names `name` gives them. */
+function readSqlFiles(dir: string, name: (file: string) => string): Migration[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .toSorted()
-    .map((f) => ({ name: f, sql: fs.readFileSync(path.join(dir, f), "utf8") }));
+    .map((f) => ({ name: name(f), sql: fs.readFileSync(path.join(dir, f), "utf8") }));
+}
+
+/**
+ * server/backend/db/migrations/NNNN-name.sql in order, named "internal/NNNN-name". They are the
+ * embedded backend's own schema, never applied to a hosted project, so they live apart from
+ * supabase/migrations and always run before it (project migrations reference auth.users).
+ */
+export function readInternalMigrations(dir: string = INTERNAL_MIGRATIONS_DIR): Migration[] {
+  return readSqlFiles(dir, (f) => `internal/${path.basename(f, ".sql")}`);
+}
+
+/** supabase/migrations/*.sql in filename order. */
+export function readMigrationsDir(dir: string = DEFAULT_MIGRATIONS_DIR): Migration[] {
+  return readSqlFiles(dir, (f) => f);
 }
 
 function checksum(sql: string): string {
@@ -48,9 +55,9 @@ function checksum(sql: string): string {
 }
 
 /**
- * Applies each migration not yet recorded (or, for repeatable ones, changed), in order.
- * Returns the names applied. Exported so the auth service can apply its own internal
- * migration through the same table and lock.
+ * Applies each migration not yet recorded, in order; returns the names applied. An edited,
+ * already-applied migration only produces a warning (as the Supabase CLI does): a change is a
+ * new file.
  */
 export async function applyMigrations(
   db: Database,
@@ -77,7 +84,7 @@ export async function applyMigrations(
         [m.name],
       );
       const prev = rows[0];
-      if (prev && (prev.checksum === sum || !m.repeatable)) {
+      if (prev) {
         if (prev.checksum !== sum) log(`migration ${m.name} changed after it was applied; not re-applied`);
         return false;
       }
@@ -87,11 +94,7 @@ export async function applyMigrations(
         const e = err as Error;
         throw new Error(`migration ${m.name} failed: ${e.message}`, { cause: err });
       }
-      await tx.query(
-        `insert into omnia_internal.schema_migrations (name, checksum) values ($1, $2)
-         on conflict (name) do update set checksum = excluded.checksum, applied_at = now()`,
-        [m.name, sum],
-      );
+      await tx.query("insert into omnia_internal.schema_migrations (name, checksum) values ($1, $2)", [m.name, sum]);
       return true;
     });
     if (ran) {
@@ -102,14 +105,10 @@ export async function applyMigrations(
   return applied;
 }
 
-/** The bootstrap and then the project's migrations. */
+/** The internal migrations and then the project's, through one table and one lock. */
 export async function runMigrations(
   db: Database,
-  options: MigrateOptions & { migrationsDir?: string; extra?: readonly Migration[] } = {},
+  options: MigrateOptions & { migrationsDir?: string } = {},
 ): Promise<string[]> {
-  return applyMigrations(
-    db,
-    [bootstrapMigration(), ...(options.extra ?? []), ...readMigrationsDir(options.migrationsDir)],
-    options,
-  );
+  return applyMigrations(db, [...readInternalMigrations(), ...readMigrationsDir(options.migrationsDir)], options);
 }

@@ -1,5 +1,5 @@
 // PGlite adapter: Postgres (WASM) in one process, data in a directory, one connection.
-// PGlite serialises query/exec/transaction on an internal mutex (SUPABASE-WIRE.md §5), so a
+// PGlite serialises query/exec/transaction on an internal mutex (docs/supabase-wire.md §5), so a
 // request's transaction never interleaves with another's.
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
