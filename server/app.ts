@@ -4,6 +4,7 @@ import type { ServerConfig } from "./config.ts";
 import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { compression } from "./http/compression.ts";
 import { pageGuards } from "./http/page-guards.ts";
+import { createRateLimiters, type RateLimitDecision, type RateLimiters } from "./http/rate-limits.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 
@@ -26,11 +27,20 @@ export interface ServerAppOptions {
   backendAccess: BackendAccess;
   /** The embedded backend's routes (/auth/v1, /rest/v1), when it runs in this process. */
   backendApp?: Hono;
+  /** The lead forms' per-address limits (server/http/rate-limits.ts); tests pass tiny ones. */
+  rateLimiters?: RateLimiters;
+}
+
+/** What the app's actions receive per request (app/lib/request-context.ts, mirrored). */
+export interface RequestInfo {
+  clientIp: string;
+  /** Counts one request from clientIp against a bucket of RATE_LIMITS the app uses. */
+  rateLimit(bucket: "leads"): RateLimitDecision;
 }
 
 interface ContextKeys {
   backendContext: RouterContext<BackendAccess>;
-  requestContext: RouterContext<{ clientIp: string }>;
+  requestContext: RouterContext<RequestInfo>;
 }
 
 /**
@@ -45,6 +55,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   const cspOptions = { connectOrigins: backendAccess.publicUrl ? [new URL(backendAccess.publicUrl).origin] : [] };
   const handler = createRequestHandler(build, mode);
   const loadBuild = typeof build === "function" ? build : async () => build;
+  const rateLimiters = options.rateLimiters ?? createRateLimiters();
 
   const app = new Hono();
   app.use("*", clientIpMiddleware(config.trustProxy));
@@ -61,7 +72,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
     const keys = (await loadBuild()).entry.module as unknown as ContextKeys;
     const context = new RouterContextProvider();
     context.set(keys.backendContext, backendAccess);
-    context.set(keys.requestContext, { clientIp: clientIpOf(c) });
+    const clientIp = clientIpOf(c);
+    context.set(keys.requestContext, { clientIp, rateLimit: (bucket) => rateLimiters[bucket].take(clientIp) });
     return handler(c.req.raw, context);
   });
   return app;

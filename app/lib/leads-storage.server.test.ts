@@ -1,6 +1,6 @@
 // The lead forms still store leads now that only the server may insert them (ADR 037): the
 // real route actions, a real backend (PGlite, and PostgreSQL where its binaries exist) and the
-// rows read back with the service role.
+// rows read back with the service role. Also which submissions the per-address limit counts.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,16 +8,25 @@ import { action as contactAction } from "~/routes/site/contato";
 import { action as demoAction } from "~/routes/site/solicitar-demo";
 import { POSTGRES_SKIP_REASON, startTestBackend, TEST_SITE_URL } from "../../server/backend/testing/backend.ts";
 import type { TestBackend } from "../../server/backend/testing/backend.ts";
+import { createRateLimiters, type RateLimiters } from "../../server/http/rate-limits.ts";
 import { backendContext } from "./backend-context";
 import { requestContext } from "./request-context";
 
 // Only request and context are read; the routes' generated argument types need not be built in full.
 type LeadAction = (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<unknown>;
 
-// Each submission from its own address, so the forms' per-IP rate limit never decides a test.
+// Each submission from its own address, so the forms' per-IP rate limit never decides a test
+// unless it passes its own limiters and address. The server's limiter, as server/app.ts wires it.
 let nextIp = 1;
+const serverLimiters = createRateLimiters();
 
-function contextFor(t: TestBackend, keys: { serviceRoleKey?: string } = {}) {
+function contextFor(
+  t: TestBackend,
+  keys: { serviceRoleKey?: string } = {},
+  client: { ip?: string; limiters?: RateLimiters } = {},
+) {
+  const clientIp = client.ip ?? `192.0.2.${nextIp++}`;
+  const limiters = client.limiters ?? serverLimiters;
   const context = new RouterContextProvider();
   context.set(backendContext, {
     url: TEST_SITE_URL,
@@ -26,7 +35,7 @@ function contextFor(t: TestBackend, keys: { serviceRoleKey?: string } = {}) {
     fetch: (input, init) => t.backend.fetch(new Request(input, init)),
     publicUrl: null,
   });
-  context.set(requestContext, { clientIp: `192.0.2.${nextIp++}` });
+  context.set(requestContext, { clientIp, rateLimit: (bucket) => limiters[bucket].take(clientIp) });
   return context;
 }
 
@@ -42,7 +51,8 @@ async function submit(action: unknown, request: Request, context: RouterContextP
   const result = await (action as LeadAction)({ request, context, params: {} });
   // data() answers: the payload and the response's status.
   const { data, init } = result as unknown as { data: { status: string }; init: ResponseInit | null };
-  return { status: data.status, httpStatus: init?.status ?? 200 };
+  const retryAfter = new Headers(init?.headers).get("Retry-After");
+  return { status: data.status, httpStatus: init?.status ?? 200, ...(retryAfter ? { retryAfter } : {}) };
 }
 
 describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
@@ -128,6 +138,40 @@ describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
       expect(logged).toHaveBeenCalled();
       expect(await leadsFrom(email)).toEqual([]);
       logged.mockRestore();
+    });
+
+    it("counts honeypot and valid submissions against the limit, never invalid ones", async () => {
+      let now = 1_000_000_000;
+      const limiters = createRateLimiters({ now: () => now, limits: { leads: { max: 2, windowMs: 10 * 60_000 } } });
+      const client = { ip: `198.51.100.${kind === "pglite" ? 1 : 2}`, limiters };
+      const send = (action: unknown, path: string, fields: Record<string, string>) =>
+        submit(action, formPost(path, fields), contextFor(t, {}, client));
+      const email = `limite-${kind}@empresa.example`;
+      const valid = { name: "Paula Reis", email, plan: "basic", page: "/precos" };
+      const typo = { ...valid, email: "paula.empresa.example" };
+      const bot = { ...valid, email: `robo-${kind}@spam.example`, website: "https://spam.example" };
+
+      // Mistakes cost nothing, however many.
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect(await send(demoAction, "/solicitar-demo", typo)).toEqual({ status: "invalid", httpStatus: 400 });
+      }
+      // A bot is told it worked and nothing is stored, but it used one of the two attempts.
+      expect(await send(demoAction, "/solicitar-demo", bot)).toEqual({ status: "success", httpStatus: 200 });
+      expect(await send(demoAction, "/solicitar-demo", valid)).toEqual({ status: "success", httpStatus: 200 });
+      // The budget is spent, for both forms; the refused lead is not stored.
+      const refused = { status: "rate-limited", httpStatus: 429, retryAfter: "600" };
+      expect(await send(demoAction, "/solicitar-demo", valid)).toEqual(refused);
+      expect(
+        await send(contactAction, "/contato", { ...valid, subject: "comercial", message: "Quero uma proposta." }),
+      ).toEqual(refused);
+      expect(await send(demoAction, "/solicitar-demo", bot)).toEqual(refused);
+      // Over the limit a typo is still explained rather than refused.
+      expect(await send(demoAction, "/solicitar-demo", typo)).toEqual({ status: "invalid", httpStatus: 400 });
+      expect(await leadsFrom(email)).toEqual([expect.objectContaining({ subject: "demo", page: "/precos" })]);
+      expect(await leadsFrom(bot.email)).toEqual([]);
+
+      now += 20 * 60_000; // two windows later
+      expect(await send(demoAction, "/solicitar-demo", valid)).toEqual({ status: "success", httpStatus: 200 });
     });
   });
 });

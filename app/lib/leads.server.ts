@@ -1,5 +1,5 @@
-// The server half of the lead forms (contact, demo): the request's shape, rate limit, honeypot,
-// validation and the insert into contact_messages, the only way a lead gets in. Every answer
+// The server half of the lead forms (contact, demo): the request's shape, honeypot, validation,
+// rate limit and the insert into contact_messages, the only way a lead gets in. Every answer
 // is a 4xx with the form's pt-BR messages when the visitor (or a script) sent something wrong;
 // 5xx only when the database could not store a valid lead. The body's size is bounded before
 // this runs (server/http/page-guards.ts).
@@ -13,18 +13,8 @@ import {
   type LeadActionResult,
   type LeadKind,
 } from "./lead-validation";
-import { createRateLimiter } from "./rate-limit.server";
 import { sameSitePath } from "./safe-next";
 import { serviceSupabase } from "./supabase.server";
-
-/**
- * Ten leads per IP in ten minutes: far above what a person sends, and generous for
- * offices behind one NAT address, while a script hammering the form is cut off quickly.
- */
-export const LEAD_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
-
-// One window for both forms: a bot should not get twice the budget by switching forms.
-const limiter = createRateLimiter(LEAD_RATE_LIMIT);
 
 /** The longest page path stored with a lead (contact_messages.page's CHECK). */
 const PAGE_MAX = 300;
@@ -68,26 +58,28 @@ export async function handleLeadSubmission(
   const values = boundLeadValues(submitted);
   const page = pagePath(form.get("page"), defaultPage);
 
-  const { clientIp } = context.get(requestContext);
-  const gate = limiter.hit(clientIp);
+  // The per-address limit (server/http/rate-limits.ts: 10 leads per 10 minutes, one budget for
+  // both forms) counts only what could have been stored. A mistake is answered 400 and not
+  // counted, so a visitor's typo costs none of their attempts (the rules it reveals are the
+  // form's own). A filled honeypot is a bot: it counts, so probing the form is not free, and
+  // whatever its other fields it gets a stored lead's answer (success, or 429 once over the
+  // limit), so it cannot tell it was caught; nothing is stored.
+  const honeypot = form.get(HONEYPOT_FIELD);
+  const isBot = typeof honeypot === "string" && honeypot !== "";
+  const result = isBot ? null : validateLead(kind, submitted);
+  if (result && !result.ok) {
+    return data<LeadActionResult>({ status: "invalid", errors: result.errors, values, page }, { status: 400 });
+  }
+
+  // Counted before the insert, so a burst of parallel submissions cannot all pass the check.
+  const gate = context.get(requestContext).rateLimit("leads");
   if (!gate.allowed) {
     return data<LeadActionResult>(
       { status: "rate-limited", retryAfterSeconds: gate.retryAfterSeconds, values, page },
       { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
     );
   }
-
-  // A filled honeypot is a bot: it sees the usual success, so it learns nothing, and
-  // nothing is stored.
-  const honeypot = form.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot !== "") {
-    return data<LeadActionResult>({ status: "success", page });
-  }
-
-  const result = validateLead(kind, submitted);
-  if (!result.ok) {
-    return data<LeadActionResult>({ status: "invalid", errors: result.errors, values, page }, { status: 400 });
-  }
+  if (!result) return data<LeadActionResult>({ status: "success", page });
 
   try {
     // Only this server may insert leads (ADR 037): the gates above are what the public key skipped.

@@ -1,9 +1,28 @@
 import { createContext } from "react-router";
 
-/** Facts about the HTTP request that only the Node server knows, filled per request. */
+/** The per-address limits the app asks for; their numbers live in server/http/rate-limits.ts. */
+export type AppRateLimitBucket = "leads";
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** When refused: whole seconds until a request would be allowed again (at least 1); else 0. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Facts about the HTTP request that only the Node server knows, filled per request by
+ * server/app.ts (which mirrors this type: app/ never imports server/).
+ */
 export interface RequestInfo {
-  /** The client's IP address (the socket peer), for per-IP rate limits. */
+  /** The client's IP address (the socket peer, or X-Forwarded-For behind TRUST_PROXY). */
   clientIp: string;
+  /**
+   * Counts one request from this client against a named limit, with the server's one limiter,
+   * and says whether it may proceed. Required, with no fallback: a context built without it
+   * (a test's) fails loudly instead of silently running without a limit, so tests pass one
+   * (app/lib/leads-storage.server.test.ts passes the server's own limiter with a moved clock).
+   */
+  rateLimit(bucket: AppRateLimitBucket): RateLimitDecision;
 }
 
 export const requestContext = createContext<RequestInfo>();

@@ -6,7 +6,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
-// The "Solicitar demonstração" section at the end of every page (PRODUCT.md, "#demo"):
+// The "Solicitar demonstração" section at the end of every page (docs/product.md, "#demo"):
 // reached from the header, stored with subject demo and the page it came from, with and
 // without JavaScript; a honeypot and a per-IP rate limit stop bots.
 
@@ -135,9 +135,17 @@ test.describe("the per-IP rate limit", () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("after ten submissions in ten minutes the eleventh gets 429 and a pt-BR message", async () => {
+  test("after ten submissions in ten minutes the eleventh gets 429 and a pt-BR message; mistakes never count", async () => {
     const api = await playwrightRequest.newContext({ baseURL });
-    // Honeypot submissions count too (a bot is what the limit is for) and store nothing.
+    // A typo costs a visitor none of their attempts: invalid submissions are answered 400 and
+    // not counted, however many (more than the limit here).
+    const typo = { name: "Visitante", email: "visitante.sem.arroba", page: "/" };
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const response = await api.post("/solicitar-demo", { form: typo });
+      expect(response.status(), `invalid attempt ${attempt}`).toBe(400);
+    }
+    // Honeypot submissions count (a bot is what the limit is for), answer as a stored lead
+    // would, and store nothing.
     const form = { name: "Robo Spam", email: "robo@spam.example", page: "/", website: "x" };
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       const response = await api.post("/solicitar-demo", { form });
@@ -152,6 +160,8 @@ test.describe("the per-IP rate limit", () => {
       form: { ...form, subject: "outro", message: "Mensagem de teste longa" },
     });
     expect(contact.status()).toBe(429);
+    // Over the limit a mistake is still explained, not refused.
+    expect((await api.post("/solicitar-demo", { form: typo })).status()).toBe(400);
     await api.dispose();
   });
 });

@@ -1,9 +1,9 @@
-// Per-account throttle for password sign-in. The per-IP limiter (rate-limit.ts) cannot stop a
-// botnet: each address stays under its limit while together they try one account's password
-// without end. This counts attempts per e-mail whatever the address: after `maxFailures` within
-// `windowMs`, the account's password sign-in answers 429 for `lockoutMs` without checking the
-// password. Unknown e-mails are counted the same way, so the 429 says nothing about which
-// accounts exist.
+// Per-account throttle for password sign-in. The per-IP limits (server/http/rate-limits.ts)
+// cannot stop a botnet: each address stays under its limit while together they try one
+// account's password without end. This counts attempts per e-mail whatever the address: after
+// `maxFailures` within `windowMs`, the account's password sign-in answers 429 for `lockoutMs`
+// without checking the password. A lockout, not a rate, so it is not that limiter. Unknown
+// e-mails are counted the same way, so the 429 says nothing about which accounts exist.
 //
 // In memory and per process, like the per-IP limits (ADR 023, ADR 025): a restart forgets every
 // count and lockout, and with N instances an account gets N times the attempts.

@@ -6,7 +6,7 @@ import type { SigningKeys } from "../keys.ts";
 import { errors } from "./errors.ts";
 import { MAX_PASSWORD_LENGTH, passwordWeakness } from "./password-policy.ts";
 import type { AccountThrottle } from "./account-throttle.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { KeyedRateLimiter, RateLimiters } from "../../http/rate-limits.ts";
 import { findSession } from "./sessions.ts";
 import type { SessionRow, TokenSettings } from "./sessions.ts";
 import { findUserById } from "./users.ts";
@@ -20,7 +20,8 @@ export interface AuthContext {
   tokens: TokenSettings;
   hasher: PasswordHasher;
   log: (line: string) => void;
-  limiters: { signInSignUp: RateLimiter; refresh: RateLimiter; verify: RateLimiter };
+  /** Per client address, one per bucket of server/http/rate-limits.ts; auth uses signInSignUp, refresh, verify. */
+  limiters: RateLimiters;
   /** Failed password sign-ins per e-mail, whatever address they come from. */
   accountThrottle: AccountThrottle;
   /** Seconds an MFA challenge stays valid (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION, 300). */
@@ -111,8 +112,9 @@ export function requestMeta(c: Context): { userAgent: string | null; ip: string 
   return { userAgent: c.req.header("user-agent") ?? null, ip: ip === "in-process" ? null : ip };
 }
 
-export function rateLimit(limiter: RateLimiter, c: Context): void {
-  if (!limiter.take(clientIp(c))) throw errors.rateLimited();
+export function rateLimit(limiter: KeyedRateLimiter, c: Context): void {
+  // The 429 keeps its shape (no Retry-After header); only the lead forms show the wait.
+  if (!limiter.take(clientIp(c)).allowed) throw errors.rateLimited();
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

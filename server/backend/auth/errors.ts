@@ -3,7 +3,7 @@
 // GoTrue's 2024-01-01 API answers `{code: "<error_code>", message}` with the response header
 // `X-Supabase-Api-Version: 2024-01-01`; its legacy shape is `{code: <status>, error_code, msg}`.
 // auth-js reads `body.code` only when that header is present and falls back to `error_code`,
-// and takes the text from `msg || message`. We send both spellings (SUPABASE-WIRE.md §8.1) so
+// and takes the text from `msg || message`. We send both spellings (docs/supabase-wire.md §8.1) so
 // every client version and any browser that cannot read the header (no CORS expose) agree.
 import type { Context } from "hono";
 
@@ -56,6 +56,7 @@ export const errors = {
   userNotFoundFromJwt: () => new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist"),
   notAdmin: () => new AuthError(403, "not_admin", "User not allowed"),
   userNotFound: () => new AuthError(404, "user_not_found", "User not found"),
+  emailExists: () => new AuthError(422, "email_exists", "A user with this email address has already been registered"),
   validation: (message: string) => new AuthError(400, "validation_failed", message),
   badJson: () => new AuthError(400, "bad_json", "Could not parse request body as JSON"),
   weakPassword: (message: string, reasons: string[]) =>

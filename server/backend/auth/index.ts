@@ -1,13 +1,13 @@
 // The embedded auth service: the subset of GoTrue (Supabase Auth) that supabase-js uses, mounted
-// at /auth/v1. Wire shapes follow SUPABASE-WIRE.md §2; each handler names the GoTrue behaviour
+// at /auth/v1. Wire shapes follow docs/supabase-wire.md §2; each handler names the GoTrue behaviour
 // it copies. Password hashing (bcrypt) always runs outside database transactions: PGlite has
 // one connection, and a 100 ms hash inside a transaction would stall every other request.
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Database, Queryable } from "../db/types.ts";
+import { createRateLimiters } from "../../http/rate-limits.ts";
+import type { RateLimitersOptions } from "../../http/rate-limits.ts";
+import type { Database } from "../db/types.ts";
 import { loadSigningKeys } from "../keys.ts";
 import type { SigningKeys } from "../keys.ts";
 import { DEFAULT_ACCOUNT_THROTTLE, createAccountThrottle } from "./account-throttle.ts";
@@ -17,8 +17,6 @@ import { authenticate, checkNewPassword, isPlainObject, rateLimit, readBody, req
 import type { AuthContext } from "./context.ts";
 import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse, errors } from "./errors.ts";
 import { registerMfaRoutes } from "./mfa.ts";
-import { DEFAULT_RATE_LIMITS, createRateLimiter } from "./rate-limit.ts";
-import type { RateLimits } from "./rate-limit.ts";
 import { createSession, rotateRefreshToken, tokenResponse } from "./sessions.ts";
 import type { TokenResponse } from "./sessions.ts";
 import {
@@ -29,6 +27,7 @@ import {
   listFactors,
   normalizeEmail,
   serializeUser,
+  updateUser,
 } from "./users.ts";
 
 export type { SigningKeys } from "../keys.ts";
@@ -44,8 +43,8 @@ export interface CreateAuthOptions {
   now?: () => number;
   /** bcrypt cost; 10 like GoTrue. Tests may lower it explicitly. */
   bcryptCost?: number;
-  /** Per-IP limits; defaults are Supabase's (see rate-limit.ts). */
-  rateLimits?: Partial<RateLimits>;
+  /** Per-IP limits replacing some of server/http/rate-limits.ts's table (Supabase's defaults); for tests. */
+  rateLimits?: RateLimitersOptions["limits"];
   /** Per-account password sign-in limit; 10 failures in 15 minutes lock for 15 (account-throttle.ts). */
   accountThrottle?: Partial<AccountThrottleLimits>;
   /** Access-token lifetime in seconds (3600). */
@@ -65,13 +64,15 @@ export interface Auth {
 /** Auth request bodies are small JSON documents; anything bigger is refused before parsing. */
 const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * The auth app on a migrated database: its tables come from the migration runner's internal
+ * migrations (server/backend/db/migrations, ADR 015), so call runMigrations first.
+ */
 export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((line: string) => console.error(line));
-  await applyAuthSchema(opts.db);
   const keys = await loadSigningKeys({ db: opts.db, dataDir: opts.dataDir, now });
   const siteUrl = opts.siteUrl.replace(/\/+$/, "");
-  const limits = { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits };
   const ctx: AuthContext = {
     db: opts.db,
     keys,
@@ -85,11 +86,7 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
     },
     hasher: createPasswordHasher(opts.bcryptCost ?? 10),
     log,
-    limiters: {
-      signInSignUp: createRateLimiter(limits.signInSignUp, now),
-      refresh: createRateLimiter(limits.refresh, now),
-      verify: createRateLimiter(limits.verify, now),
-    },
+    limiters: createRateLimiters({ limits: opts.rateLimits, now }),
     accountThrottle: createAccountThrottle({ ...DEFAULT_ACCOUNT_THROTTLE, ...opts.accountThrottle }, now),
     challengeExpiry: 300,
   };
@@ -119,35 +116,6 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
     throw new AuthError(404, "not_found", "Not Found");
   });
   return { app, keys };
-}
-
-/** Our additions to the DB layer's auth bootstrap (schema.sql), idempotent, under a lock. */
-async function applyAuthSchema(db: Database): Promise<void> {
-  const sql = await readFile(new URL("./schema.sql", import.meta.url), "utf8");
-  const hash = createHash("sha256").update(sql).digest("hex");
-  // ALTER TABLE takes an exclusive lock even when the column exists: skip the script when this
-  // exact version was applied, so an instance starting next to live ones does not stall them.
-  const applied = async (q: Queryable) => {
-    // Two statements: a query naming a missing table fails at parse time, whatever its CASE says.
-    const exists = await q.query<{ t: string | null }>("SELECT to_regclass('auth.embedded_state')::text AS t");
-    if (!exists.rows[0]?.t) return false;
-    const { rows } = await q.query<{ hash: string | null }>(
-      "SELECT value ->> 'sha256' AS hash FROM auth.embedded_state WHERE key = 'auth-schema'",
-    );
-    return rows[0]?.hash === hash;
-  };
-  if (await applied(db)) return;
-  await db.transaction(async (tx) => {
-    // Several instances starting at once on one PostgreSQL must not race on CREATE ... IF NOT EXISTS.
-    await tx.query("SELECT pg_advisory_xact_lock(7042917301)");
-    if (await applied(tx)) return;
-    await tx.exec(sql);
-    await tx.query(
-      `INSERT INTO auth.embedded_state (key, value) VALUES ('auth-schema', jsonb_build_object('sha256', $1::text))
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      [hash],
-    );
-  });
 }
 
 function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
@@ -271,7 +239,7 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
         throw errors.insufficientAal("AAL2 session is required to update email or password when MFA is enabled.");
       }
     }
-    let passwordHash: string | null = null;
+    let passwordHash: string | undefined;
     if (body["password"] !== undefined) {
       const password = checkNewPassword(body["password"]);
       if (await ctx.hasher.compare(password, auth.user.encrypted_password)) {
@@ -279,43 +247,26 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
       }
       passwordHash = await ctx.hasher.hash(password);
     }
-    let email: string | null = null;
+    let email: string | undefined;
     if (body["email"] !== undefined) {
-      email = normalizeEmail(body["email"]);
+      email = normalizeEmail(body["email"]) ?? undefined;
       if (!email) throw errors.validation("Unable to validate email address: invalid format");
     }
     const data = body["data"];
     if (data !== undefined && !isPlainObject(data)) throw errors.validation("data must be an object");
     const nowDate = new Date(ctx.tokens.now());
     const updated = await db.transaction(async (tx) => {
-      if (email && email !== auth.user.email) {
-        const taken = await findUserByEmail(tx, email);
-        if (taken && taken.id !== auth.user.id) {
-          throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
-        }
-        await tx.query(
-          `UPDATE auth.users SET email = $2, email_confirmed_at = $3, updated_at = $3,
-             raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) WHERE id = $1`,
-          [auth.user.id, email, nowDate],
-        );
-      }
+      const user = await updateUser(
+        tx,
+        auth.user,
+        { email, autoConfirmNewEmail: true, passwordHash, userMetadata: isPlainObject(data) ? data : undefined },
+        nowDate,
+      );
+      if (!user) throw errors.userNotFoundFromJwt();
       if (passwordHash) {
-        await tx.query("UPDATE auth.users SET encrypted_password = $2, updated_at = $3 WHERE id = $1", [
-          auth.user.id,
-          passwordHash,
-          nowDate,
-        ]);
         // A changed password ends every other session (someone else may have known the old one).
         await tx.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2", [auth.user.id, auth.session.id]);
       }
-      if (data) {
-        await tx.query(
-          "UPDATE auth.users SET raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = $3 WHERE id = $1",
-          [auth.user.id, JSON.stringify(data), nowDate],
-        );
-      }
-      const user = await findUserById(tx, auth.user.id);
-      if (!user) throw errors.userNotFoundFromJwt();
       return serializeUser(user, await listFactors(tx, user.id));
     });
     return c.json(updated);

@@ -206,7 +206,7 @@ export interface TokenResponse {
   user: Record<string, unknown>;
 }
 
-/** The access token (claims as in SUPABASE-WIRE.md §8.3) and GoTrue's AccessTokenResponse. */
+/** The access token (claims as in docs/supabase-wire.md §8.3) and GoTrue's AccessTokenResponse. */
 export async function tokenResponse(
   tx: Queryable,
   settings: TokenSettings,

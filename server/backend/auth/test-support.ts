@@ -1,5 +1,5 @@
 // Shared set-up for the auth tests: a real PGlite database in a temp directory with the real
-// bootstrap and migrations, the auth app on it, and supabase-js clients wired to app.fetch.
+// internal and project migrations, the auth app on it, and supabase-js clients wired to app.fetch.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
