@@ -1,10 +1,10 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./app/content/site-pages.ts";
+import { prerenderPaths } from "./app/content/pages.ts";
 
 export default {
   ssr: true,
   // BUILD_DIR lets parallel test runs build side by side; the default is ./build.
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  // Marketing pages are static: prerendered at build time and served as files.
+  // Static pages (render: "prerendered" in app/content/pages.ts) are built as files.
   prerender: prerenderPaths,
 } satisfies Config;

@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 import { readConfig } from "./server/config.ts";
 
 // Prerendered pages carry canonical URLs, so the site origin is fixed at build time;
-// scripts/start.mjs rebuilds when SITE_URL changes (see docs/decisions/004-site-url-at-build.md).
+// scripts/start.ts rebuilds when SITE_URL changes (see docs/decisions/004-site-url-at-build.md).
 const { siteUrl } = readConfig();
 
 export default defineConfig({
@@ -27,7 +27,7 @@ export default defineConfig({
             // The site shell (header, footer, their copy and primitives) is on every public page too.
             {
               name: "shell",
-              test: /app[\\/](components[\\/]site[\\/](site-|logo|social-icon|error-screen|not-found-screen)|components[\\/]ui[\\/]button|content[\\/](navigation|site-config|errors)|lib[\\/](utils|seo|motion))|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)|class-variance-authority|clsx|@radix-ui[\\/]react-(slot|compose-refs)/,
+              test: /app[\\/](components[\\/]site[\\/](site-|logo|social-icon|error-screen|not-found-screen)|components[\\/]ui[\\/]button|content[\\/](navigation|pages|site-config|errors)|lib[\\/](utils|seo|motion))|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)|class-variance-authority|clsx|@radix-ui[\\/]react-(slot|compose-refs)/,
               priority: 1,
             },
           ],

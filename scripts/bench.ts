@@ -9,7 +9,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { sitePages } from "../app/content/site-pages.ts";
+import { sitePages } from "../app/content/pages.ts";
 import { lighthouseMedian, type LighthouseScores } from "./bench/lighthouse.ts";
 import { startServer } from "./bench/serve.ts";
 import { readStoredSigningKey } from "../server/backend/keys.ts";
@@ -114,7 +114,9 @@ try {
 
   if (!values["skip-markdown"]) {
     const { benchMarkdown } = await import("./bench/markdown.ts");
-    sections.push(await benchMarkdown(server.origin, await seededAdminToken(server.origin, server.output(), server.dataDir)));
+    sections.push(
+      await benchMarkdown(server.origin, await seededAdminToken(server.origin, server.output(), server.dataDir)),
+    );
   }
 } finally {
   await server.stop();

@@ -1,4 +1,7 @@
-// Links of the shared header and footer (spec §2, "Shared header" / "Shared footer").
+// The shared header and footer (docs/product.md §2, "Shared header" / "Shared footer"). Which
+// pages they link to, in what order and with what text comes from the page list (pages.ts);
+// this module adds the copy around the links.
+import { type FooterColumnId, type PageEntry, pages } from "./pages";
 
 export interface NavLink {
   name: string;
@@ -10,17 +13,38 @@ export interface FooterColumn {
   links: NavLink[];
 }
 
+type NavPage = Extract<PageEntry, { label: string }>;
+
+const navPages = pages.filter((page): page is NavPage => page.label !== undefined);
+const toLink = (page: NavPage): NavLink => ({ name: page.label, href: page.path });
+
+const headerLinks = navPages
+  .flatMap((page) => (typeof page.header === "number" ? [{ page, position: page.header }] : []))
+  .toSorted((a, b) => a.position - b.position)
+  .map(({ page }) => toLink(page));
+
+const contactPage = navPages.find((page) => page.header === "contact");
+if (!contactPage) throw new Error('No page has header: "contact" in app/content/pages.ts');
+
+const footerColumnTitles: Record<FooterColumnId, string> = {
+  product: "Produto",
+  company: "Empresa",
+  resources: "Recursos",
+  legal: "Legal",
+};
+
+const footerColumns: FooterColumn[] = (Object.keys(footerColumnTitles) as FooterColumnId[]).map((column) => ({
+  title: footerColumnTitles[column],
+  links: navPages
+    .flatMap((page) => (page.footer?.column === column ? [{ page, position: page.footer.position }] : []))
+    .toSorted((a, b) => a.position - b.position)
+    .map(({ page }) => toLink(page)),
+}));
+
 export const headerNav = {
   homeLabel: "Omnia, página inicial",
-  links: [
-    { name: "Recursos", href: "/recursos" },
-    { name: "Preços", href: "/precos" },
-    { name: "Casos de Sucesso", href: "/casos-de-sucesso" },
-    { name: "Integrações", href: "/integracoes" },
-    { name: "Blog", href: "/blog" },
-    { name: "Sobre", href: "/sobre" },
-  ] satisfies NavLink[],
-  contact: { name: "Contato", href: "/contato" } satisfies NavLink,
+  links: headerLinks,
+  contact: toLink(contactPage),
   demo: { name: "Solicitar Demo", href: "#demo" } satisfies NavLink,
   navLabel: "Navegação principal",
   openMenu: "Abrir menu",
@@ -34,41 +58,6 @@ export const footerNav = {
   socialLabel: "Redes sociais",
   /** Accessible name of a social link; the visible content is only the icon. */
   socialLinkLabel: (network: string) => `Omnia no ${network} (abre em nova aba)`,
-  columns: [
-    {
-      title: "Produto",
-      links: [
-        { name: "Recursos", href: "/recursos" },
-        { name: "Preços", href: "/precos" },
-        { name: "Integrações", href: "/integracoes" },
-        { name: "Segurança", href: "/seguranca" },
-      ],
-    },
-    {
-      title: "Empresa",
-      links: [
-        { name: "Sobre", href: "/sobre" },
-        { name: "Casos de Sucesso", href: "/casos-de-sucesso" },
-        { name: "Blog", href: "/blog" },
-        { name: "Contato", href: "/contato" },
-      ],
-    },
-    {
-      title: "Recursos",
-      links: [
-        { name: "Documentação", href: "/documentacao" },
-        { name: "Central de Ajuda", href: "/ajuda" },
-        { name: "Status", href: "/status" },
-      ],
-    },
-    {
-      title: "Legal",
-      links: [
-        { name: "Privacidade", href: "/privacidade" },
-        { name: "Termos de Uso", href: "/termos" },
-        { name: "LGPD", href: "/lgpd" },
-      ],
-    },
-  ] satisfies FooterColumn[],
+  columns: footerColumns,
   copyright: (year: number) => `© ${year} Omnia Tecnologia Ltda. Todos os direitos reservados.`,
 };

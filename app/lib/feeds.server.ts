@@ -1,6 +1,6 @@
 import { blogCopy } from "~/content/blog";
 import { absoluteUrl, siteConfig } from "~/content/site-config";
-import type { SitePage } from "~/content/site-pages";
+import { blogPostSitemap, type SitemapSettings, type SitePage } from "~/content/pages";
 import type { BlogPost } from "./blog-types";
 import { markdownToText, renderMarkdown } from "./markdown.server";
 import { escapeXml } from "./xml";
@@ -64,7 +64,11 @@ ${items}
 }
 
 /** Every public page and every published post (the latter with lastmod). */
-export function renderSitemap(pages: SitePage[], posts: BlogPost[]): string {
+export function renderSitemap(
+  pages: SitePage[],
+  posts: BlogPost[],
+  postSettings: SitemapSettings = blogPostSitemap,
+): string {
   const newestPost = posts.reduce<string | null>((latest, post) => {
     const changed = post.updated_at ?? post.created_at;
     return !latest || changed > latest ? changed : latest;
@@ -72,16 +76,16 @@ export function renderSitemap(pages: SitePage[], posts: BlogPost[]): string {
   const entries = [
     ...pages.map((page) => ({
       loc: absoluteUrl(page.path),
-      // The blog list changes whenever a post does.
-      lastmod: page.path === "/blog" ? newestPost : null,
+      // A list of posts changes whenever a post does.
+      lastmod: page.lastmodFromPosts ? newestPost : null,
       changefreq: page.changefreq,
       priority: page.priority,
     })),
     ...posts.map((post) => ({
       loc: postUrl(post.slug),
       lastmod: post.updated_at ?? post.created_at,
-      changefreq: "monthly",
-      priority: 0.6,
+      changefreq: postSettings.changefreq,
+      priority: postSettings.priority,
     })),
   ];
   const urls = entries

@@ -1,7 +1,7 @@
 // The sample posts are the first thing a new site shows on /blog: every link they make to this
 // site must reach a real page (one once pointed at /plataforma, which never existed).
 import { describe, expect, it } from "vitest";
-import { sitePages } from "../../app/content/site-pages.ts";
+import { sitePages } from "../../app/content/pages.ts";
 import { SEED_POSTS } from "./seed-posts.ts";
 
 function internalLinks(markdown: string): string[] {

@@ -70,7 +70,7 @@ test("a prerendered page answers with and without the trailing slash, without re
 });
 
 test("every internal link on the public pages and in the posts leads to a page", async ({ request }) => {
-  const { sitePages } = await import("../../app/content/site-pages.ts");
+  const { sitePages } = await import("../../app/content/pages.ts");
   const pages = sitePages.map((page) => page.path);
   const blog = await (await request.get("/blog")).text();
   pages.push(...new Set([...blog.matchAll(/href="(\/blog\/[^"#?]+)"/g)].map((match) => match[1] ?? "")));

@@ -8,19 +8,19 @@ import { pageMeta } from "~/lib/seo";
 import { blogJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/list";
 
-/** Server-rendered on every request: published posts only, newest first (spec §7). */
+/** Server-rendered on every request: published posts only, newest first (docs/product.md §7). */
 export async function loader({ context }: Route.LoaderArgs): Promise<{ list: PostListResult }> {
   return { list: await listPublishedPosts(context) };
 }
 
 /**
  * On client-side navigations the page renders at once with the list still in flight, so the
- * three placeholder cards of spec §2 show while it loads. The first load uses the server's
+ * three placeholder cards of docs/product.md §2 show while it loads. The first load uses the server's
  * HTML (no `hydrate`), and supabase-js never reaches the browser: the data comes from the
  * server loader.
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { list: Promise<PostListResult> } {
-  // An unreachable server is a failed load too: the empty state, as on the server (spec §8).
+  // An unreachable server is a failed load too: the empty state, as on the server (docs/product.md §8).
   return {
     list: serverLoader().then(
       (data) => data.list,

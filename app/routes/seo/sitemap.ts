@@ -1,9 +1,9 @@
-import { sitePages } from "~/content/site-pages";
+import { sitePages } from "~/content/pages";
 import { listPublishedPostsFull } from "~/lib/blog.server";
 import { renderSitemap } from "~/lib/feeds.server";
 import type { Route } from "./+types/sitemap";
 
-/** /sitemap.xml: every public page (app/content/site-pages.ts) and every published post. */
+/** /sitemap.xml: every page of app/content/pages.ts with sitemap settings, and every published post. */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const posts = await listPublishedPostsFull(context);

@@ -5,8 +5,8 @@ import { PageHero } from "~/components/site/page-hero";
 import { SectionHeading } from "~/components/site/section-heading";
 import { Button } from "~/components/ui/button";
 import { helpFaq, helpHero, helpMeta, helpSupport, helpTopics } from "~/content/help";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd, faqPageJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
+import { faqPageJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/ajuda";
 
 export default function HelpPage() {
@@ -48,14 +48,4 @@ export default function HelpPage() {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...helpMeta,
-    path: "/ajuda",
-    jsonLd: [
-      faqPageJsonLd(helpFaq.items),
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: helpMeta.breadcrumb, path: "/ajuda" },
-      ]),
-    ],
-  });
+  pageMetaFor("/ajuda", { ...helpMeta, jsonLd: [faqPageJsonLd(helpFaq.items)] });

@@ -2,8 +2,7 @@ import { CaseStudyList } from "~/components/site/cases/case-study-list";
 import { CtaSection } from "~/components/site/cta-section";
 import { PageHero } from "~/components/site/page-hero";
 import { caseStudies, casesCta, casesHero, casesMeta, casesUi } from "~/content/cases";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/casos-de-sucesso";
 
 export default function CaseStudiesPage() {
@@ -19,14 +18,4 @@ export default function CaseStudiesPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...casesMeta,
-    path: "/casos-de-sucesso",
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: casesMeta.breadcrumb, path: "/casos-de-sucesso" },
-      ]),
-    ],
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/casos-de-sucesso", casesMeta);

@@ -4,8 +4,7 @@ import { PageHero } from "~/components/site/page-hero";
 import { contactChannels, contactFormCopy, contactHero, contactHours, contactMeta } from "~/content/contact";
 import type { LeadActionResult } from "~/lib/lead-validation";
 import { handleLeadSubmission } from "~/lib/leads.server";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/contato";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,17 +39,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 // The form's success and error toasts (app/routes/site/layout.tsx mounts the toaster).
 export const handle = { toasts: true };
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...contactMeta,
-    path: "/contato",
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: contactMeta.breadcrumb, path: "/contato" },
-      ]),
-    ],
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/contato", contactMeta);
 
 /** Passes the rate limiter's Retry-After on to the browser. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

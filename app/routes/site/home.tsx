@@ -17,4 +17,6 @@ export default function HomePage() {
   );
 }
 
+// Not pageMetaFor: the home page has no breadcrumb, and its JavaScript (the budgeted one) must
+// not pull in the structured-data helpers (ADR 036).
 export const meta: Route.MetaFunction = () => pageMeta({ ...homeMeta, path: "/", jsonLd: [organizationJsonLd()] });

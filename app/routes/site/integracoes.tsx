@@ -9,8 +9,7 @@ import {
   integrationsMeta,
   integrationsUi,
 } from "~/content/integrations";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/integracoes";
 
 export default function IntegrationsPage() {
@@ -37,14 +36,4 @@ export default function IntegrationsPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...integrationsMeta,
-    path: "/integracoes",
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: integrationsMeta.breadcrumb, path: "/integracoes" },
-      ]),
-    ],
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/integracoes", integrationsMeta);

@@ -3,8 +3,8 @@ import { PageHero } from "~/components/site/page-hero";
 import { ComparisonTable, PlanCards } from "~/components/site/pricing/plan-cards";
 import { SectionHeading } from "~/components/site/section-heading";
 import { plans, pricingCards, pricingComparison, pricingFaq, pricingHero, pricingMeta } from "~/content/pricing";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd, faqPageJsonLd, productJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
+import { faqPageJsonLd, productJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/precos";
 
 export default function PricingPage() {
@@ -38,9 +38,8 @@ export default function PricingPage() {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({
+  pageMetaFor("/precos", {
     ...pricingMeta,
-    path: "/precos",
     jsonLd: [
       ...plans.map((plan) =>
         productJsonLd({
@@ -51,9 +50,5 @@ export const meta: Route.MetaFunction = () =>
         }),
       ),
       faqPageJsonLd(pricingFaq.items),
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: pricingMeta.breadcrumb, path: "/precos" },
-      ]),
     ],
   });

@@ -2,8 +2,7 @@ import { CtaSection } from "~/components/site/cta-section";
 import { FeatureTabs } from "~/components/site/features/feature-tabs";
 import { PageHero } from "~/components/site/page-hero";
 import { featureTabs, featuresCta, featuresHero, featuresMeta } from "~/content/features";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/recursos";
 
 export default function FeaturesPage() {
@@ -16,14 +15,4 @@ export default function FeaturesPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...featuresMeta,
-    path: "/recursos",
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: featuresMeta.breadcrumb, path: "/recursos" },
-      ]),
-    ],
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/recursos", featuresMeta);

@@ -9,8 +9,7 @@ import {
   securityMeta,
   securityMetrics,
 } from "~/content/security";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/seguranca";
 
 export default function SecurityPage() {
@@ -25,14 +24,4 @@ export default function SecurityPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...securityMeta,
-    path: "/seguranca",
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: securityMeta.breadcrumb, path: "/seguranca" },
-      ]),
-    ],
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/seguranca", securityMeta);

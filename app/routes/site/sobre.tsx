@@ -2,8 +2,7 @@ import { MissionVision, Team, Values } from "~/components/site/about/about-secti
 import { PageHero } from "~/components/site/page-hero";
 import { StatList } from "~/components/site/stat-list";
 import { aboutHero, aboutMeta, aboutMission, aboutNumbers, aboutTeam, aboutValues } from "~/content/about";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/sobre";
 
 export default function AboutPage() {
@@ -18,14 +17,4 @@ export default function AboutPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...aboutMeta,
-    path: "/sobre",
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: aboutMeta.breadcrumb, path: "/sobre" },
-      ]),
-    ],
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/sobre", aboutMeta);

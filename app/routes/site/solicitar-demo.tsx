@@ -4,7 +4,7 @@ import { DEMO_SECTION_ID } from "~/components/site/demo/demo-section";
 import { demoConfirmationPage, demoFormCopy } from "~/content/demo";
 import type { LeadActionResult } from "~/lib/lead-validation";
 import { handleLeadSubmission } from "~/lib/leads.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/solicitar-demo";
 
 // The target of the demo form on every page. With JavaScript the form posts here through a
@@ -57,11 +57,9 @@ export default function DemoRequestPage({ actionData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({
+  pageMetaFor("/solicitar-demo", {
     title: demoConfirmationPage.metaTitle,
     description: demoConfirmationPage.metaDescription,
-    path: "/solicitar-demo",
-    noindex: true,
   });
 
 /** Passes the rate limiter's Retry-After on to the browser. */

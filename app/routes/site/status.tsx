@@ -3,8 +3,7 @@ import { PageHero } from "~/components/site/page-hero";
 import { StatusBoard } from "~/components/site/status/status-board";
 import { statusCopy } from "~/content/help";
 import { formatDateTime } from "~/lib/format";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
 import { serverSupabase } from "~/lib/supabase.server";
 import type { Route } from "./+types/status";
 
@@ -52,16 +51,6 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...statusCopy.meta,
-    path: "/status",
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: statusCopy.meta.breadcrumb, path: "/status" },
-      ]),
-    ],
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/status", statusCopy.meta);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

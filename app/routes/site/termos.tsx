@@ -1,21 +1,10 @@
 import { DocumentView } from "~/components/site/document-page";
 import { termsPage } from "~/content/legal";
-import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/termos";
 
 export default function TermsPage() {
   return <DocumentView page={termsPage} />;
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    ...termsPage.meta,
-    path: "/termos",
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: "Início", path: "/" },
-        { name: termsPage.meta.breadcrumb, path: "/termos" },
-      ]),
-    ],
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/termos", termsPage.meta);

@@ -1,0 +1,156 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { aboutMeta } from "./about";
+import { casesMeta } from "./cases";
+import { contactMeta } from "./contact";
+import { featuresMeta } from "./features";
+import { docsPage, helpMeta, statusCopy } from "./help";
+import { integrationsMeta } from "./integrations";
+import { lgpdPage, privacyPage, termsPage } from "./legal";
+import { footerNav, headerNav } from "./navigation";
+import { pages, prerenderPaths, resourceRoutes, siteLayoutModule, sitePages } from "./pages";
+import { pricingMeta } from "./pricing";
+import { securityMeta } from "./security";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+
+/** Route module files under app/routes, as app/routes.ts names them (tests are not routes). */
+function routeModuleFiles(): string[] {
+  return readdirSync(`${appDir}routes`, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => `${entry.parentPath}/${entry.name}`.slice(appDir.length).replaceAll("\\", "/"))
+    .toSorted();
+}
+
+function flatten(entries: RouteConfigEntry[]): RouteConfigEntry[] {
+  return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
+}
+
+const namedModules = [siteLayoutModule, ...pages.map((page) => page.module), ...resourceRoutes.map((r) => r.module)];
+const allPaths = [...pages.map((page) => page.path), ...resourceRoutes.map((r) => r.path)];
+
+describe("the page list and app/routes/", () => {
+  it("names every route module that exists, and only those", () => {
+    expect(namedModules.toSorted()).toEqual(routeModuleFiles());
+  });
+
+  it("has no path or module twice", () => {
+    expect(new Set(allPaths).size).toBe(allPaths.length);
+    expect(new Set(namedModules).size).toBe(namedModules.length);
+  });
+
+  it("is what app/routes.ts registers: every page inside the shell, resource routes outside it", () => {
+    const [shell, ...resources] = routes;
+    expect(shell?.file).toBe(siteLayoutModule);
+    expect(shell?.path).toBeUndefined();
+    const inShell = (shell?.children ?? []).map((entry) => [entry.index ? "/" : `/${entry.path}`, entry.file]);
+    expect(inShell).toEqual(pages.map((page) => [page.path === "*" ? "/*" : page.path, page.module]));
+    expect(resources.map((entry) => [`/${entry.path}`, entry.file])).toEqual(
+      resourceRoutes.map((r) => [r.path, r.module]),
+    );
+    expect(flatten(routes)).toHaveLength(1 + pages.length + resourceRoutes.length);
+  });
+});
+
+describe("lists derived from the page list", () => {
+  it("prerenders the static pages, and the sitemap announces every one of them", () => {
+    expect(prerenderPaths).toEqual(pages.filter((page) => page.render === "prerendered").map((page) => page.path));
+    const inSitemap = sitePages.map((page) => page.path);
+    expect(prerenderPaths.filter((path) => !inSitemap.includes(path))).toEqual([]);
+  });
+
+  it("lists in the sitemap only fixed URLs that may be indexed", () => {
+    const listed = sitePages.map((page) => pages.find((candidate) => candidate.path === page.path));
+    expect(listed.filter((page) => !page || page.noindex || /[:*]/.test(page.path))).toEqual([]);
+    expect(pages.filter((page) => page.noindex && page.sitemap)).toEqual([]);
+  });
+
+  it("gives the header the spec's links, in the spec's order", () => {
+    expect(headerNav.links).toEqual([
+      { name: "Recursos", href: "/recursos" },
+      { name: "Preços", href: "/precos" },
+      { name: "Casos de Sucesso", href: "/casos-de-sucesso" },
+      { name: "Integrações", href: "/integracoes" },
+      { name: "Blog", href: "/blog" },
+      { name: "Sobre", href: "/sobre" },
+    ]);
+    expect(headerNav.contact).toEqual({ name: "Contato", href: "/contato" });
+  });
+
+  it("gives the footer the spec's columns and links, in the spec's order", () => {
+    expect(footerNav.columns).toEqual([
+      {
+        title: "Produto",
+        links: [
+          { name: "Recursos", href: "/recursos" },
+          { name: "Preços", href: "/precos" },
+          { name: "Integrações", href: "/integracoes" },
+          { name: "Segurança", href: "/seguranca" },
+        ],
+      },
+      {
+        title: "Empresa",
+        links: [
+          { name: "Sobre", href: "/sobre" },
+          { name: "Casos de Sucesso", href: "/casos-de-sucesso" },
+          { name: "Blog", href: "/blog" },
+          { name: "Contato", href: "/contato" },
+        ],
+      },
+      {
+        title: "Recursos",
+        links: [
+          { name: "Documentação", href: "/documentacao" },
+          { name: "Central de Ajuda", href: "/ajuda" },
+          { name: "Status", href: "/status" },
+        ],
+      },
+      {
+        title: "Legal",
+        links: [
+          { name: "Privacidade", href: "/privacidade" },
+          { name: "Termos de Uso", href: "/termos" },
+          { name: "LGPD", href: "/lgpd" },
+        ],
+      },
+    ]);
+  });
+
+  it("links the navigation only to indexable pages of the list, each slot once", () => {
+    const links = [headerNav.contact, ...headerNav.links, ...footerNav.columns.flatMap((column) => column.links)];
+    const indexable = new Set(pages.filter((page) => !page.noindex).map((page) => page.path));
+    expect(links.filter((link) => !indexable.has(link.href))).toEqual([]);
+    const headerPositions = pages.flatMap((page) => (typeof page.header === "number" ? [page.header] : []));
+    expect(headerPositions.toSorted((a, b) => a - b)).toEqual(headerPositions.map((_, index) => index + 1));
+    expect(pages.filter((page) => page.header === "contact")).toHaveLength(1);
+    const footerSlots = pages.flatMap((page) => (page.footer ? [`${page.footer.column} ${page.footer.position}`] : []));
+    expect(new Set(footerSlots).size).toBe(footerSlots.length);
+  });
+
+  it("gives breadcrumbs a home label and keeps the labels the content modules had", () => {
+    expect(pages.find((page) => page.path === "/")?.label).toBe("Início");
+    // The content modules' meta objects still carry a breadcrumb; until they drop it, it must
+    // not drift from the label the pages actually use.
+    const contentBreadcrumbs: Record<string, string> = {
+      "/recursos": featuresMeta.breadcrumb,
+      "/precos": pricingMeta.breadcrumb,
+      "/integracoes": integrationsMeta.breadcrumb,
+      "/casos-de-sucesso": casesMeta.breadcrumb,
+      "/seguranca": securityMeta.breadcrumb,
+      "/sobre": aboutMeta.breadcrumb,
+      "/contato": contactMeta.breadcrumb,
+      "/documentacao": docsPage.meta.breadcrumb,
+      "/ajuda": helpMeta.breadcrumb,
+      "/status": statusCopy.meta.breadcrumb,
+      "/privacidade": privacyPage.meta.breadcrumb,
+      "/termos": termsPage.meta.breadcrumb,
+      "/lgpd": lgpdPage.meta.breadcrumb,
+    };
+    const withBreadcrumb = pages.filter((page) => page.breadcrumb);
+    expect(withBreadcrumb.map((page) => page.path).toSorted()).toEqual(Object.keys(contentBreadcrumbs).toSorted());
+    expect(Object.fromEntries(withBreadcrumb.map((page) => [page.path, page.label]))).toEqual(contentBreadcrumbs);
+  });
+});

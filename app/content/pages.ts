@@ -1,0 +1,273 @@
+// The one list of the site's pages. app/routes.ts, the prerender list (react-router.config.ts),
+// the sitemap, the header and footer (navigation.ts), each page's canonical URL, robots tag and
+// breadcrumb (app/lib/page-meta.ts), and the pages the e2e tests and the benchmark visit are
+// all derived from it; pages.test.ts fails when it and app/routes/ disagree.
+//
+// app/routes.ts and react-router.config.ts load this module outside the app's Vite config (no
+// `~` alias, no import.meta.env), scripts load it with plain Node and the browser loads it with
+// the site shell: it imports nothing and holds only small values. A page's title and
+// description stay in its content module, next to the rest of its copy.
+
+export type RenderMode =
+  /** Rendered to an HTML file at build time and served as a file. */
+  | "prerendered"
+  /** Rendered by the server on every request (live data, forms that answer, private screens). */
+  | "per-request";
+
+export interface SitemapSettings {
+  changefreq: "daily" | "weekly" | "monthly" | "yearly";
+  priority: number;
+  /** Its <lastmod> is the newest post's change (a list of posts). */
+  lastmodFromPosts?: true;
+}
+
+/** Footer columns, in the order navigation.ts shows them. */
+export type FooterColumnId = "product" | "company" | "resources" | "legal";
+
+interface PageBase {
+  /** URL path in React Router syntax: "/", "/precos", "/blog/:slug"; "*" is any other URL. */
+  path: string;
+  /** Route module, relative to app/, as app/routes.ts names it. */
+  module: `routes/${string}`;
+  render: RenderMode;
+  /**
+   * How the sitemap lists it, or false. A path with a parameter is listed once per item by
+   * app/routes/seo/sitemap.ts (blog posts, from the database), with these settings.
+   */
+  sitemap: SitemapSettings | false;
+  /** Kept out of search results (robots noindex); such a page is never in the sitemap. */
+  noindex?: true;
+}
+
+interface LabelledPage extends PageBase {
+  /** Its short name: the text of its header or footer link and of its breadcrumb. */
+  label: string;
+  /** Its head carries a BreadcrumbList: the home page's label, then this label. */
+  breadcrumb?: true;
+  /** Position among the header's links (1 = first), or the header's separate Contato button. */
+  header?: number | "contact";
+  /** Column of the footer and position in it (1 = first). */
+  footer?: { column: FooterColumnId; position: number };
+}
+
+interface UnlabelledPage extends PageBase {
+  label?: undefined;
+  breadcrumb?: undefined;
+  header?: undefined;
+  footer?: undefined;
+}
+
+export type PageEntry = LabelledPage | UnlabelledPage;
+
+/** The shell (header, footer, demo section) every page below renders in. */
+export const siteLayoutModule = "routes/site/layout.tsx";
+
+// The order is the sitemap's. Labels, positions and columns follow docs/product.md §2 ("Shared
+// header", "Shared footer").
+const pageList = [
+  {
+    path: "/",
+    module: "routes/site/home.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "weekly", priority: 1 },
+    label: "Início",
+  },
+  {
+    path: "/recursos",
+    module: "routes/site/recursos.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "monthly", priority: 0.9 },
+    label: "Recursos",
+    breadcrumb: true,
+    header: 1,
+    footer: { column: "product", position: 1 },
+  },
+  {
+    path: "/precos",
+    module: "routes/site/precos.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "monthly", priority: 0.9 },
+    label: "Preços",
+    breadcrumb: true,
+    header: 2,
+    footer: { column: "product", position: 2 },
+  },
+  {
+    path: "/integracoes",
+    module: "routes/site/integracoes.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "monthly", priority: 0.8 },
+    label: "Integrações",
+    breadcrumb: true,
+    header: 4,
+    footer: { column: "product", position: 3 },
+  },
+  {
+    path: "/casos-de-sucesso",
+    module: "routes/site/casos-de-sucesso.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "monthly", priority: 0.8 },
+    label: "Casos de Sucesso",
+    breadcrumb: true,
+    header: 3,
+    footer: { column: "company", position: 2 },
+  },
+  {
+    path: "/seguranca",
+    module: "routes/site/seguranca.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "monthly", priority: 0.7 },
+    label: "Segurança",
+    breadcrumb: true,
+    footer: { column: "product", position: 4 },
+  },
+  {
+    path: "/sobre",
+    module: "routes/site/sobre.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "monthly", priority: 0.7 },
+    label: "Sobre",
+    breadcrumb: true,
+    header: 6,
+    footer: { column: "company", position: 1 },
+  },
+  {
+    path: "/contato",
+    module: "routes/site/contato.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "yearly", priority: 0.8 },
+    label: "Contato",
+    breadcrumb: true,
+    header: "contact",
+    footer: { column: "company", position: 4 },
+  },
+  {
+    path: "/documentacao",
+    module: "routes/site/documentacao.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "monthly", priority: 0.6 },
+    label: "Documentação",
+    breadcrumb: true,
+    footer: { column: "resources", position: 1 },
+  },
+  {
+    path: "/ajuda",
+    module: "routes/site/ajuda.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "monthly", priority: 0.6 },
+    label: "Central de Ajuda",
+    breadcrumb: true,
+    footer: { column: "resources", position: 2 },
+  },
+  {
+    // A live health check.
+    path: "/status",
+    module: "routes/site/status.tsx",
+    render: "per-request",
+    sitemap: { changefreq: "daily", priority: 0.3 },
+    label: "Status",
+    breadcrumb: true,
+    footer: { column: "resources", position: 3 },
+  },
+  {
+    path: "/privacidade",
+    module: "routes/site/privacidade.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "yearly", priority: 0.3 },
+    label: "Privacidade",
+    breadcrumb: true,
+    footer: { column: "legal", position: 1 },
+  },
+  {
+    path: "/termos",
+    module: "routes/site/termos.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "yearly", priority: 0.3 },
+    label: "Termos de Uso",
+    breadcrumb: true,
+    footer: { column: "legal", position: 2 },
+  },
+  {
+    path: "/lgpd",
+    module: "routes/site/lgpd.tsx",
+    render: "prerendered",
+    sitemap: { changefreq: "yearly", priority: 0.3 },
+    label: "LGPD",
+    breadcrumb: true,
+    footer: { column: "legal", position: 3 },
+  },
+  {
+    // Lists the published posts.
+    path: "/blog",
+    module: "routes/blog/list.tsx",
+    render: "per-request",
+    sitemap: { changefreq: "daily", priority: 0.8, lastmodFromPosts: true },
+    label: "Blog",
+    header: 5,
+    footer: { column: "company", position: 3 },
+  },
+  {
+    path: "/blog/:slug",
+    module: "routes/blog/post.tsx",
+    render: "per-request",
+    sitemap: { changefreq: "monthly", priority: 0.6 },
+  },
+  { path: "/auth", module: "routes/auth/auth.tsx", render: "per-request", sitemap: false, noindex: true },
+  { path: "/admin", module: "routes/admin/admin.tsx", render: "per-request", sitemap: false, noindex: true },
+  {
+    // The demo form's target: it shows the form's answer, not content worth indexing.
+    path: "/solicitar-demo",
+    module: "routes/site/solicitar-demo.tsx",
+    render: "per-request",
+    sitemap: false,
+    noindex: true,
+  },
+  // Any URL no other route matches: a 404 inside the shell.
+  { path: "*", module: "routes/site/not-found.tsx", render: "per-request", sitemap: false, noindex: true },
+] as const satisfies readonly PageEntry[];
+
+/** Every page inside the site shell, in sitemap order. */
+export const pages: readonly PageEntry[] = pageList;
+
+/** A path of the list; pageMetaFor takes only these, so a typo fails the typecheck. */
+export type PagePath = (typeof pageList)[number]["path"];
+
+/** Routes without UI (feeds for search engines and readers, the admin's Markdown preview). */
+export const resourceRoutes = [
+  { path: "/rss.xml", module: "routes/seo/rss.ts" },
+  { path: "/sitemap.xml", module: "routes/seo/sitemap.ts" },
+  { path: "/robots.txt", module: "routes/seo/robots.ts" },
+  { path: "/admin/preview", module: "routes/admin/preview.ts" },
+] as const satisfies readonly { path: string; module: `routes/${string}` }[];
+
+export function pageByPath(path: PagePath): PageEntry {
+  const page = pages.find((entry) => entry.path === path);
+  if (!page) throw new Error(`No page ${path} in app/content/pages.ts`);
+  return page;
+}
+
+/** A page of the static sitemap list: one fixed URL. */
+export interface SitePage extends SitemapSettings {
+  path: string;
+  prerender: boolean;
+}
+
+/**
+ * The pages with one fixed URL that the sitemap announces, in order: what the sitemap lists
+ * before the posts, and what the e2e tests and the benchmark visit.
+ */
+export const sitePages: SitePage[] = pages.flatMap((page) =>
+  page.sitemap && !page.path.includes(":")
+    ? [{ path: page.path, prerender: page.render === "prerendered", ...page.sitemap }]
+    : [],
+);
+
+/** What the build renders to HTML files. */
+export const prerenderPaths: string[] = pages.filter((page) => page.render === "prerendered").map((page) => page.path);
+
+/** Sitemap settings of each blog post URL (the /blog/:slug page). */
+export const blogPostSitemap: SitemapSettings = (() => {
+  const settings = pageByPath("/blog/:slug").sitemap;
+  if (!settings) throw new Error("/blog/:slug must have sitemap settings in app/content/pages.ts");
+  return settings;
+})();
