@@ -35,7 +35,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Last-resort screen for failures outside the site shell (spec §2, "Generic failure screen"). */
+/** Last-resort screen for failures outside the site shell (docs/product.md §2, "Generic failure screen"). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <UnexpectedErrorScreen error={error} />;
 }

@@ -1,4 +1,4 @@
-// Where the end-to-end tests and the benchmark find Chromium (ARCHITECTURE.md, "Testing"):
+// Where the end-to-end tests and the benchmark find Chromium (docs/architecture.md, "Testing"):
 // CHROME_PATH, else Debian's /usr/bin/chromium. Never a browser downloaded from elsewhere.
 import { existsSync } from "node:fs";
 

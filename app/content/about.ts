@@ -1,4 +1,4 @@
-// Copy of /sobre (spec §2 "About", §3 "Team member"). The people are fictional; their
+// Copy of /sobre (docs/product.md §2 "About", §3 "Team member"). The people are fictional; their
 // portraits are illustrations made for this site (public/images/team).
 
 import type { Stat } from "./types";

@@ -1,4 +1,4 @@
-// Texts of the blog administration (spec §2 "Administration", §4, §5, §7, §8; PRODUCT.md).
+// Texts of the blog administration (docs/product.md §2 "Administration", §4, §5, §7, §8; docs/product.md).
 
 export const adminCopy = {
   metaTitle: "Administração do Blog | Omnia",

@@ -1,4 +1,4 @@
-// Texts of the sign-in / sign-up screen (spec §2 "Sign in / create account", §5, §8).
+// Texts of the sign-in / sign-up screen (docs/product.md §2 "Sign in / create account", §5, §8).
 
 export const authCopy = {
   metaTitle: "Entrar | Omnia",
@@ -47,5 +47,5 @@ export const authCopy = {
   },
 };
 
-/** Spec §5: minimum password length. */
+/** docs/product.md §5: minimum password length. */
 export const PASSWORD_MIN_LENGTH = 6;

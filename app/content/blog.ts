@@ -1,4 +1,4 @@
-// Texts of the public blog: list, post page and feeds (spec §2 "Blog", §8; PRODUCT.md).
+// Texts of the public blog: list, post page and feeds (docs/product.md §2 "Blog", §8; docs/product.md).
 import { siteConfig } from "./site-config";
 
 export const blogCopy = {

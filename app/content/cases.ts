@@ -1,5 +1,5 @@
-// Copy of /casos-de-sucesso (spec §3, "Case study"). The companies and people are fictional
-// and the page says so; the results stay within the spec's claims (§1, §9).
+// Copy of /casos-de-sucesso (docs/product.md §3, "Case study"). The companies and people are fictional
+// and the page says so; the results stay within docs/product.md's claims (§1, §9).
 
 import type { Stat } from "./types";
 

@@ -1,4 +1,4 @@
-// Copy of /contato (spec §2 "Contact", §3, §5, §8, §9 support hours).
+// Copy of /contato (docs/product.md §2 "Contact", §3, §5, §8, §9 support hours).
 
 import { leadErrorMessage, leadFields, leadFormUi, leadSubjectLabels } from "./lead-form";
 import { siteConfig } from "./site-config";

@@ -1,4 +1,4 @@
-// Copy of the "Solicitar demonstração" section at the end of every page (PRODUCT.md, "#demo")
+// Copy of the "Solicitar demonstração" section at the end of every page (docs/product.md, "#demo")
 // and of its no-JavaScript confirmation page (/solicitar-demo).
 
 import { leadErrorMessage, leadFields, leadFormUi, leadPlanLabels } from "./lead-form";

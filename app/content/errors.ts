@@ -1,4 +1,4 @@
-// Texts of the not-found page and the generic failure screen (spec §2, §8).
+// Texts of the not-found page and the generic failure screen (docs/product.md §2, §8).
 
 export const notFoundCopy = {
   metaTitle: "Página não encontrada | Omnia",
@@ -11,7 +11,7 @@ export const notFoundCopy = {
 };
 
 export const unexpectedErrorCopy = {
-  // The spec keeps this developer-facing English title (spec §2, "Generic failure screen").
+  // docs/product.md (§2, "Generic failure screen") keeps this developer-facing English title.
   title: "Unexpected Application Error!",
   metaTitle: "Erro inesperado | Omnia",
   home: "Voltar ao início",

@@ -1,4 +1,4 @@
-// Copy of /recursos (spec §2, "Features"): four tabs with feature cards and their benefits.
+// Copy of /recursos (docs/product.md §2, "Features"): four tabs with feature cards and their benefits.
 
 import type { CallToAction } from "./types";
 

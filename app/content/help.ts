@@ -1,4 +1,4 @@
-// Copy of /documentacao and /ajuda (PRODUCT.md: useful overview pages: API overview, FAQ,
+// Copy of /documentacao and /ajuda (docs/product.md: useful overview pages: API overview, FAQ,
 // how to reach support).
 
 import type { DocumentPage } from "./document";

@@ -1,4 +1,4 @@
-// Copy of the home page (spec §2 "Home", sections in order). Figures come from spec §1/§9.
+// Copy of the home page (docs/product.md §2 "Home", sections in order). Figures come from docs/product.md §1/§9.
 
 import type { FaqItem, Stat } from "./types";
 

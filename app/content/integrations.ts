@@ -1,4 +1,4 @@
-// Copy of /integracoes (spec §2 "Integrations"; PRODUCT.md: "Saiba Mais" opens a dialog
+// Copy of /integracoes (docs/product.md §2 "Integrations"; docs/product.md: "Saiba Mais" opens a dialog
 // with what the integration connects, what syncs and how to start).
 
 import { siteConfig } from "./site-config";

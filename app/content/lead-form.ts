@@ -1,5 +1,5 @@
-// Labels, placeholders and messages shared by the two lead forms (contact, demo); spec §3/§5
-// fixes the placeholders, PRODUCT.md the states.
+// Labels, placeholders and messages shared by the two lead forms (contact, demo); docs/product.md §3/§5
+// fixes the placeholders, docs/product.md the states.
 
 import type { LeadErrorCode, LeadField, LeadPlan, LeadSubject } from "~/lib/lead-validation";
 

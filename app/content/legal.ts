@@ -1,4 +1,4 @@
-// The legal pages (PRODUCT.md: complete policies for a B2B SaaS under the LGPD, Lei nº
+// The legal pages (docs/product.md: complete policies for a B2B SaaS under the LGPD, Lei nº
 // 13.709/2018). Company data and the data protection officer come from the site config.
 
 import type { DocumentPage } from "./document";

@@ -1,4 +1,4 @@
-// Copy of /precos (spec §2 "Pricing", §3 "Plan", §9): the four plans with their exact
+// Copy of /precos (docs/product.md §2 "Pricing", §3 "Plan", §9): the four plans with their exact
 // monthly prices and contents, the plan comparison and the pricing FAQ.
 
 import type { LeadPlan } from "~/lib/lead-validation";

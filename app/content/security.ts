@@ -1,5 +1,5 @@
-// Copy of /seguranca (spec §2 "Security"): six features, four certifications, three
-// availability metrics and the data-protection text, carrying the claims of spec §1/§9.
+// Copy of /seguranca (docs/product.md §2 "Security"): six features, four certifications, three
+// availability metrics and the data-protection text, carrying the claims of docs/product.md §1/§9.
 
 import type { CallToAction, Stat } from "./types";
 

@@ -1,4 +1,4 @@
-// The brand and everything a rebrand touches, in one module (PRODUCT.md, "Identity").
+// The brand and everything a rebrand touches, in one module (docs/product.md, "Identity").
 // Contact data are placeholders on the reserved .example domain until the real ones exist.
 
 export interface SocialLink {

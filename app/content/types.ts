@@ -1,4 +1,4 @@
-// Shapes shared by several content modules (spec §3, "Other static items").
+// Shapes shared by several content modules (docs/product.md §3, "Other static items").
 
 export interface Stat {
   value: string;

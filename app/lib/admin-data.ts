@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { BlogPost, ContactMessage } from "./blog-types";
 
-// The admin's reads and writes (spec §7). They run as the signed-in user, so row-level
+// The admin's reads and writes (docs/product.md §7). They run as the signed-in user, so row-level
 // security decides what succeeds; errors are thrown for TanStack Query to retry or report.
 
 export const adminKeys = {
@@ -43,7 +43,7 @@ function row(input: PostInput, authorId: string) {
     content: input.content,
     featured_image: input.featured_image.trim() || null,
     published: input.published,
-    // Spec §3: the current user on create and on update.
+    // docs/product.md §3: the current user on create and on update.
     author_id: authorId,
   };
 }

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 /**
- * Whether a user holds the admin role (spec §6, §7): a user_roles row (user_id, 'admin').
+ * Whether a user holds the admin role (docs/product.md §6, §7): a user_roles row (user_id, 'admin').
  * Row-level security lets a user read only their own role rows, and it is RLS, not this
  * check, that protects the data; the answer only decides what the UI shows.
  */

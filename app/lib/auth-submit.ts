@@ -19,9 +19,9 @@ export type AuthOutcome =
   | { status: "weak-password"; reason: WeakPasswordReason }
   /** Too many attempts (429): for this account or from this address; wait and retry. */
   | { status: "throttled" }
-  /** The auth service answered with another error: show its message (spec §8). */
+  /** The auth service answered with another error: show its message (docs/product.md §8). */
   | { status: "service-error"; message: string }
-  /** Anything else threw (spec §8: "Ocorreu um erro. Tente novamente."). */
+  /** Anything else threw (docs/product.md §8: "Ocorreu um erro. Tente novamente."). */
   | { status: "unexpected" };
 
 function weakPasswordReason(reasons: readonly string[]): WeakPasswordReason {

@@ -1,4 +1,4 @@
-/** A row of public.blog_posts as supabase-js returns it (spec §3). */
+/** A row of public.blog_posts as supabase-js returns it (docs/product.md §3). */
 export interface BlogPost {
   id: string;
   title: string;

@@ -30,7 +30,7 @@ describe("listPublishedPosts", () => {
     expect(url.searchParams.get("order")).toBe("created_at.desc");
   });
 
-  it("turns a backend error into an empty, failed list (spec §8)", async () => {
+  it("turns a backend error into an empty, failed list (docs/product.md §8)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const fetchMock = vi.fn<typeof fetch>(async () =>
       Response.json({ code: "XX000", details: null, hint: null, message: "boom" }, { status: 500 }),

@@ -5,7 +5,7 @@ import { serverSupabase } from "./supabase.server";
 
 // Reads of the public blog for server loaders (list, post page, RSS, sitemap). They use the
 // anon client, so row-level security returns published posts only; the explicit
-// published = true filter is the spec's request shape (§7) and keeps drafts out even when a
+// published = true filter is docs/product.md's request shape (§7) and keeps drafts out even when a
 // hosted project's policies are looser.
 
 type Context = Readonly<RouterContextProvider>;
@@ -14,7 +14,7 @@ const SUMMARY_COLUMNS = "id,title,slug,excerpt,featured_image,created_at";
 
 export interface PostListResult {
   posts: BlogPostSummary[];
-  /** True when the backend could not be read: the page shows the empty state (spec §8). */
+  /** True when the backend could not be read: the page shows the empty state (docs/product.md §8). */
   failed: boolean;
 }
 

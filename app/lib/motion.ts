@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 
-/** Entrance animations are staggered in 150 ms steps (spec §2, "Home"). */
+/** Entrance animations are staggered in 150 ms steps (docs/product.md §2, "Home"). */
 export const STAGGER_STEP_MS = 150;
 
 /**

@@ -16,7 +16,7 @@ let client: SupabaseClient | null = null;
 
 /**
  * The shared client, created on first use. Session persistence in localStorage and token
- * auto-refresh are the library's defaults; they are the spec's session behaviour (§4).
+ * auto-refresh are the library's defaults; they are docs/product.md's session behaviour (§4).
  */
 export function browserSupabase(config: BrowserBackendConfig): SupabaseClient {
   client ??= createClient(config.publicUrl ?? window.location.origin, config.anonKey, {

@@ -6,7 +6,7 @@ export type AuthSessionState = { status: "checking" } | { status: "ready"; sessi
 /**
  * The current session, kept up to date from onAuthStateChange. Subscribing always yields
  * INITIAL_SESSION once the client has read (and if needed refreshed) the stored session, so
- * "checking" ends exactly when the session check of spec §2 finishes.
+ * "checking" ends exactly when the session check of docs/product.md §2 finishes.
  *
  * The callback only sets state: supabase-js runs it while holding its auth lock, and
  * awaiting another supabase call inside it would deadlock (docs/decisions/042-…).

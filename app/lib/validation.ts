@@ -1,4 +1,4 @@
-// Form rules shared by the sign-in screen and the admin (spec §5).
+// Form rules shared by the sign-in screen and the admin (docs/product.md §5).
 
 /** What type="email" accepts, minus the exotic cases no real mailbox uses. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -39,7 +39,7 @@ export interface Backend {
 }
 
 /**
- * CORS as Supabase's gateway answers it (SUPABASE-WIRE.md §1, §8.1): any origin (the keys are
+ * CORS as Supabase's gateway answers it (docs/supabase-wire.md §1, §8.1): any origin (the keys are
  * bearer tokens, no cookies), every header supabase-js sends, and content-range plus
  * x-supabase-api-version exposed, without which browsers see count === null and no error.code.
  */

@@ -1,7 +1,7 @@
 // The embedded backend's one signing key. Access tokens, the anon key and the service-role key
 // are all ES256 JWTs signed with it, so the REST layer verifies every bearer the same way and
 // supabase-js's getClaims() verifies access tokens locally against the JWKS (an HS256 secret
-// would cost a GET /user per call, see SUPABASE-WIRE.md §2 and §7).
+// would cost a GET /user per call, see docs/supabase-wire.md §2 and §7).
 //
 // The key is generated on first start and kept: in `<dataDir>/auth-signing-key.json` (mode 0600)
 // when there is a data directory, otherwise (DATABASE_URL mode) in `auth.signing_keys`, so that

@@ -1,5 +1,5 @@
 // First start of an empty embedded database: a few sample published posts and one admin
-// account whose generated password is printed once (PRODUCT.md, "How the admin role is granted").
+// account whose generated password is printed once (docs/product.md, "How the admin role is granted").
 //
 // Runs once per database, ever: the fact is recorded in auth.embedded_state in the same
 // transaction, so deleting every post later does not bring the samples back, and two instances

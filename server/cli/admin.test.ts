@@ -86,6 +86,16 @@ async function roles(
   return ((await res.json()) as { role: string }[]).map((r) => r.role);
 }
 
+/** The first line of the message parseCommand refuses `argv` with (exit code 2), or "accepted". */
+function refusal(argv: string[]): string {
+  try {
+    parseCommand(argv);
+  } catch (error) {
+    return `${(error as { exitCode?: number }).exitCode}: ${(error as Error).message.split("\n")[0]}`;
+  }
+  return "accepted";
+}
+
 describe("argument parsing", () => {
   it("accepts the documented forms and rejects the rest with exit code 2", () => {
     expect(parseCommand(["create-user", "A@B.co", "--password", "p4ssword", "--admin"])).toEqual({
@@ -105,6 +115,23 @@ describe("argument parsing", () => {
     ]) {
       expect(() => parseCommand(bad)).toThrow(expect.objectContaining({ exitCode: 2 }));
     }
+  });
+
+  it("names an unknown or misused option in the first line of the message", () => {
+    expect(refusal(["create-user", "a@b.co", "--force"])).toBe("2: Unknown option --force.");
+    expect(refusal(["grant-admin", "a@b.co", "-f"])).toBe("2: Unknown option -f.");
+    expect(refusal(["create-user", "a@b.co", "--password"])).toBe("2: --password needs a value.");
+    expect(refusal(["create-user", "a@b.co", "--admin=yes"])).toBe("2: --admin takes no value.");
+    expect(refusal(["revoke-admin", "a@b.co", "--password", "x"])).toBe(
+      "2: --password does not apply to revoke-admin.",
+    );
+    expect(parseCommand(["create-user", "a@b.co", "--password=p4ss"])).toMatchObject({
+      password: "p4ss",
+      admin: false,
+    });
+    expect(parseCommand(["set-password", "a@b.co", "--", "-starts-with-dash"])).toMatchObject({
+      password: "-starts-with-dash",
+    });
   });
 });
 
@@ -128,6 +155,13 @@ describe("npm run admin", () => {
     const misuse = await cli(dataDir, "frobnicate");
     expect(misuse.code).toBe(2);
     expect(misuse.stderr).toContain("Usage: npm run admin");
+  }, 90_000); // Each command starts the embedded backend itself (no server): slow on a busy machine.
+
+  it("refuses an unknown option before touching any backend", async () => {
+    const unknownFlag = await cli(dataDir, "grant-admin", "ana@example.com", "--force");
+    expect(unknownFlag.code).toBe(2);
+    expect(unknownFlag.stderr).toContain("Unknown option --force.");
+    expect(unknownFlag.stderr).not.toContain("Using ");
   });
 
   it("goes through the running server's HTTP API while it holds the data directory", async () => {

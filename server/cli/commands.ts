@@ -1,11 +1,12 @@
-// The operator commands (ARCHITECTURE.md, "Operator commands"), written against GoTrue's admin
+// The operator commands (docs/operations.md), written against GoTrue's admin
 // API and PostgREST only, so they work the same on the running server, the embedded backend
 // started in process, and a hosted Supabase project.
+import { parseArgs } from "node:util";
 import { generatePassword } from "../backend/seed.ts";
 import { OperatorError } from "./target.ts";
 import type { Target } from "./target.ts";
 
-export const USAGE = `Usage: npm run admin -- <command> [arguments]
+const USAGE = `Usage: npm run admin -- <command> [arguments]
 
 Commands:
   create-user <email> [--password <password>] [--admin]
@@ -19,7 +20,7 @@ Commands:
 
 Environment: DATA_DIR (default ./.data), DATABASE_URL, SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY.`;
 
-export type Command =
+type Command =
   | { name: "create-user"; email: string; password: string | null; admin: boolean }
   | { name: "grant-admin" | "revoke-admin"; email: string }
   | { name: "set-password"; email: string; password: string | null }
@@ -30,22 +31,41 @@ function usage(reason: string): OperatorError {
   return new OperatorError(`${reason}\n\n${USAGE}`, 2);
 }
 
+// The two options; everything else is positional. `--` ends the options, so a password that
+// starts with a dash can still be given: `set-password <email> -- -secret`.
+const OPTIONS = { password: { type: "string" }, admin: { type: "boolean" } } as const;
+
+/**
+ * Reads the arguments after the command name with `util.parseArgs`. It runs non-strict and the
+ * tokens are checked here, so misuse gets our own one-line reasons (and exit code 2) rather
+ * than Node's generic parse errors.
+ */
+function parseOptions(args: readonly string[]): { positional: string[]; flags: Map<string, string | true> } {
+  const { positionals, tokens } = parseArgs({
+    args: [...args],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const flags = new Map<string, string | true>();
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    if (token.name === "password") {
+      if (typeof token.value !== "string") throw usage("--password needs a value.");
+      flags.set("password", token.value);
+    } else if (token.name === "admin") {
+      if (token.value !== undefined) throw usage("--admin takes no value.");
+      flags.set("admin", true);
+    } else throw usage(`Unknown option ${token.rawName}.`);
+  }
+  return { positional: positionals, flags };
+}
+
 /** Parses argv (after `--`); throws OperatorError with exit code 2 and the reason on misuse. */
 export function parseCommand(argv: readonly string[]): Command {
   const [name, ...rest] = argv;
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
-    if (arg === "--admin") flags.set("admin", true);
-    else if (arg === "--password") {
-      const value = rest[++i];
-      if (value === undefined) throw usage("--password needs a value.");
-      flags.set("password", value);
-    } else if (arg.startsWith("--password=")) flags.set("password", arg.slice("--password=".length));
-    else if (arg.startsWith("--")) throw usage(`Unknown option ${arg}.`);
-    else positional.push(arg);
-  }
+  const { positional, flags } = parseOptions(rest);
   const allowFlags = (...allowed: string[]) => {
     for (const key of flags.keys()) if (!allowed.includes(key)) throw usage(`--${key} does not apply to ${name}.`);
   };

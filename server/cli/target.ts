@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { readLock } from "../backend/db/lock.ts";
 import { readStoredSigningKey } from "../backend/keys.ts";
 
-export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface Target {
   /** The base URL for requests and for `keys` (no trailing slash). */
@@ -34,7 +34,7 @@ export class OperatorError extends Error {
   }
 }
 
-export interface TargetEnv {
+interface TargetEnv {
   DATA_DIR?: string;
   DATABASE_URL?: string;
   SUPABASE_URL?: string;

@@ -25,7 +25,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
 
 /**
  * Compresses dynamic responses (server-rendered pages, loader data, API JSON). Static files
- * are compressed once at build time (scripts/precompress.mjs) and arrive here already
+ * are compressed once at build time (scripts/postbuild.ts) and arrive here already
  * encoded, so they are left alone. Brotli quality 5 keeps per-request CPU low.
  */
 export function compression(): MiddlewareHandler {

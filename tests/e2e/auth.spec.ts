@@ -26,7 +26,7 @@ test("one card, login mode by default, and a ghost button to switch modes", asyn
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Entrar");
 });
 
-test("validation of spec §5 in pt-BR, without calling the backend", async ({ page }) => {
+test("validation of docs/product.md §5 in pt-BR, without calling the backend", async ({ page }) => {
   const authCalls: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/auth/v1/")) authCalls.push(request.url());

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { HOME_JS_BUDGET_BYTES, initialScriptSources, measureScripts } from "../../scripts/js-size.ts";
 import { expect, test } from "./fixtures";
 
-// Byte budgets are deterministic, so they are tests (ARCHITECTURE.md, "Budgets"); timings
+// Byte budgets are deterministic, so they are tests (docs/architecture.md, "Budgets"); timings
 // live in `npm run bench`.
 const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
-// /contato (spec §2, §3, §5, §8; PRODUCT.md "Deliberate deviations": messages are stored).
+// /contato (docs/product.md §2, §3, §5, §8; docs/product.md "Deliberate deviations": messages are stored).
 
 function form(page: Page) {
   return page.getByRole("region", { name: "Envie uma mensagem" });

@@ -4,7 +4,7 @@ test.describe("not-found page", () => {
   // The browser logs the document's own 404 status as a console error.
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test("an unknown path answers 404 with the spec's texts and two buttons", async ({ page }) => {
+  test("an unknown path answers 404 with the product's texts and two buttons", async ({ page }) => {
     const response = await page.goto("/esta-pagina-nao-existe/mesmo");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("404", { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// /integracoes: four categories of cards, "Saiba Mais" opens an accessible dialog (PRODUCT.md),
+// /integracoes: four categories of cards, "Saiba Mais" opens an accessible dialog (docs/product.md),
 // and the API documentation opens in a new tab.
 
 test("four categories, each with cards", async ({ page }) => {

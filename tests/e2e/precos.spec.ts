@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
-// /precos (spec §2 "Pricing", §3 "Plan", §9; PRODUCT.md on the badge and the trial buttons).
+// /precos (docs/product.md §2 "Pricing", §3 "Plan", §9; docs/product.md on the badge and the trial buttons).
 
 // Intl writes a no-break space between "R$" and the amount.
 const plans = [

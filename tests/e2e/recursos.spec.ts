@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// The four tabs of /recursos (spec §2 "Features", §4): selection on click, Enter/Space and
+// The four tabs of /recursos (docs/product.md §2 "Features", §4): selection on click, Enter/Space and
 // focus; Left/Right wrap around; Home/End; full tablist/tab/tabpanel semantics.
 
 const tabs = ["Canais", "Automação", "Analytics", "Gestão"] as const;

@@ -12,7 +12,7 @@ const headerLinks = [
 test.describe("shared header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("logo, six links, Contato and Solicitar Demo point where the spec says", async ({ page }) => {
+  test("logo, six links, Contato and Solicitar Demo point where the product says", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Omnia, página inicial" })).toHaveAttribute("href", "/");

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 // /sobre: mission, vision, values, numbers and the team; a portrait that cannot load gives
-// way to the person's initials (spec §4, avatar states).
+// way to the person's initials (docs/product.md §4, avatar states).
 
 test("mission, vision, four values, the numbers and a team of four with portraits", async ({ page }) => {
   await page.goto("/sobre");

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-// /status: a live check of the site's own backend on every request (PRODUCT.md).
+// /status: a live check of the site's own backend on every request (docs/product.md).
 
 test("shows every component operational, with the time of the check", async ({ page }) => {
   await page.goto("/status");

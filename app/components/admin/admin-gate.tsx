@@ -13,7 +13,7 @@ export const ADMIN_SIGN_IN_PATH = "/auth?next=/admin";
 type Access = { status: "checking" } | { status: "allowed"; session: Session };
 
 /**
- * Spec §2: nothing is rendered until the session check has finished and user_roles says the
+ * docs/product.md §2: nothing is rendered until the session check has finished and user_roles says the
  * user is an admin; anyone else goes to the sign-in screen (which brings them back here).
  */
 export function AdminGate({ client, copy }: { client: SupabaseClient | null; copy: typeof AdminCopy }) {
@@ -22,7 +22,7 @@ export function AdminGate({ client, copy }: { client: SupabaseClient | null; cop
   const [access, setAccess] = useState<Access>({ status: "checking" });
   // "Sair" signs out on purpose and goes to /; the guard must not send the user to /auth.
   const signingOut = useRef(false);
-  // TanStack Query's defaults are the spec's cache and retry rules (5 min, 3 retries with
+  // TanStack Query's defaults are docs/product.md's cache and retry rules (5 min, 3 retries with
   // exponential backoff from 1 s to 30 s): deliberately not configured.
   const [queryClient] = useState(() => new QueryClient());
 

@@ -32,7 +32,7 @@ export interface AdminScreenProps {
 
 type DialogState = { open: false } | { open: true; post: BlogPost | null; key: number };
 
-/** The blog administration of spec §2 plus the leads ("Mensagens", PRODUCT.md). */
+/** The blog administration of docs/product.md §2 plus the leads ("Mensagens", docs/product.md). */
 export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenProps) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
@@ -82,7 +82,7 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
   const remove = useMutation({
     mutationFn: (post: BlogPost) => deletePost(client, post.id),
     onSuccess: () => toast.success(copy.toasts.deleted.title, { description: copy.toasts.deleted.description }),
-    // Spec §8: a failed delete shows nothing; the reloaded list tells the truth.
+    // docs/product.md §8: a failed delete shows nothing; the reloaded list tells the truth.
     onError: () => undefined,
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
   });

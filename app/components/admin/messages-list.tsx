@@ -74,7 +74,7 @@ function Pagination({ pagination, copy }: { pagination: MessagesPagination; copy
   );
 }
 
-/** Leads from the contact and demo forms, newest first, a page at a time (PRODUCT.md, "Leads are not lost"). */
+/** Leads from the contact and demo forms, newest first, a page at a time (docs/product.md, "Leads are not lost"). */
 export function MessagesList({
   messages,
   loading,

@@ -36,7 +36,7 @@ export interface PostDialogProps {
   renderPreview: (markdown: string, signal: AbortSignal) => Promise<string>;
 }
 
-/** Spec §4: a missing excerpt or featured image becomes an empty field. */
+/** docs/product.md §4: a missing excerpt or featured image becomes an empty field. */
 function initialValues(post: BlogPost | null): PostInput {
   return {
     title: post?.title ?? "",
@@ -60,7 +60,7 @@ function validate(values: PostInput, copy: typeof AdminCopy.dialog.validation): 
 }
 
 /**
- * The post dialog (spec §2, §4, §5). The parent mounts a fresh form for every opening (a
+ * The post dialog (docs/product.md §2, §4, §5). The parent mounts a fresh form for every opening (a
  * `key`), so closing always resets it. The slug follows the title until edited by hand.
  */
 export function PostDialog(props: PostDialogProps) {

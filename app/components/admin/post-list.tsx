@@ -15,7 +15,7 @@ export interface PostListProps {
   onDelete: (post: BlogPost) => void;
 }
 
-/** Every post, drafts too, newest first (spec §2): title, "slug / status / Criado date", actions. */
+/** Every post, drafts too, newest first (docs/product.md §2): title, "slug / status / Criado date", actions. */
 export function PostList({ posts, loading, failed, copy, onEdit, onDelete }: PostListProps) {
   if (loading) return <p className="py-8 text-muted-foreground">{copy.loading}</p>;
   if (failed) return <p className="py-8 text-destructive">{copy.loadError}</p>;

@@ -35,7 +35,7 @@ function validate(email: string, password: string, copy: typeof AuthCopy): Error
 }
 
 /**
- * The sign-in / sign-up card of spec §2. Validation is ours (pt-BR messages, noValidate) and
+ * The sign-in / sign-up card of docs/product.md §2. Validation is ours (pt-BR messages, noValidate) and
  * runs on submit, then live once the user has tried. Autocomplete tokens let password
  * managers fill both modes; the inputs accept paste.
  */

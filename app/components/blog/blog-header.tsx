@@ -1,4 +1,4 @@
-/** Title and subtitle of the blog list (spec §2). */
+/** Title and subtitle of the blog list (docs/product.md §2). */
 export function BlogHeader({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <header className="mx-auto mb-12 max-w-3xl text-center lg:mb-16">

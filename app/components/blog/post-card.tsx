@@ -4,7 +4,7 @@ import type { BlogPostSummary } from "~/lib/blog-types";
 import { formatDate, isoDate } from "~/lib/format";
 
 /**
- * A blog card (spec §2): featured image when there is one, title and excerpt clamped to two
+ * A blog card (docs/product.md §2): featured image when there is one, title and excerpt clamped to two
  * lines, creation date in pt-BR. The title's link is stretched over the whole card, so the
  * card is one click target while the link's accessible name stays the title alone.
  */
@@ -42,7 +42,7 @@ export function PostCard({ post, priority = false }: { post: BlogPostSummary; pr
   );
 }
 
-/** Stand-in for a card while posts load (spec §2: three of them). */
+/** Stand-in for a card while posts load (docs/product.md §2: three of them). */
 export function PostCardSkeleton() {
   return (
     <div className="flex flex-col overflow-hidden rounded-lg border border-border" data-testid="post-card-skeleton">

@@ -3,7 +3,7 @@ import { PostCard, PostCardSkeleton } from "./post-card";
 
 const GRID = "grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3";
 
-/** The published posts, newest first; the empty state when there are none (spec §2, §8). */
+/** The published posts, newest first; the empty state when there are none (docs/product.md §2, §8). */
 export function PostGrid({ posts, label, emptyText }: { posts: BlogPostSummary[]; label: string; emptyText: string }) {
   if (posts.length === 0) {
     return (

@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { Button } from "~/components/ui/button";
 import { unexpectedErrorCopy } from "~/content/errors";
 
-/** The error's message, or the HTTP status text of an error response (spec §2). */
+/** The error's message, or the HTTP status text of an error response (docs/product.md §2). */
 export function describeError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { notFoundCopy } from "~/content/errors";
 
-/** The not-found page (spec §2): 404, the title, the text, and buttons to / and /recursos. */
+/** The not-found page (docs/product.md §2): 404, the title, the text, and buttons to / and /recursos. */
 export function NotFoundScreen() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">

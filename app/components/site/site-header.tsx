@@ -24,7 +24,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * Sticky header (spec §2). Below the `lg` breakpoint the links move into a disclosure menu:
+ * Sticky header (docs/product.md §2). Below the `lg` breakpoint the links move into a disclosure menu:
  * the toggle exposes aria-expanded/aria-controls; choosing a link, pressing Escape or
  * navigating closes it, and Escape returns focus to the toggle so keyboard users keep
  * their place.

@@ -6,7 +6,7 @@ import { SiteHeader } from "./site-header";
 
 export const MAIN_CONTENT_ID = "conteudo";
 
-/** The shared page shell of spec §2: skip link, sticky header, page content, footer. */
+/** The shared page shell of docs/product.md §2: skip link, sticky header, page content, footer. */
 export function SiteShell({ children, demoSection }: { children: ReactNode; demoSection?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">

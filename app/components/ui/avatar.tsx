@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
 
-/** Image states of spec §4: idle (no image yet) → loading → loaded | error. */
+/** Image states of docs/product.md §4: idle (no image yet) → loading → loaded | error. */
 export type AvatarState = "idle" | "loading" | "loaded" | "error";
 
 export interface AvatarProps {

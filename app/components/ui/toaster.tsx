@@ -12,7 +12,7 @@ const AA_TEXT_COLOURS = {
 } as CSSProperties;
 
 /**
- * The toast region of spec §4: toasts stack with at most 3 visible, close after 4000 ms,
+ * The toast region of docs/product.md §4: toasts stack with at most 3 visible, close after 4000 ms,
  * sit bottom-right, the region is labelled "Notifications" and Alt+T focuses it. These are
  * sonner's defaults; they are spelled out so a library upgrade cannot change them silently.
  * The site layout mounts it lazily once a screen that toasts is visited: other pages skip its bytes.

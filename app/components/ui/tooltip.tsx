@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/utils";
 
 /**
- * Spec §4: tooltips open after 700 ms and moving between them within 300 ms skips the delay.
+ * docs/product.md §4: tooltips open after 700 ms and moving between them within 300 ms skips the delay.
  * These are Radix's defaults, spelled out so an upgrade cannot change them silently.
  */
 export const TOOLTIP_DELAY_MS = 700;

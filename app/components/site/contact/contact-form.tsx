@@ -37,7 +37,7 @@ export interface ContactFormCopy {
 const ID = "contato";
 
 /**
- * The contact form (spec §3/§5/§7, PRODUCT.md "Deliberate deviations"). Without JavaScript
+ * The contact form (docs/product.md §3/§5/§7, docs/product.md "Deliberate deviations"). Without JavaScript
  * it is a plain POST to the route action, which answers with the page (inline success or the
  * errors, values kept). With JavaScript it posts through a fetcher: "Enviando..." while in
  * flight, then the success toast and emptied fields, or a destructive toast with the values

@@ -43,7 +43,7 @@ export interface DemoFormCopy {
 }
 
 /**
- * The demo request form (PRODUCT.md, "#demo"). It posts to /solicitar-demo with the page it
+ * The demo request form (docs/product.md, "#demo"). It posts to /solicitar-demo with the page it
  * was sent from. With JavaScript a fetcher keeps the visitor on the page and swaps the form
  * for a confirmation; without it, /solicitar-demo renders the confirmation (or the errors).
  * A trial button on /precos links to `?plano=<id>#demo`, which preselects the plan.

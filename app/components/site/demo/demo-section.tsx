@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** The anchor every "request demo" action targets (spec §2: "#demo"). */
+/** The anchor every "request demo" action targets (docs/product.md §2: "#demo"). */
 export const DEMO_SECTION_ID = "demo";
 
 /**

@@ -5,7 +5,7 @@ import type { FeatureTab } from "~/content/features";
 
 /**
  * The four feature tabs of /recursos. Automatic activation: focusing a tab (arrow keys,
- * Home/End) selects it, as the spec asks; every panel is in the HTML.
+ * Home/End) selects it, as docs/product.md asks; every panel is in the HTML.
  */
 export function FeatureTabs({ label, defaultTab, items }: { label: string; defaultTab: string; items: FeatureTab[] }) {
   const [active, setActive] = useState(defaultTab);
