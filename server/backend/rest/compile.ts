@@ -3,8 +3,11 @@
 // so types serialise exactly like upstream (timestamptz with +00:00, numeric as a number, ...).
 import type { CatalogSnapshot, ColumnInfo, FunctionInfo, TableInfo } from "./catalog.ts";
 import { SCHEMA } from "./catalog.ts";
-import { RestError, badQuery } from "./errors.ts";
+import { restErrors } from "./errors.ts";
 import type { Filter, OrderTerm, QueryPlan, SelectItem } from "./parse.ts";
+import type { Statement } from "./plan.ts";
+
+const { badQuery } = restErrors;
 
 export interface Compiled {
   sql: string;
@@ -29,14 +32,14 @@ export function lookupTable(snapshot: CatalogSnapshot, name: string): TableInfo 
   const t = snapshot.tables.get(name);
   if (!t) {
     // PostgREST 12's message for a relation missing from its schema cache.
-    throw new RestError(404, "PGRST205", `Could not find the table '${SCHEMA}.${name}' in the schema cache`);
+    throw restErrors.tableNotFound(SCHEMA, name);
   }
   return t;
 }
 
 function column(table: TableInfo, name: string): ColumnInfo {
   const c = table.columns.get(name);
-  if (!c) throw new RestError(400, "42703", `column ${table.name}.${name} does not exist`);
+  if (!c) throw restErrors.undefinedColumn(table.name, name);
   return c;
 }
 
@@ -150,8 +153,7 @@ function finishWrite(table: TableInfo, stmt: string, plan: QueryPlan, representa
 function writableColumn(table: TableInfo, name: string): ColumnInfo {
   const c = table.columns.get(name);
   // PostgREST's message when a payload key is not a column of the table.
-  if (!c)
-    throw new RestError(400, "PGRST204", `Could not find the '${name}' column of '${table.name}' in the schema cache`);
+  if (!c) throw restErrors.columnNotFound(table.name, name);
   return c;
 }
 
@@ -204,6 +206,20 @@ export function compileDelete(table: TableInfo, plan: QueryPlan, input: { repres
   return { sql: finishWrite(table, stmt, plan, input.representation), params: p.values };
 }
 
+/** The statement for a planned table operation (plan.ts); an insert of no rows has none. */
+export function compileOperation(table: TableInfo, op: Statement): Compiled {
+  switch (op.kind) {
+    case "read":
+      return compileRead(table, op.query, op);
+    case "insert":
+      return compileInsert(table, op.query, op);
+    case "update":
+      return compileUpdate(table, op.query, op);
+    case "delete":
+      return compileDelete(table, op.query, op);
+  }
+}
+
 /** Picks the overload whose argument names match the payload keys (PostgREST does the same). */
 export function lookupFunction(snapshot: CatalogSnapshot, name: string, keys: readonly string[]): FunctionInfo {
   const candidates = (snapshot.functions.get(name) ?? []).filter((fn) => {
@@ -212,20 +228,10 @@ export function lookupFunction(snapshot: CatalogSnapshot, name: string, keys: re
     return keys.every((k) => names.includes(k)) && required.every((r) => keys.includes(r));
   });
   if (candidates.length === 0) {
-    throw new RestError(
-      404,
-      "PGRST202",
-      `Could not find the function ${SCHEMA}.${name}(${[...keys].toSorted().join(", ")}) in the schema cache`,
-      null,
-      null,
-    );
+    throw restErrors.functionNotFound(SCHEMA, name, keys);
   }
   if (candidates.length > 1) {
-    throw new RestError(
-      300,
-      "PGRST203",
-      `Could not choose the best candidate function between overloads of ${SCHEMA}.${name}`,
-    );
+    throw restErrors.ambiguousFunction(SCHEMA, name);
   }
   return candidates[0]!;
 }

@@ -1,5 +1,8 @@
-// One error type and one serializer for the REST API, in PostgREST's shape
-// {code, details, hint, message}. supabase-js surfaces this body unchanged as `error`.
+// The REST surface's errors, in one table: every code the backend raises itself (PostgREST's
+// PGRSTxxx, and the SQLSTATEs PostgREST raises on its own behalf), with its HTTP status and
+// wording, and the SQLSTATE -> HTTP table for errors that come from Postgres. Bodies have
+// PostgREST's shape {code, details, hint, message}; supabase-js surfaces them unchanged as
+// `error`. PostgREST's list: https://docs.postgrest.org/en/v12/references/errors.html
 import type { RequestRole } from "../db/types.ts";
 
 export class RestError extends Error {
@@ -23,10 +26,110 @@ export class RestError extends Error {
   }
 }
 
-/** PostgREST's own "bad query" error (PGRST100, 400). */
-export function badQuery(message: string, details: string | null = null): RestError {
-  return new RestError(400, "PGRST100", message, details);
+interface Wording {
+  message: string;
+  details?: string | null;
+  hint?: string | null;
 }
+
+/** One row of the table: a constructor that also names its code and status. */
+export interface RestErrorKind<A extends unknown[]> {
+  (...args: A): RestError;
+  readonly status: number;
+  readonly code: string;
+}
+
+function kind<A extends unknown[]>(status: number, code: string, wording: (...args: A) => Wording): RestErrorKind<A> {
+  const make = (...args: A): RestError => {
+    const w = wording(...args);
+    return new RestError(status, code, w.message, w.details ?? null, w.hint ?? null);
+  };
+  return Object.assign(make, { status, code });
+}
+
+/**
+ * Every error the REST layer raises itself. Messages copy PostgREST 12's where the backend does
+ * what PostgREST does; where the subset ends, they say "not supported by this backend".
+ */
+export const restErrors = {
+  /** PGRST100: a query string PostgREST cannot parse, or a feature outside the subset. */
+  badQuery: kind(400, "PGRST100", (message: string, details: string | null = null) => ({ message, details })),
+  /** PGRST102: a body that is not the JSON the operation takes. */
+  invalidBody: kind(400, "PGRST102", (message: string = "Empty or invalid json", details: string | null = null) => ({
+    message,
+    details,
+  })),
+  /** PGRST106: a schema other than the exposed one in Accept-Profile / Content-Profile. */
+  schemaNotExposed: kind(406, "PGRST106", () => ({ message: "The schema must be one of the following: public" })),
+  /** PGRST107: a body that is not application/json. */
+  unsupportedMediaType: kind(415, "PGRST107", (type: string) => ({
+    message: `Content-Type not acceptable: ${type}`,
+    hint: "Send application/json",
+  })),
+  /** PGRST116: `.single()` (vnd.pgrst.object+json) over 0 or more than 1 rows. */
+  notSingle: kind(406, "PGRST116", (rows: number) => ({
+    message: "Cannot coerce the result to a single JSON object",
+    details: `The result contains ${rows} rows`,
+  })),
+  /** PGRST117: a method the route does not take. */
+  methodNotAllowed: kind(405, "PGRST117", (method: string, hint: string | null = null) => ({
+    message: `Unsupported HTTP method: ${method}`,
+    hint,
+  })),
+  /** PGRST125: a path under /rest/v1 that is neither a table nor rpc/<fn>. */
+  invalidPath: kind(404, "PGRST125", () => ({ message: "Invalid path specified in request URL" })),
+  /** PGRST202: no function of that name takes these argument names. */
+  functionNotFound: kind(404, "PGRST202", (schema: string, name: string, keys: readonly string[]) => ({
+    message: `Could not find the function ${schema}.${name}(${[...keys].toSorted().join(", ")}) in the schema cache`,
+  })),
+  /** PGRST203: several overloads take these argument names. */
+  ambiguousFunction: kind(300, "PGRST203", (schema: string, name: string) => ({
+    message: `Could not choose the best candidate function between overloads of ${schema}.${name}`,
+  })),
+  /** PGRST204: a payload key that is not a column of the table. */
+  columnNotFound: kind(400, "PGRST204", (table: string, column: string) => ({
+    message: `Could not find the '${column}' column of '${table}' in the schema cache`,
+  })),
+  /** PGRST205: a relation missing from the schema cache. */
+  tableNotFound: kind(404, "PGRST205", (schema: string, name: string) => ({
+    message: `Could not find the table '${schema}.${name}' in the schema cache`,
+  })),
+  /** PGRST301: no key, a malformed or invalid JWT, or one whose role may not make requests. */
+  unauthorized: kind(401, "PGRST301", (message: string, hint: string | null = null) => ({ message, hint })),
+  /** PGRST413: a body over the limit. */
+  payloadTooLarge: kind(413, "PGRST413", (maxBytes: number) => ({
+    message: "Payload Too Large",
+    details: `The body is limited to ${maxBytes} bytes`,
+  })),
+  /** 21000: UPDATE/DELETE without a filter, as Supabase's pg-safeupdate refuses them. */
+  missingWhere: kind(400, "21000", (statement: "UPDATE" | "DELETE") => ({
+    message: `${statement} requires a WHERE clause`,
+  })),
+  /** 42703: a select, filter or order column the table does not have (Postgres' own words). */
+  undefinedColumn: kind(400, "42703", (table: string, column: string) => ({
+    message: `column ${table}.${column} does not exist`,
+  })),
+  /** XX000: anything else that went wrong; the cause goes to the log only. */
+  internal: kind(500, "XX000", () => ({ message: "Internal server error" })),
+} as const;
+
+/**
+ * Codes of a name missing from the schema cache: the lookup may succeed after a reload (a
+ * migration applied by another instance), which PostgREST needs a NOTIFY for.
+ */
+const CATALOG_MISSES: ReadonlySet<string> = new Set([
+  restErrors.tableNotFound.code,
+  restErrors.functionNotFound.code,
+  restErrors.columnNotFound.code,
+  restErrors.undefinedColumn.code,
+]);
+
+export function isCatalogMiss(err: unknown): boolean {
+  return err instanceof RestError && CATALOG_MISSES.has(err.code);
+}
+
+/** Postgres' insufficient_privilege: 401 without a login, 403 with one (see statusFor). */
+export const INSUFFICIENT_PRIVILEGE = "42501";
 
 interface PgErrorLike {
   code: string;
@@ -47,8 +150,8 @@ function isPgError(err: unknown): err is PgErrorLike {
  * backend can meet. Permission errors depend on whether the request was authenticated, so that
  * supabase-js and browsers can tell "sign in" (401) from "not allowed" (403).
  */
-function statusFor(code: string, role: RequestRole): number {
-  if (code === "42501") return role === "anon" ? 401 : 403;
+export function statusFor(code: string, role: RequestRole): number {
+  if (code === INSUFFICIENT_PRIVILEGE) return role === "anon" ? 401 : 403;
   if (code === "23505" || code === "23503") return 409;
   if (code === "42P01" || code === "42883") return 404;
   if (code === "P0001") return 400;
@@ -72,12 +175,5 @@ export function toRestError(err: unknown, role: RequestRole): RestError {
     return new RestError(status, err.code, err.message, err.detail || null, err.hint || null);
   }
   console.error("rest: internal error", err);
-  return new RestError(500, "XX000", "Internal server error");
-}
-
-export function errorResponse(err: RestError): Response {
-  return new Response(JSON.stringify({ code: err.code, details: err.details, hint: err.hint, message: err.message }), {
-    status: err.status,
-    headers: { "Content-Type": "application/json; charset=utf-8" },
-  });
+  return restErrors.internal();
 }

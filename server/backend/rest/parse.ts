@@ -1,7 +1,9 @@
 // Query-string parser: PostgREST's URL grammar (the subset supabase-js emits) into a plan.
 // Pure functions, no database: names are checked against the catalog later, in compile.ts.
-import { badQuery } from "./errors.ts";
+import { restErrors } from "./errors.ts";
 import type { RestError } from "./errors.ts";
+
+const { badQuery } = restErrors;
 
 export const FILTER_OPS = ["eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "is", "in"] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];

@@ -1,0 +1,170 @@
+// Stage 1, request parsing: who is asking (the verified JWT), which schema, the query string
+// (parse.ts), the Prefer and Accept headers, and the JSON body under a size limit. Nothing here
+// reads the catalog or the database; every refusal is an entry of errors.ts.
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { RequestRole } from "../db/types.ts";
+import { restErrors } from "./errors.ts";
+import { checkQueryLength, parsePrefer, parseQuery } from "./parse.ts";
+import type { Prefer, QueryPlan } from "./parse.ts";
+
+/** PostgREST's media type for one object instead of an array (supabase-js `.single()`). */
+export const SINGLE_MEDIA = "application/vnd.pgrst.object+json";
+/** Request body limit in bytes unless createRest is given another (a typical gateway limit). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** JSON nesting a body may have: deeper input must not reach Postgres' recursive JSON code. */
+export const MAX_JSON_DEPTH = 32;
+
+const ROLES: readonly RequestRole[] = ["anon", "authenticated", "service_role"];
+/** Methods of a table route, as PostgREST serves them (no PUT: no upsert in this subset). */
+const TABLE_METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE"] as const;
+export type TableMethod = (typeof TABLE_METHODS)[number];
+
+export interface Auth {
+  role: RequestRole;
+  claims: Record<string, unknown>;
+}
+
+export type VerifyJwt = (token: string) => Promise<Record<string, unknown>>;
+
+/**
+ * The role comes from the verified JWT's `role` claim: the Authorization bearer token, else the
+ * `apikey` header (both keys are JWTs). Without either, Supabase's gateway answers 401 before
+ * PostgREST is reached; we do the same.
+ */
+export async function authenticate(c: Context, verifyJwt: VerifyJwt): Promise<Auth> {
+  const header = c.req.header("authorization");
+  let token: string | undefined;
+  if (header !== undefined) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw restErrors.unauthorized("Invalid Authorization header", "Expected 'Bearer <token>'");
+    token = m[1];
+  } else {
+    token = c.req.header("apikey") || undefined;
+  }
+  if (!token) {
+    throw restErrors.unauthorized("No API key found in request", "No `apikey` request header or url param was found.");
+  }
+  let claims: Record<string, unknown>;
+  try {
+    claims = await verifyJwt(token);
+  } catch (err) {
+    const expired = (err as { code?: string }).code === "ERR_JWT_EXPIRED";
+    throw restErrors.unauthorized(expired ? "JWT expired" : "Invalid JWT");
+  }
+  const role = claims["role"];
+  // Only the three request roles; a token claiming e.g. "postgres" must never reach SET ROLE.
+  if (typeof role !== "string" || !(ROLES as readonly string[]).includes(role)) {
+    throw restErrors.unauthorized("JWT role is not allowed");
+  }
+  return { role: role as RequestRole, claims };
+}
+
+/** PostgREST reads the schema from Accept-Profile on reads and Content-Profile on writes. */
+export function checkProfile(c: Context, method: string): void {
+  const profile =
+    method === "GET" || method === "HEAD" ? c.req.header("accept-profile") : c.req.header("content-profile");
+  if (profile !== undefined && profile !== "public") throw restErrors.schemaNotExposed();
+}
+
+export function wantsSingle(c: Context): boolean {
+  return (c.req.header("accept") ?? "").toLowerCase().includes(SINGLE_MEDIA);
+}
+
+/** What a request to /rest/v1/<table> asks for, before the catalog is consulted. */
+export interface TableRequest {
+  method: TableMethod;
+  table: string;
+  query: QueryPlan;
+  prefer: Prefer;
+  single: boolean;
+}
+
+/** Method, schema, query string (bounded first, ADR 014), Prefer and Accept; not the body. */
+export function parseTableRequest(c: Context, table: string): TableRequest {
+  const method = c.req.method;
+  if (!(TABLE_METHODS as readonly string[]).includes(method)) throw restErrors.methodNotAllowed(method);
+  checkProfile(c, method);
+  const url = new URL(c.req.url);
+  checkQueryLength(url.search.slice(1));
+  return {
+    method: method as TableMethod,
+    table,
+    query: parseQuery(url.searchParams),
+    prefer: parsePrefer(c.req.header("prefer")),
+    single: wantsSingle(c),
+  };
+}
+
+/** POST /rest/v1/rpc/<fn>: the schema, and no query parameters (this backend takes none there). */
+export function parseRpcRequest(c: Context): void {
+  checkProfile(c, "POST");
+  if (new URL(c.req.url).searchParams.size)
+    throw restErrors.badQuery("Query parameters on rpc are not supported by this backend");
+}
+
+/** Iterative depth check: deep nesting must not reach Postgres' recursive JSON code. */
+export function jsonDepth(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (d > max) max = d;
+    if (max > MAX_JSON_DEPTH) return max;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
+export interface JsonBody {
+  /** The body as sent: passed to Postgres as one JSON parameter. */
+  raw: string;
+  value: unknown;
+}
+
+/**
+ * The body, at most maxBytes, as JSON. Checked in this order: a declared Content-Length over the
+ * limit (413), the type (415), then the bytes as they arrive (413) by Hono's bodyLimit, which
+ * counts a body without Content-Length (streamed) too; then UTF-8 and JSON (400).
+ */
+export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBody> {
+  const tooLarge = () => restErrors.payloadTooLarge(maxBytes);
+  // Before the type, so an oversized body is 413 whatever it claims to be.
+  if (Number(c.req.header("content-length") ?? "0") > maxBytes) throw tooLarge();
+  const type = (c.req.header("content-type") ?? "application/json").toLowerCase();
+  if (!type.startsWith("application/json")) throw restErrors.unsupportedMediaType(type);
+  let bytes = new Uint8Array(0);
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  await limit(c, async () => {
+    bytes = new Uint8Array(await c.req.raw.arrayBuffer());
+  });
+  // bodyLimit trusts a Content-Length (Node's HTTP server enforces it); an in-process Request
+  // may carry one that understates its body, so the bytes read are counted as well.
+  if (bytes.byteLength > maxBytes) throw tooLarge();
+  let raw: string;
+  try {
+    raw = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw restErrors.invalidBody();
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw restErrors.invalidBody();
+  }
+  if (jsonDepth(value) > MAX_JSON_DEPTH) {
+    throw restErrors.invalidBody(undefined, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  if (raw.includes("\\u0000")) {
+    // Postgres text cannot hold NUL; fail here with a 400 instead of deep inside a cast.
+    throw restErrors.invalidBody(undefined, "\\u0000 cannot be stored");
+  }
+  return { raw, value };
+}
