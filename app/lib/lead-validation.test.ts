@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadErrorMessage } from "~/content/lead-form";
 import { boundLeadValues, LEAD_LIMITS, leadValuesFrom, validateLead } from "./lead-validation";
+import { isEmail } from "./validation";
 
 const valid = {
   name: "Ana Souza",
@@ -94,6 +95,21 @@ describe("leadValuesFrom", () => {
       message: "",
       plan: "",
     });
+  });
+});
+
+describe("e-mail", () => {
+  it.each([
+    "ana@empresa.com.br",
+    "a.b+c@sub.empresa.io",
+    "ana@empresa",
+    "ana@",
+    "@empresa.com",
+    "ana@@empresa.com",
+    "a na@empresa.com",
+  ])("judges %s as isEmail, the sign-in screen's check, does", (email) => {
+    const verdict = validateLead("contact", { ...valid, email });
+    expect(verdict.ok ? {} : verdict.errors).toEqual(isEmail(email) ? {} : { email: "invalid" });
   });
 });
 

@@ -2,6 +2,9 @@
 // actions. Hand-written instead of zod so the demo form, present on every page, adds only a
 // few hundred bytes to the public JS (ADR 032). The bounds mirror the CHECK constraints of
 // supabase/migrations/*_contact_messages.sql, so what passes here is what the table accepts.
+// The e-mail rule is the app's one (isEmail, ./validation).
+
+import { isEmail } from "./validation";
 
 export const LEAD_SUBJECTS = ["demo", "comercial", "suporte", "parceria", "outro"] as const;
 export type LeadSubject = (typeof LEAD_SUBJECTS)[number];
@@ -47,7 +50,6 @@ export const LEAD_LIMITS = {
   messageMax: 5000,
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9+() .-]*$/;
 // NUL and the other control characters: nobody types them, PostgreSQL refuses NUL in text,
 // and they hide text in the admin. A message keeps its line breaks and tabs.
@@ -113,7 +115,7 @@ export function validateLead(kind: LeadKind, values: LeadValues): LeadValidation
 
   if (!email) errors.email = "required";
   else if (email.length > LEAD_LIMITS.emailMax) errors.email = "tooLong";
-  else if (!EMAIL.test(email) || CONTROL.test(email)) errors.email = "invalid";
+  else if (!isEmail(email) || CONTROL.test(email)) errors.email = "invalid";
 
   if (company.length > LEAD_LIMITS.companyMax) errors.company = "tooLong";
   else if (CONTROL.test(company)) errors.company = "invalid";

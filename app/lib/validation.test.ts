@@ -12,6 +12,8 @@ describe("validation", () => {
   it("keeps the rules the admin forms share", () => {
     expect(isEmail(" pessoa@empresa.com.br ")).toBe(true);
     expect(isEmail("pessoa@empresa")).toBe(false);
+    for (const bad of ["", "pessoa@", "@empresa.com", "pessoa@@empresa.com", "pes soa@empresa.com", "pessoa@empresa."])
+      expect(isEmail(bad)).toBe(false);
     expect(isHttpUrl("https://omnia.com.br/a.png")).toBe(true);
     expect(isHttpUrl("javascript:alert(1)")).toBe(false);
   });

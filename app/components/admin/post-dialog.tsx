@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { Field, FieldError, FieldHint, fieldControl } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
@@ -20,8 +21,8 @@ import { isValidSlug, slugify } from "~/lib/slug";
 import { isHttpUrl } from "~/lib/validation";
 import { MarkdownPreview } from "./markdown-preview";
 
-type Field = "title" | "slug" | "content" | "featured_image";
-export type PostFormErrors = Partial<Record<Field, string>>;
+type PostField = "title" | "slug" | "content" | "featured_image";
+export type PostFormErrors = Partial<Record<PostField, string>>;
 
 export interface PostDialogProps {
   open: boolean;
@@ -85,7 +86,7 @@ function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, re
   const [errors, setErrors] = useState<PostFormErrors>({});
   const [tab, setTab] = useState("write");
   const id = useId();
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const refs = useRef<Partial<Record<PostField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const shown: PostFormErrors = { ...serverErrors, ...errors };
 
   const set = <K extends keyof PostInput>(key: K, value: PostInput[K]) => {
@@ -113,70 +114,55 @@ function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, re
   };
 
   const fieldId = (field: string) => `${id}-${field}`;
-  const describedBy = (field: Field, hint?: boolean) =>
-    [shown[field] ? `${fieldId(field)}-error` : null, hint ? `${fieldId(field)}-hint` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const errorText = (field: Field) =>
-    shown[field] ? (
-      <p id={`${fieldId(field)}-error`} className="text-sm text-destructive">
-        {shown[field]}
-      </p>
-    ) : null;
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fieldId("title")}>{copy.fields.title.label}</Label>
-        <Input
-          id={fieldId("title")}
-          ref={(node) => {
-            refs.current.title = node;
-          }}
-          required
-          placeholder={copy.fields.title.placeholder}
-          value={values.title}
-          onChange={(event) => set("title", event.target.value)}
-          aria-invalid={shown.title ? true : undefined}
-          aria-describedby={describedBy("title")}
-        />
-        {errorText("title")}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fieldId("slug")}>{copy.fields.slug.label}</Label>
-        <Input
-          id={fieldId("slug")}
-          ref={(node) => {
-            refs.current.slug = node;
-          }}
-          required
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={copy.fields.slug.placeholder}
-          value={values.slug}
-          onChange={(event) => {
-            setSlugEdited(true);
-            set("slug", event.target.value);
-          }}
-          aria-invalid={shown.slug ? true : undefined}
-          aria-describedby={describedBy("slug", true)}
-        />
-        <p id={`${fieldId("slug")}-hint`} className="text-xs text-muted-foreground">
-          {copy.fields.slug.hint}
-        </p>
-        {errorText("slug")}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fieldId("excerpt")}>{copy.fields.excerpt.label}</Label>
-        <Textarea
-          id={fieldId("excerpt")}
-          rows={2}
-          className="min-h-0"
-          placeholder={copy.fields.excerpt.placeholder}
-          value={values.excerpt}
-          onChange={(event) => set("excerpt", event.target.value)}
-        />
-      </div>
+      <Field id={fieldId("title")} label={copy.fields.title.label} error={shown.title}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={(node) => {
+              refs.current.title = node;
+            }}
+            required
+            placeholder={copy.fields.title.placeholder}
+            value={values.title}
+            onChange={(event) => set("title", event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={fieldId("slug")} label={copy.fields.slug.label} hint={copy.fields.slug.hint} error={shown.slug}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={(node) => {
+              refs.current.slug = node;
+            }}
+            required
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={copy.fields.slug.placeholder}
+            value={values.slug}
+            onChange={(event) => {
+              setSlugEdited(true);
+              set("slug", event.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <Field id={fieldId("excerpt")} label={copy.fields.excerpt.label}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={2}
+            className="min-h-0"
+            placeholder={copy.fields.excerpt.placeholder}
+            value={values.excerpt}
+            onChange={(event) => set("excerpt", event.target.value)}
+          />
+        )}
+      </Field>
+      {/* The label shares a row with the write/preview tabs, so this field is laid out by hand. */}
       <div className="flex flex-col gap-2">
         <Tabs value={tab} onValueChange={setTab}>
           <div className="flex items-center justify-between gap-4">
@@ -188,7 +174,7 @@ function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, re
           </div>
           <TabsContent value="write" active={tab === "write"} className="mt-2 flex flex-col gap-2">
             <Textarea
-              id={fieldId("content")}
+              {...fieldControl(fieldId("content"), { error: shown.content, hint: copy.fields.content.hint })}
               ref={(node) => {
                 refs.current.content = node;
               }}
@@ -198,12 +184,8 @@ function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, re
               placeholder={copy.fields.content.placeholder}
               value={values.content}
               onChange={(event) => set("content", event.target.value)}
-              aria-invalid={shown.content ? true : undefined}
-              aria-describedby={describedBy("content", true)}
             />
-            <p id={`${fieldId("content")}-hint`} className="text-xs text-muted-foreground">
-              {copy.fields.content.hint}
-            </p>
+            <FieldHint id={fieldId("content")}>{copy.fields.content.hint}</FieldHint>
           </TabsContent>
           <TabsContent value="preview" active={tab === "preview"} className="mt-2">
             {/* Mounted only while shown: it asks the server for HTML. */}
@@ -216,25 +198,23 @@ function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, re
             ) : null}
           </TabsContent>
         </Tabs>
-        {errorText("content")}
+        <FieldError id={fieldId("content")}>{shown.content}</FieldError>
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fieldId("image")}>{copy.fields.featuredImage.label}</Label>
-        <Input
-          id={fieldId("image")}
-          ref={(node) => {
-            refs.current.featured_image = node;
-          }}
-          type="url"
-          inputMode="url"
-          placeholder={copy.fields.featuredImage.placeholder}
-          value={values.featured_image}
-          onChange={(event) => set("featured_image", event.target.value)}
-          aria-invalid={shown.featured_image ? true : undefined}
-          aria-describedby={describedBy("featured_image")}
-        />
-        {errorText("featured_image")}
-      </div>
+      <Field id={fieldId("image")} label={copy.fields.featuredImage.label} error={shown.featured_image}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={(node) => {
+              refs.current.featured_image = node;
+            }}
+            type="url"
+            inputMode="url"
+            placeholder={copy.fields.featuredImage.placeholder}
+            value={values.featured_image}
+            onChange={(event) => set("featured_image", event.target.value)}
+          />
+        )}
+      </Field>
       <div className="flex items-center gap-3">
         <Switch
           id={fieldId("published")}

@@ -1,6 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
   leadValuesFrom,
@@ -12,61 +12,6 @@ import {
   type LeadKind,
   type LeadValues,
 } from "~/lib/lead-validation";
-
-export interface ControlProps {
-  id: string;
-  name: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-}
-
-/**
- * One labelled form control with its error message. The message is tied to the control
- * with aria-describedby and the control is marked aria-invalid, so screen readers announce
- * both when the field receives focus.
- */
-export function LeadField({
-  idPrefix,
-  name,
-  label,
-  mark,
-  error,
-  className,
-  children,
-}: {
-  idPrefix: string;
-  name: string;
-  label: string;
-  /** "(obrigatório)" / "(opcional)", shown small after the label. */
-  mark?: string;
-  error?: string;
-  className?: string;
-  children: (control: ControlProps) => ReactNode;
-}) {
-  const id = `${idPrefix}-${name}`;
-  const errorId = `${id}-erro`;
-  return (
-    <div className={className}>
-      <Label htmlFor={id}>
-        {label}
-        {mark ? <span className="ml-1 font-normal text-muted-foreground">{mark}</span> : null}
-      </Label>
-      <div className="mt-1.5">
-        {children({
-          id,
-          name,
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": error ? errorId : undefined,
-        })}
-      </div>
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The honeypot: a text field people never see or reach (off-screen, aria-hidden, out of
@@ -90,10 +35,15 @@ export function focusFirstError(form: HTMLFormElement | null, errors: LeadErrors
   fields.find((field) => field.name && errors[field.name as LeadFieldName])?.focus();
 }
 
-/**
- * Who is asking: name, e-mail, company and phone, the fields both lead forms (contact and
- * demo) start with.
- */
+/** Who is asking, in form order: the fields both lead forms (contact and demo) start with. */
+const PERSON_FIELDS = [
+  { name: "name", type: "text", autoComplete: "name", required: true },
+  { name: "email", type: "email", autoComplete: "email", required: true },
+  { name: "company", type: "text", autoComplete: "organization", required: false },
+  { name: "phone", type: "tel", autoComplete: "tel", required: false },
+] as const;
+
+/** Name, e-mail (required), company and phone (optional). */
 export function PersonFields({
   idPrefix,
   fields,
@@ -102,86 +52,33 @@ export function PersonFields({
   kept,
 }: {
   idPrefix: string;
-  fields: Record<"name" | "email" | "company" | "phone", FieldCopy>;
+  fields: Record<(typeof PERSON_FIELDS)[number]["name"], FieldCopy>;
   marks: { requiredMark: string; optionalMark: string };
   message: (field: LeadFieldName) => string | undefined;
   /** Values to show again after a no-JavaScript POST that failed. */
   kept: LeadValues;
 }) {
-  return (
-    <>
-      <LeadField
-        idPrefix={idPrefix}
-        name="name"
-        label={fields.name.label}
-        mark={marks.requiredMark}
-        error={message("name")}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="text"
-            required
-            autoComplete="name"
-            placeholder={fields.name.placeholder}
-            defaultValue={kept.name}
-          />
-        )}
-      </LeadField>
-      <LeadField
-        idPrefix={idPrefix}
-        name="email"
-        label={fields.email.label}
-        mark={marks.requiredMark}
-        error={message("email")}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            required
-            autoComplete="email"
-            placeholder={fields.email.placeholder}
-            defaultValue={kept.email}
-          />
-        )}
-      </LeadField>
-      <LeadField
-        idPrefix={idPrefix}
-        name="company"
-        label={fields.company.label}
-        mark={marks.optionalMark}
-        error={message("company")}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="text"
-            autoComplete="organization"
-            placeholder={fields.company.placeholder}
-            defaultValue={kept.company}
-          />
-        )}
-      </LeadField>
-      <LeadField
-        idPrefix={idPrefix}
-        name="phone"
-        label={fields.phone.label}
-        mark={marks.optionalMark}
-        error={message("phone")}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="tel"
-            autoComplete="tel"
-            placeholder={fields.phone.placeholder}
-            defaultValue={kept.phone}
-          />
-        )}
-      </LeadField>
-    </>
-  );
+  return PERSON_FIELDS.map(({ name, type, autoComplete, required }) => (
+    <Field
+      key={name}
+      id={`${idPrefix}-${name}`}
+      label={fields[name].label}
+      mark={required ? marks.requiredMark : marks.optionalMark}
+      error={message(name)}
+    >
+      {(control) => (
+        <Input
+          {...control}
+          name={name}
+          type={type}
+          required={required}
+          autoComplete={autoComplete}
+          placeholder={fields[name].placeholder}
+          defaultValue={kept[name]}
+        />
+      )}
+    </Field>
+  ));
 }
 
 /** What a failed submission tells the visitor: try again later, or reload (an unreadable post). */

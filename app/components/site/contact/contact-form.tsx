@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
@@ -13,14 +14,7 @@ import {
   type LeadField,
   type LeadSubject,
 } from "~/lib/lead-validation";
-import {
-  focusFirstError,
-  HoneypotField,
-  LeadField as Field,
-  leadFailureText,
-  PersonFields,
-  useLeadFormState,
-} from "../lead-field";
+import { focusFirstError, HoneypotField, leadFailureText, PersonFields, useLeadFormState } from "../lead-field";
 
 export interface ContactFormCopy {
   title: string;
@@ -115,15 +109,14 @@ export function ContactForm({
       >
         <PersonFields idPrefix={ID} fields={fields} marks={ui} message={message} kept={kept} />
         <Field
-          idPrefix={ID}
-          name="subject"
+          id={`${ID}-subject`}
           label={fields.subject.label}
           mark={ui.requiredMark}
           error={message("subject")}
           className="sm:col-span-2"
         >
           {(control) => (
-            <NativeSelect {...control} required defaultValue={kept.subject ?? ""}>
+            <NativeSelect {...control} name="subject" required defaultValue={kept.subject ?? ""}>
               <option value="">{fields.subject.placeholder}</option>
               {LEAD_SUBJECTS.map((subject) => (
                 <option key={subject} value={subject}>
@@ -134,8 +127,7 @@ export function ContactForm({
           )}
         </Field>
         <Field
-          idPrefix={ID}
-          name="message"
+          id={`${ID}-message`}
           label={fields.message.label}
           mark={ui.requiredMark}
           error={message("message")}
@@ -144,6 +136,7 @@ export function ContactForm({
           {(control) => (
             <Textarea
               {...control}
+              name="message"
               required
               rows={6}
               placeholder={fields.message.placeholder}

@@ -2,6 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
@@ -13,14 +14,7 @@ import {
   type LeadField,
   type LeadPlan,
 } from "~/lib/lead-validation";
-import {
-  focusFirstError,
-  HoneypotField,
-  LeadField as Field,
-  leadFailureText,
-  PersonFields,
-  useLeadFormState,
-} from "../lead-field";
+import { focusFirstError, HoneypotField, leadFailureText, PersonFields, useLeadFormState } from "../lead-field";
 
 /** Where the demo form posts: a route action, so it works on prerendered pages and without JS. */
 export const DEMO_ACTION = "/solicitar-demo";
@@ -168,15 +162,14 @@ export function DemoForm({
           <input type="hidden" name="page" value={originPage ?? location.pathname.replace(/(.)\/+$/, "$1")} />
           <PersonFields idPrefix={id} fields={fields} marks={ui} message={message} kept={kept} />
           <Field
-            idPrefix={id}
-            name="plan"
+            id={`${id}-plan`}
             label={copy.planLabel}
             mark={ui.optionalMark}
             error={message("plan")}
             className="sm:col-span-2"
           >
             {(control) => (
-              <NativeSelect {...control} value={plan} onChange={(event) => setPlan(event.target.value)}>
+              <NativeSelect {...control} name="plan" value={plan} onChange={(event) => setPlan(event.target.value)}>
                 <option value="">{copy.planPlaceholder}</option>
                 {LEAD_PLANS.map((planId) => (
                   <option key={planId} value={planId}>
