@@ -1,21 +1,18 @@
 import { Hono } from "hono";
-import { RouterContextProvider, createRequestHandler, type RouterContext, type ServerBuild } from "react-router";
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
+// The contract with the app is the app's own (app/ never imports server/); these are types only,
+// erased before Node runs this file, so no app code loads here.
+import type { BackendAccess, backendContext } from "../app/lib/backend-context.ts";
+import type { RequestInfo, requestContext } from "../app/lib/request-context.ts";
 import type { ServerConfig } from "./config.ts";
 import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { compression } from "./http/compression.ts";
 import { pageGuards } from "./http/page-guards.ts";
-import { createRateLimiters, type RateLimitDecision, type RateLimiters } from "./http/rate-limits.ts";
+import { createRateLimiters, type RateLimiters } from "./http/rate-limits.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 
-/** What the app's loaders and actions receive (app/lib/backend-context.ts). */
-export interface BackendAccess {
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  fetch: typeof fetch;
-  publicUrl: string | null;
-}
+export type { BackendAccess, RequestInfo };
 
 export interface ServerAppOptions {
   /** The production build, or (development) a function that loads the current one from Vite. */
@@ -31,16 +28,10 @@ export interface ServerAppOptions {
   rateLimiters?: RateLimiters;
 }
 
-/** What the app's actions receive per request (app/lib/request-context.ts, mirrored). */
-export interface RequestInfo {
-  clientIp: string;
-  /** Counts one request from clientIp against a bucket of RATE_LIMITS the app uses. */
-  rateLimit(bucket: "leads"): RateLimitDecision;
-}
-
+/** The app's context keys, which the build hands over (app/entry.server.tsx). */
 interface ContextKeys {
-  backendContext: RouterContext<BackendAccess>;
-  requestContext: RouterContext<RequestInfo>;
+  backendContext: typeof backendContext;
+  requestContext: typeof requestContext;
 }
 
 /**

@@ -1,8 +1,11 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import type { BlogPost, ContactMessage } from "./blog-types";
+import type { AppSupabaseClient, TablesInsert } from "./database.types";
+// With its extension: scripts/bench/leads.ts runs this module under plain Node.
+import { DataFailure, expectData, unwrap } from "./data-result.ts";
 
 // The admin's reads and writes (docs/product.md §7). They run as the signed-in user, so row-level
-// security decides what succeeds; errors are thrown for TanStack Query to retry or report.
+// security decides what succeeds; failures are thrown as DataFailure (app/lib/data-result.ts) for
+// TanStack Query to retry or report, and the screen shows them through errorNotice.
 
 export const adminKeys = {
   posts: ["admin", "posts"] as const,
@@ -18,23 +21,11 @@ export interface PostInput {
   published: boolean;
 }
 
-/** A failed write, with PostgREST's SQLSTATE (e.g. 23505 for a duplicate slug). */
-export class WriteError extends Error {
-  readonly code: string | undefined;
-  constructor(message: string, code: string | undefined) {
-    super(message);
-    this.name = "WriteError";
-    this.code = code;
-  }
+export async function listAllPosts(client: AppSupabaseClient): Promise<BlogPost[]> {
+  return expectData(await client.from("blog_posts").select("*").order("created_at", { ascending: false }));
 }
 
-export async function listAllPosts(client: SupabaseClient): Promise<BlogPost[]> {
-  const { data, error } = await client.from("blog_posts").select("*").order("created_at", { ascending: false });
-  if (error) throw new Error(error.message);
-  return (data ?? []) as BlogPost[];
-}
-
-function row(input: PostInput, authorId: string) {
+function row(input: PostInput, authorId: string): TablesInsert<"blog_posts"> {
   return {
     title: input.title.trim(),
     slug: input.slug.trim(),
@@ -49,20 +40,20 @@ function row(input: PostInput, authorId: string) {
 }
 
 export async function savePost(
-  client: SupabaseClient,
+  client: AppSupabaseClient,
   input: PostInput,
   authorId: string,
   id: string | null,
 ): Promise<void> {
-  const { error } = id
-    ? await client.from("blog_posts").update(row(input, authorId)).eq("id", id)
-    : await client.from("blog_posts").insert(row(input, authorId));
-  if (error) throw new WriteError(error.message, error.code);
+  expectData(
+    id
+      ? await client.from("blog_posts").update(row(input, authorId)).eq("id", id)
+      : await client.from("blog_posts").insert(row(input, authorId)),
+  );
 }
 
-export async function deletePost(client: SupabaseClient, id: string): Promise<void> {
-  const { error } = await client.from("blog_posts").delete().eq("id", id);
-  if (error) throw new WriteError(error.message, error.code);
+export async function deletePost(client: AppSupabaseClient, id: string): Promise<void> {
+  expectData(await client.from("blog_posts").delete().eq("id", id));
 }
 
 /** Leads per page of "Mensagens": a screenful to triage, and one small request at any table size. */
@@ -77,7 +68,7 @@ export interface MessagesPage {
   pageCount: number;
 }
 
-function messagesPageQuery(client: SupabaseClient, page: number) {
+function messagesPageQuery(client: AppSupabaseClient, page: number) {
   const from = (page - 1) * MESSAGES_PAGE_SIZE;
   // id breaks ties between leads stored in the same instant, so no lead is shown on two pages or
   // skipped; contact_messages_created_at_id_idx serves exactly this order.
@@ -94,24 +85,24 @@ function pageCountFor(total: number): number {
 }
 
 /** One page of leads, newest first, with the total (PostgREST's exact count). */
-export async function listMessages(client: SupabaseClient, page = 1): Promise<MessagesPage> {
+export async function listMessages(client: AppSupabaseClient, page = 1): Promise<MessagesPage> {
   const wanted = Math.max(1, Math.floor(page));
   const res = await messagesPageQuery(client, wanted);
+  const first = unwrap(res);
   // Deleting the last lead of the last page leaves the admin past the end: PostgREST answers that
   // with 416 (PGRST103) when a count is asked for, the embedded backend with an empty page.
-  const pastEnd = res.status === 416 || (!res.error && res.data.length === 0 && wanted > 1);
-  if (res.error && !pastEnd) throw new Error(res.error.message);
-  if (!pastEnd) {
-    const rows = (res.data ?? []) as ContactMessage[];
+  const pastEnd = res.status === 416 || (first.ok && first.data.length === 0 && wanted > 1);
+  if (!first.ok && !pastEnd) throw new DataFailure(first.error);
+  if (first.ok && !pastEnd) {
+    const rows: ContactMessage[] = first.data;
     const total = res.count ?? rows.length;
     return { messages: rows, total, page: wanted, pageCount: pageCountFor(total) };
   }
   const counted = await client.from("contact_messages").select("id", { count: "exact", head: true });
-  if (counted.error) throw new Error(counted.error.message);
+  expectData(counted);
   const last = Math.min(wanted - 1, pageCountFor(counted.count ?? 0));
   const again = await messagesPageQuery(client, last);
-  if (again.error) throw new Error(again.error.message);
-  const rows = again.data as ContactMessage[];
+  const rows: ContactMessage[] = expectData(again);
   const total = again.count ?? rows.length;
   return { messages: rows, total, page: last, pageCount: pageCountFor(total) };
 }
@@ -121,15 +112,10 @@ export async function listMessages(client: SupabaseClient, page = 1): Promise<Me
  * (the contact_messages_server_timestamps trigger, ADR 037), so the browser's clock cannot
  * back-date it, and a project without that migration still gets a sensible time.
  */
-export async function markMessageHandled(client: SupabaseClient, id: string): Promise<void> {
-  const { error } = await client.from("contact_messages").update({ handled_at: new Date().toISOString() }).eq("id", id);
-  if (error) throw new WriteError(error.message, error.code);
+export async function markMessageHandled(client: AppSupabaseClient, id: string): Promise<void> {
+  expectData(await client.from("contact_messages").update({ handled_at: new Date().toISOString() }).eq("id", id));
 }
 
-export async function deleteMessage(client: SupabaseClient, id: string): Promise<void> {
-  const { error } = await client.from("contact_messages").delete().eq("id", id);
-  if (error) throw new WriteError(error.message, error.code);
+export async function deleteMessage(client: AppSupabaseClient, id: string): Promise<void> {
+  expectData(await client.from("contact_messages").delete().eq("id", id));
 }
-
-/** PostgreSQL's unique_violation, surfaced by PostgREST as HTTP 409. */
-export const UNIQUE_VIOLATION = "23505";

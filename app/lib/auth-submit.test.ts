@@ -47,6 +47,7 @@ describe("submitCredentials", () => {
     expect(await submitCredentials(client, "login", credentials, "http://localhost:3000/")).toEqual({
       status: "service-error",
       message: "Invalid login credentials",
+      error: { kind: "unknown", message: "Invalid login credentials" },
     });
   });
 
@@ -59,8 +60,14 @@ describe("submitCredentials", () => {
         throw new Error("boom");
       }) as never,
     });
-    expect(await submitCredentials(client, "login", credentials, "x")).toEqual({ status: "unexpected" });
-    expect(await submitCredentials(client, "signup", credentials, "x")).toEqual({ status: "unexpected" });
+    expect(await submitCredentials(client, "login", credentials, "x")).toEqual({
+      status: "unexpected",
+      error: { kind: "unknown", message: "Cannot read properties of undefined", thrown: true },
+    });
+    expect(await submitCredentials(client, "signup", credentials, "x")).toEqual({
+      status: "unexpected",
+      error: { kind: "unknown", message: "boom", thrown: true },
+    });
   });
 
   it("signs up with the e-mail redirect to the site's origin, and tells a confirmation-first project apart", async () => {
@@ -86,8 +93,12 @@ describe("submitCredentials", () => {
           error: new AuthWeakPasswordError("Password is known to be weak", 422, reasons),
         })) as never,
       });
-    const reasonOf = async (reasons: Reasons) =>
-      submitCredentials(signUpFailing(reasons), "signup", credentials, "http://localhost:3000/");
+    const reasonOf = async (reasons: Reasons) => {
+      const outcome = await submitCredentials(signUpFailing(reasons), "signup", credentials, "http://localhost:3000/");
+      if (outcome.status !== "weak-password") return outcome;
+      expect(outcome.error).toMatchObject({ kind: "invalid", code: "weak_password", status: 422, reasons });
+      return { status: outcome.status, reason: outcome.reason };
+    };
     expect(await reasonOf(["pwned"])).toEqual({ status: "weak-password", reason: "common" });
     expect(await reasonOf(["length", "pwned"])).toEqual({ status: "weak-password", reason: "common" });
     expect(await reasonOf(["characters"])).toEqual({ status: "weak-password", reason: "characters" });
@@ -97,8 +108,12 @@ describe("submitCredentials", () => {
 
   it("reports a 429 as throttled, on sign-in and on sign-up, whatever its message", async () => {
     const client = clientWith({ signInWithPassword: tooMany as never, signUp: tooMany as never });
-    expect(await submitCredentials(client, "login", credentials, "x")).toEqual({ status: "throttled" });
-    expect(await submitCredentials(client, "signup", credentials, "x")).toEqual({ status: "throttled" });
+    const throttled = {
+      status: "throttled",
+      error: expect.objectContaining({ kind: "throttled", status: 429, code: "over_request_rate_limit" }),
+    };
+    expect(await submitCredentials(client, "login", credentials, "x")).toEqual(throttled);
+    expect(await submitCredentials(client, "signup", credentials, "x")).toEqual(throttled);
   });
 
   it("keeps passing other service errors through unchanged", async () => {
@@ -111,6 +126,7 @@ describe("submitCredentials", () => {
     expect(await submitCredentials(client, "signup", credentials, "x")).toEqual({
       status: "service-error",
       message: "User already registered",
+      error: { kind: "conflict", message: "User already registered", code: "user_already_exists", status: 422 },
     });
   });
 });

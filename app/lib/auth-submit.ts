@@ -1,5 +1,5 @@
-import { isAuthWeakPasswordError } from "@supabase/supabase-js";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { fromThrown, toDataError, type DataError } from "./data-result";
 
 export type AuthMode = "login" | "signup";
 
@@ -10,19 +10,23 @@ export type AuthMode = "login" | "signup";
  */
 export type WeakPasswordReason = "common" | "characters" | "length" | "other";
 
+/**
+ * Each failure carries its DataError (app/lib/data-result.ts): `errorNotice(outcome.error,
+ * screenErrorTexts.auth(copy, mode))` is what the screen shows for it (docs/product.md §8).
+ */
 export type AuthOutcome =
   /** Signed in (or signed up with a session): go on to the destination. */
   | { status: "signed-in"; userId: string }
   /** Signed up, but the project asks for e-mail confirmation first. */
   | { status: "confirm-email" }
   /** The new password was refused as weak (422 weak_password): say why, in pt-BR. */
-  | { status: "weak-password"; reason: WeakPasswordReason }
+  | { status: "weak-password"; reason: WeakPasswordReason; error: DataError }
   /** Too many attempts (429): for this account or from this address; wait and retry. */
-  | { status: "throttled" }
+  | { status: "throttled"; error: DataError }
   /** The auth service answered with another error: show its message (docs/product.md §8). */
-  | { status: "service-error"; message: string }
+  | { status: "service-error"; message: string; error: DataError }
   /** Anything else threw (docs/product.md §8: "Ocorreu um erro. Tente novamente."). */
-  | { status: "unexpected" };
+  | { status: "unexpected"; error: DataError };
 
 function weakPasswordReason(reasons: readonly string[]): WeakPasswordReason {
   if (reasons.includes("pwned")) return "common";
@@ -31,10 +35,11 @@ function weakPasswordReason(reasons: readonly string[]): WeakPasswordReason {
   return "other";
 }
 
-function failure(error: { message: string; status?: number }): AuthOutcome {
-  if (isAuthWeakPasswordError(error)) return { status: "weak-password", reason: weakPasswordReason(error.reasons) };
-  if (error.status === 429) return { status: "throttled" };
-  return { status: "service-error", message: error.message };
+function failure(returned: { message: string; status?: number }): AuthOutcome {
+  const error = toDataError(returned);
+  if (error.reasons) return { status: "weak-password", reason: weakPasswordReason(error.reasons), error };
+  if (error.kind === "throttled") return { status: "throttled", error };
+  return { status: "service-error", message: error.message, error };
 }
 
 /**
@@ -58,7 +63,7 @@ export async function submitCredentials(
     const { data, error } = await client.auth.signUp({ ...credentials, options: { emailRedirectTo } });
     if (error) return failure(error);
     return data.session && data.user ? { status: "signed-in", userId: data.user.id } : { status: "confirm-email" };
-  } catch {
-    return { status: "unexpected" };
+  } catch (thrown) {
+    return { status: "unexpected", error: fromThrown(thrown) };
   }
 }

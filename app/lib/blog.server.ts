@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { BlogPost, BlogPostSummary } from "./blog-types";
+import { unwrap } from "./data-result";
 import { isValidSlug } from "./slug";
 import { serverSupabase } from "./supabase.server";
 
@@ -20,16 +21,18 @@ export interface PostListResult {
 
 export async function listPublishedPosts(context: Context): Promise<PostListResult> {
   try {
-    const { data, error } = await serverSupabase(context)
-      .from("blog_posts")
-      .select(SUMMARY_COLUMNS)
-      .eq("published", true)
-      .order("created_at", { ascending: false });
-    if (error) {
-      console.error(`Blog list failed: ${error.message}`);
+    const result = unwrap(
+      await serverSupabase(context)
+        .from("blog_posts")
+        .select(SUMMARY_COLUMNS)
+        .eq("published", true)
+        .order("created_at", { ascending: false }),
+    );
+    if (!result.ok) {
+      console.error(`Blog list failed: ${result.error.message}`);
       return { posts: [], failed: true };
     }
-    return { posts: (data ?? []) as BlogPostSummary[], failed: false };
+    return { posts: result.data, failed: false };
   } catch (error) {
     console.error(`Blog list failed: ${error instanceof Error ? error.message : String(error)}`);
     return { posts: [], failed: true };
@@ -38,13 +41,15 @@ export async function listPublishedPosts(context: Context): Promise<PostListResu
 
 /** Published posts with every column (feeds and the sitemap need bodies and dates). */
 export async function listPublishedPostsFull(context: Context): Promise<BlogPost[]> {
-  const { data, error } = await serverSupabase(context)
-    .from("blog_posts")
-    .select("*")
-    .eq("published", true)
-    .order("created_at", { ascending: false });
-  if (error) throw new Error(`Could not read blog posts: ${error.message}`);
-  return (data ?? []) as BlogPost[];
+  const result = unwrap(
+    await serverSupabase(context)
+      .from("blog_posts")
+      .select("*")
+      .eq("published", true)
+      .order("created_at", { ascending: false }),
+  );
+  if (!result.ok) throw new Error(`Could not read blog posts: ${result.error.message}`);
+  return result.data;
 }
 
 /** One published post, or null for a draft or an unknown slug. Backend failures throw. */
@@ -52,12 +57,9 @@ export async function findPublishedPost(context: Context, slug: string): Promise
   // No post can have another shape (the blog_posts.slug CHECK): a URL like /blog/a%00b is a
   // plain 404, without asking the database (which would refuse a NUL as a bad request).
   if (!isValidSlug(slug)) return null;
-  const { data, error } = await serverSupabase(context)
-    .from("blog_posts")
-    .select("*")
-    .eq("slug", slug)
-    .eq("published", true)
-    .maybeSingle();
-  if (error) throw new Error(`Could not read blog post: ${error.message}`);
-  return data as BlogPost | null;
+  const result = unwrap(
+    await serverSupabase(context).from("blog_posts").select("*").eq("slug", slug).eq("published", true).maybeSingle(),
+  );
+  if (!result.ok) throw new Error(`Could not read blog post: ${result.error.message}`);
+  return result.data;
 }

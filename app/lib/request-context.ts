@@ -11,7 +11,8 @@ export interface RateLimitDecision {
 
 /**
  * Facts about the HTTP request that only the Node server knows, filled per request by
- * server/app.ts (which mirrors this type: app/ never imports server/).
+ * server/app.ts. The app owns this contract: server/app.ts imports the type from here (a
+ * type-only import, erased at run time), since app/ never imports server/.
  */
 export interface RequestInfo {
   /** The client's IP address (the socket peer, or X-Forwarded-For behind TRUST_PROXY). */

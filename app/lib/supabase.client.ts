@@ -1,4 +1,5 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
+import type { AppSupabaseClient, Database } from "./database.types";
 
 // The browser's one supabase-js client (docs/decisions/042-supabase-client-lifecycle.md).
 // Only /auth and /admin import this module, so supabase-js stays out of every public page's
@@ -12,14 +13,14 @@ export interface BrowserBackendConfig {
   anonKey: string;
 }
 
-let client: SupabaseClient | null = null;
+let client: AppSupabaseClient | null = null;
 
 /**
  * The shared client, created on first use. Session persistence in localStorage and token
  * auto-refresh are the library's defaults; they are docs/product.md's session behaviour (§4).
  */
-export function browserSupabase(config: BrowserBackendConfig): SupabaseClient {
-  client ??= createClient(config.publicUrl ?? window.location.origin, config.anonKey, {
+export function browserSupabase(config: BrowserBackendConfig): AppSupabaseClient {
+  client ??= createClient<Database>(config.publicUrl ?? window.location.origin, config.anonKey, {
     auth: { persistSession: true, autoRefreshToken: true },
   });
   return client;

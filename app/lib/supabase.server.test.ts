@@ -31,7 +31,9 @@ describe("server-side supabase-js clients", () => {
 
   it("serviceSupabase speaks with the service-role key, through the request's backend fetch", async () => {
     const { context, fetchMock } = setUp();
-    await serviceSupabase(context).from("contact_messages").insert({ name: "Ana" });
+    await serviceSupabase(context)
+      .from("contact_messages")
+      .insert({ name: "Ana", email: "ana@empresa.example", subject: "demo" });
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(keysSent(fetchMock)).toEqual({ apikey: "service-key", authorization: "Bearer service-key" });
   });

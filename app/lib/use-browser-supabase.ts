@@ -1,5 +1,5 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { useSyncExternalStore } from "react";
+import type { AppSupabaseClient } from "./database.types";
 import { browserSupabase, type BrowserBackendConfig } from "./supabase.client";
 
 const noSubscription = () => () => undefined;
@@ -9,7 +9,7 @@ const noSubscription = () => () => undefined;
  * the server snapshot keeps the first client render identical to the HTML, then React
  * switches to the real client without an extra effect.
  */
-export function useBrowserSupabase({ publicUrl, anonKey }: BrowserBackendConfig): SupabaseClient | null {
+export function useBrowserSupabase({ publicUrl, anonKey }: BrowserBackendConfig): AppSupabaseClient | null {
   return useSyncExternalStore(
     noSubscription,
     () => browserSupabase({ publicUrl, anonKey }),

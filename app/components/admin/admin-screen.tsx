@@ -1,4 +1,4 @@
-import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import type { Session } from "@supabase/supabase-js";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
@@ -14,23 +14,28 @@ import {
   listMessages,
   markMessageHandled,
   savePost,
-  UNIQUE_VIOLATION,
-  WriteError,
   type PostInput,
 } from "~/lib/admin-data";
 import type { BlogPost, ContactMessage } from "~/lib/blog-types";
+import { dataErrorOf, errorNotice, screenErrorTexts, type ErrorNotice } from "~/lib/data-result";
+import type { AppSupabaseClient } from "~/lib/database.types";
 import { MessagesList } from "./messages-list";
 import { PostDialog, type PostFormErrors } from "./post-dialog";
 import { PostList } from "./post-list";
 
 export interface AdminScreenProps {
-  client: SupabaseClient;
+  client: AppSupabaseClient;
   session: Session;
   copy: typeof AdminCopy;
   onSignOut: () => void;
 }
 
 type DialogState = { open: false } | { open: true; post: BlogPost | null; key: number };
+
+/** A failure as docs/product.md §8 says to show it (app/lib/data-result.ts decides what). */
+function showError(notice: ErrorNotice | null) {
+  if (notice) toast.error(notice.title, { description: notice.description });
+}
 
 /** The blog administration of docs/product.md §2 plus the leads ("Mensagens", docs/product.md). */
 export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenProps) {
@@ -69,12 +74,11 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
       closeDialog();
     },
     onError: (error) => {
-      if (error instanceof WriteError && error.code === UNIQUE_VIOLATION) {
-        setServerErrors({ slug: copy.dialog.validation.slugTaken });
-        toast.error(copy.toasts.errorTitle, { description: copy.dialog.validation.slugTaken });
-        return;
-      }
-      toast.error(copy.toasts.errorTitle, { description: error.message });
+      const failure = dataErrorOf(error);
+      const notice = errorNotice(failure, screenErrorTexts.savePost(copy));
+      // A taken slug is said under the field as well as in the toast.
+      if (failure.kind === "conflict" && notice) setServerErrors({ slug: notice.description });
+      showError(notice);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
   });
@@ -83,7 +87,7 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     mutationFn: (post: BlogPost) => deletePost(client, post.id),
     onSuccess: () => toast.success(copy.toasts.deleted.title, { description: copy.toasts.deleted.description }),
     // docs/product.md §8: a failed delete shows nothing; the reloaded list tells the truth.
-    onError: () => undefined,
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.deletePost(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
   });
 
@@ -91,7 +95,7 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     mutationFn: (message: ContactMessage) => markMessageHandled(client, message.id),
     onSuccess: () =>
       toast.success(copy.toasts.messageHandled.title, { description: copy.toasts.messageHandled.description }),
-    onError: (error) => toast.error(copy.toasts.errorTitle, { description: error.message }),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
   });
 
@@ -99,7 +103,7 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     mutationFn: (message: ContactMessage) => deleteMessage(client, message.id),
     onSuccess: () =>
       toast.success(copy.toasts.messageDeleted.title, { description: copy.toasts.messageDeleted.description }),
-    onError: (error) => toast.error(copy.toasts.errorTitle, { description: error.message }),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
   });
 

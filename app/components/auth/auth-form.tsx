@@ -4,19 +4,20 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
 import { submitCredentials } from "~/lib/auth-submit";
+import { errorNotice, screenErrorTexts } from "~/lib/data-result";
 import { safeNextPath } from "~/lib/safe-next";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { isBlank, isEmail } from "~/lib/validation";
 
 type Mode = "login" | "signup";
-type Field = "email" | "password";
-type Errors = Partial<Record<Field, string>>;
+type FieldName = "email" | "password";
+type Errors = Partial<Record<FieldName, string>>;
 
 export interface AuthFormProps {
   client: SupabaseClient | null;
@@ -105,16 +106,15 @@ export function AuthForm({ client, copy }: AuthFormProps) {
         outcome.reason === "length" ? copy.validation.passwordTooShort : copy.weakPassword[outcome.reason];
       setErrors({ password: message });
       passwordRef.current?.focus();
-    } else if (outcome.status === "throttled") {
-      toast.error(copy.toasts.errorTitle, { description: copy.toasts.throttled[mode] });
     } else if (outcome.status === "confirm-email") {
       // The project asks for e-mail confirmation: the account exists, signing in comes later.
       toast.success(copy.toasts.signupSuccess.title, { description: copy.toasts.signupSuccess.description });
       setMode("login");
       setPassword("");
     } else {
-      const description = outcome.status === "service-error" ? outcome.message : copy.toasts.unexpected;
-      toast.error(copy.toasts.errorTitle, { description });
+      // Throttled, the service's own message, or an unexpected failure: one policy decides.
+      const notice = errorNotice(outcome.error, screenErrorTexts.auth(copy, mode));
+      if (notice) toast.error(notice.title, { description: notice.description });
     }
   };
 
@@ -128,9 +128,6 @@ export function AuthForm({ client, copy }: AuthFormProps) {
     if (attempted) setErrors(validate(nextEmail, nextPassword, copy));
   };
 
-  const emailError = `${id}-email-error`;
-  const passwordError = `${id}-password-error`;
-
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
@@ -139,58 +136,46 @@ export function AuthForm({ client, copy }: AuthFormProps) {
       </CardHeader>
       <form noValidate onSubmit={onSubmit} aria-label={modeCopy.title}>
         <CardContent className="flex flex-col gap-5">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-email`}>{copy.fields.email.label}</Label>
-            <Input
-              ref={emailRef}
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              placeholder={copy.fields.email.placeholder}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                revalidate(event.target.value, password);
-              }}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? emailError : undefined}
-            />
-            {errors.email ? (
-              <p id={emailError} className="text-sm text-destructive">
-                {errors.email}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-password`}>{copy.fields.password.label}</Label>
-            <Input
-              ref={passwordRef}
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete={mode === "login" ? "current-password" : "new-password"}
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              placeholder={copy.fields.password.placeholder}
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                revalidate(email, event.target.value);
-              }}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? passwordError : undefined}
-            />
-            {errors.password ? (
-              <p id={passwordError} className="text-sm text-destructive">
-                {errors.password}
-              </p>
-            ) : null}
-          </div>
+          <Field id={`${id}-email`} label={copy.fields.email.label} error={errors.email}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={emailRef}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                placeholder={copy.fields.email.placeholder}
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  revalidate(event.target.value, password);
+                }}
+              />
+            )}
+          </Field>
+          <Field id={`${id}-password`} label={copy.fields.password.label} error={errors.password}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={passwordRef}
+                name="password"
+                type="password"
+                autoComplete={mode === "login" ? "current-password" : "new-password"}
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                placeholder={copy.fields.password.placeholder}
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  revalidate(email, event.target.value);
+                }}
+              />
+            )}
+          </Field>
         </CardContent>
         <CardFooter className="flex-col gap-3">
           {/* Disabled until hydrated: before that a submit could not reach the backend. */}

@@ -1,5 +1,6 @@
 import { createClient } from "@supabase/supabase-js";
 import { backendContext } from "~/lib/backend-context";
+import type { Database } from "~/lib/database.types";
 import { renderMarkdownOffThread } from "~/lib/markdown.server";
 import { serverSupabase } from "~/lib/supabase.server";
 import type { Route } from "./+types/preview";
@@ -56,7 +57,7 @@ async function checkAdmin(request: Request, context: Route.ActionArgs["context"]
   if (!user.user) return unauthorized;
 
   const backend = context.get(backendContext);
-  const asCaller = createClient(backend.url, backend.anonKey, {
+  const asCaller = createClient<Database>(backend.url, backend.anonKey, {
     global: { fetch: backend.fetch, headers: { Authorization: `Bearer ${token}` } },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });

@@ -1,0 +1,188 @@
+import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from "@supabase/supabase-js";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { adminCopy } from "~/content/admin";
+import { authCopy } from "~/content/auth";
+import {
+  classify,
+  DataFailure,
+  dataErrorOf,
+  errorNotice,
+  expectData,
+  fromThrown,
+  screenErrorTexts,
+  toDataError,
+  unwrap,
+  type DataError,
+  type DataResult,
+} from "./data-result";
+
+// The errors below are what supabase-js 2.119 hands over (docs/supabase-wire.md §2, §3): PostgREST's
+// body as is with the response status beside it, GoTrue's as its own error classes.
+
+describe("classify", () => {
+  it.each([
+    // PostgREST: the SQLSTATE or PGRST code first.
+    ["42501", 401, "unauthorized"],
+    ["42501", 403, "forbidden"],
+    ["PGRST301", 401, "unauthorized"],
+    ["PGRST116", 406, "not-found"],
+    ["PGRST103", 416, "not-found"],
+    ["PGRST205", 404, "not-found"],
+    ["42P01", 404, "not-found"],
+    ["23505", 409, "conflict"],
+    ["23503", 409, "invalid"],
+    ["23514", 400, "invalid"],
+    ["22P02", 400, "invalid"],
+    ["P0001", 400, "invalid"],
+    ["PGRST100", 400, "invalid"],
+    ["08006", 503, "unavailable"],
+    ["53300", 503, "unavailable"],
+    // GoTrue codes.
+    ["invalid_credentials", 400, "unauthorized"],
+    ["bad_jwt", 403, "unauthorized"],
+    ["user_already_exists", 422, "conflict"],
+    ["weak_password", 422, "invalid"],
+    ["over_request_rate_limit", 429, "throttled"],
+    ["user_not_found", 404, "not-found"],
+    // A 429 or a 5xx wins over whatever the code says.
+    ["23505", 429, "throttled"],
+    ["XX000", 500, "unavailable"],
+    // No code, or an unknown one: the status decides.
+    [undefined, 0, "unavailable"],
+    [undefined, 401, "unauthorized"],
+    [undefined, 403, "forbidden"],
+    [undefined, 404, "not-found"],
+    [undefined, 409, "conflict"],
+    ["something_new", 422, "invalid"],
+    [undefined, 502, "unavailable"],
+    [undefined, undefined, "unknown"],
+    ["something_new", undefined, "unknown"],
+  ] as const)("%s with HTTP %s is %s", (code, status, kind) => {
+    expect(classify(code, status)).toBe(kind);
+  });
+});
+
+describe("toDataError", () => {
+  it("reads a PostgREST body with the response's status", () => {
+    const body = { code: "23505", message: "duplicate key value", details: null, hint: null };
+    expect(toDataError(body, 409)).toEqual({
+      kind: "conflict",
+      message: "duplicate key value",
+      code: "23505",
+      status: 409,
+    });
+  });
+
+  it("treats supabase-js's network failure (code '', status 0) as unavailable", () => {
+    const body = { message: "TypeError: fetch failed", details: "", hint: "", code: "" };
+    expect(toDataError(body, 0)).toEqual({ kind: "unavailable", message: "TypeError: fetch failed", status: 0 });
+  });
+
+  it("reads GoTrue's errors from their own status and code", () => {
+    expect(toDataError(new AuthApiError("Invalid login credentials", 400, "invalid_credentials"))).toEqual({
+      kind: "unauthorized",
+      message: "Invalid login credentials",
+      code: "invalid_credentials",
+      status: 400,
+    });
+    expect(toDataError(new AuthRetryableFetchError("Failed to fetch", 0))).toMatchObject({
+      kind: "unavailable",
+      status: 0,
+    });
+  });
+
+  it("keeps the weak-password reasons, and only there", () => {
+    expect(toDataError(new AuthWeakPasswordError("weak", 422, ["length", "pwned"]))).toEqual({
+      kind: "invalid",
+      message: "weak",
+      code: "weak_password",
+      status: 422,
+      reasons: ["length", "pwned"],
+    });
+    expect(toDataError({ message: "x", code: "validation_failed", status: 422 })).not.toHaveProperty("reasons");
+  });
+});
+
+describe("unwrap and expectData", () => {
+  const success = { data: [{ id: "1" }], error: null, count: null, status: 200, statusText: "OK" } as const;
+  const failure = {
+    data: null,
+    error: { code: "42501", message: "permission denied", details: "", hint: "", name: "PostgrestError" },
+    count: null,
+    status: 403,
+    statusText: "Forbidden",
+  };
+
+  it("gives the data, typed as the success branch's", () => {
+    const result = unwrap(success as typeof success | typeof failure);
+    expect(result).toEqual({ ok: true, data: [{ id: "1" }] });
+    expectTypeOf(result).toEqualTypeOf<DataResult<(typeof success)["data"]>>();
+    expect(expectData(success)).toEqual([{ id: "1" }]);
+  });
+
+  it("gives a typed error, or throws it as a DataFailure", () => {
+    const expected: DataError = { kind: "forbidden", message: "permission denied", code: "42501", status: 403 };
+    expect(unwrap(failure)).toEqual({ ok: false, error: expected });
+    let caught: unknown;
+    try {
+      expectData(failure);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DataFailure);
+    expect((caught as DataFailure).message).toBe("permission denied");
+    expect(dataErrorOf(caught)).toEqual(expected);
+  });
+
+  it("reads anything else caught as thrown", () => {
+    expect(dataErrorOf(new TypeError("x is undefined"))).toEqual({
+      kind: "unknown",
+      message: "x is undefined",
+      thrown: true,
+    });
+    expect(fromThrown("plain")).toEqual({ kind: "unknown", message: "plain", thrown: true });
+  });
+});
+
+describe("errorNotice: what the screens show (docs/product.md §8)", () => {
+  const conflict = toDataError({ code: "23505", message: "duplicate key value violates unique constraint" }, 409);
+  const forbidden = toDataError({ code: "42501", message: "permission denied for table blog_posts" }, 403);
+  const throttled = toDataError(new AuthApiError("Too many requests", 429, "over_request_rate_limit"));
+  const refused = toDataError(new AuthApiError("Invalid login credentials", 400, "invalid_credentials"));
+  const thrown = fromThrown(new Error("boom"));
+
+  it("sign-in and sign-up: the service's message, throttling in our words, an exception as unexpected", () => {
+    const login = screenErrorTexts.auth(authCopy, "login");
+    expect(errorNotice(refused, login)).toEqual({ title: "Erro", description: "Invalid login credentials" });
+    expect(errorNotice(throttled, login)).toEqual({
+      title: "Erro",
+      description: "Muitas tentativas de entrar. Por segurança, aguarde alguns minutos e tente novamente.",
+    });
+    expect(errorNotice(throttled, screenErrorTexts.auth(authCopy, "signup"))?.description).toBe(
+      "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.",
+    );
+    expect(errorNotice(thrown, login)).toEqual({ title: "Erro", description: "Ocorreu um erro. Tente novamente." });
+  });
+
+  it("saving a post: a taken slug in our words, anything else with its message", () => {
+    const texts = screenErrorTexts.savePost(adminCopy);
+    expect(errorNotice(conflict, texts)).toEqual({ title: "Erro", description: "Já existe um post com este slug." });
+    expect(errorNotice(forbidden, texts)).toEqual({
+      title: "Erro",
+      description: "permission denied for table blog_posts",
+    });
+    expect(errorNotice(thrown, texts)).toEqual({ title: "Erro", description: "boom" });
+  });
+
+  it("deleting a post: nothing", () => {
+    expect(errorNotice(forbidden, screenErrorTexts.deletePost(adminCopy))).toBeNull();
+    expect(errorNotice(thrown, screenErrorTexts.deletePost(adminCopy))).toBeNull();
+  });
+
+  it("marking a lead handled or deleting it: the message, whatever the kind", () => {
+    const texts = screenErrorTexts.messageWrite(adminCopy);
+    for (const error of [conflict, forbidden, throttled, thrown]) {
+      expect(errorNotice(error, texts)).toEqual({ title: "Erro", description: error.message });
+    }
+  });
+});

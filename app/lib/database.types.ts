@@ -1,0 +1,173 @@
+// The public schema as supabase-js sees it: the type `createClient<Database>` takes, so every
+// `from(...)`, `select(...)`, `insert(...)`, `update(...)` and `rpc(...)` is checked against the
+// real columns (docs/decisions/047-typed-data-access.md).
+//
+// Written BY HAND from supabase/migrations/*.sql, in the shape `supabase gen types typescript`
+// produces: the project does not carry the Supabase CLI, whose generator needs Docker and a
+// running database. When a migration adds, drops or renames a column, change this file with it;
+// database.types.test.ts reads the migrations and fails when a table's columns, their
+// nullability or an enum's values no longer match. Trigger functions (set_updated_at,
+// contact_messages_server_timestamps) are left out, as the generator leaves them out.
+//
+// Only types: importing this module costs no JavaScript.
+
+import type { SupabaseClient } from "@supabase/supabase-js";
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      /** supabase/migrations/20260101000200_blog_posts.sql */
+      blog_posts: {
+        Row: {
+          id: string;
+          title: string;
+          slug: string;
+          excerpt: string | null;
+          content: string;
+          featured_image: string | null;
+          published: boolean;
+          author_id: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          title: string;
+          slug: string;
+          excerpt?: string | null;
+          content?: string;
+          featured_image?: string | null;
+          published?: boolean;
+          author_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          title?: string;
+          slug?: string;
+          excerpt?: string | null;
+          content?: string;
+          featured_image?: string | null;
+          published?: boolean;
+          author_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        // author_id references auth.users, outside the public schema: no embeddable relation.
+        Relationships: [];
+      };
+      /**
+       * supabase/migrations/20260101000300_contact_messages.sql and …000400: only the service role
+       * inserts (the lead forms, ADR 037); an admin's UPDATE may set handled_at only, and the
+       * database stamps both timestamps itself.
+       */
+      contact_messages: {
+        Row: {
+          id: string;
+          name: string;
+          email: string;
+          company: string | null;
+          phone: string | null;
+          /** CHECK: 'demo' | 'comercial' | 'suporte' | 'parceria' | 'outro' (app/lib/lead-validation.ts). */
+          subject: string;
+          message: string | null;
+          /** CHECK: 'basic' | 'business' | 'scale' | 'infinity', or NULL. */
+          plan: string | null;
+          /** The path of the page the form was sent from, e.g. '/contato'. */
+          page: string | null;
+          created_at: string;
+          handled_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          email: string;
+          company?: string | null;
+          phone?: string | null;
+          subject: string;
+          message?: string | null;
+          plan?: string | null;
+          page?: string | null;
+          created_at?: string;
+          handled_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          email?: string;
+          company?: string | null;
+          phone?: string | null;
+          subject?: string;
+          message?: string | null;
+          plan?: string | null;
+          page?: string | null;
+          created_at?: string;
+          handled_at?: string | null;
+        };
+        Relationships: [];
+      };
+      /** supabase/migrations/20260101000100_user_roles.sql: a user reads only their own rows. */
+      user_roles: {
+        Row: {
+          id: string;
+          user_id: string;
+          role: Database["public"]["Enums"]["app_role"];
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id: string;
+          role: Database["public"]["Enums"]["app_role"];
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          role?: Database["public"]["Enums"]["app_role"];
+          created_at?: string;
+        };
+        // user_id references auth.users, outside the public schema: no embeddable relation.
+        Relationships: [];
+      };
+    };
+    Views: {
+      [_ in never]: never;
+    };
+    Functions: {
+      /** SECURITY DEFINER; callable by authenticated and service_role (docs/supabase-wire.md §4). */
+      has_role: {
+        Args: { _role: Database["public"]["Enums"]["app_role"]; _user_id: string };
+        Returns: boolean;
+      };
+    };
+    Enums: {
+      app_role: "admin" | "user";
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type PublicSchema = Database["public"];
+
+/** The names of the public tables. */
+export type TableName = keyof PublicSchema["Tables"];
+
+/** A row of a public table, as `select("*")` returns it. */
+export type Tables<T extends TableName> = PublicSchema["Tables"][T]["Row"];
+
+/** What `insert` accepts for a public table (columns with a default or NULL are optional). */
+export type TablesInsert<T extends TableName> = PublicSchema["Tables"][T]["Insert"];
+
+/** What `update` accepts for a public table. */
+export type TablesUpdate<T extends TableName> = PublicSchema["Tables"][T]["Update"];
+
+/** The values of a public enum. */
+export type Enums<T extends keyof PublicSchema["Enums"]> = PublicSchema["Enums"][T];
+
+/** A supabase-js client that knows this schema (every createClient in app/ makes one). */
+export type AppSupabaseClient = SupabaseClient<Database>;
