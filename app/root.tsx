@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
@@ -13,6 +13,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // <html data-hydrated="true"> once React has hydrated the document: for end-to-end tests
+  // (tests/e2e/support/hydration.ts) and for CSS that must wait for JavaScript. Lazily loaded
+  // parts (the demo form) may hydrate later. Set from an effect, not an inline script, so the
+  // CSP's script hashes are unaffected.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="pt-BR">
       <head>

@@ -7,6 +7,14 @@ import { brotliCompressSync, constants } from "node:zlib";
 
 export const HOME_JS_BUDGET_BYTES = 110 * 1024;
 
+/**
+ * The cap on every public page's initial JavaScript (each page of the registry's sitemap, /blog
+ * and a post). Today each ships the React app, 103–118 KB brotli (/integracoes the most); the
+ * public-pages issue cuts that below 20 KB and lowers this cap to 20 KB. Until then the cap
+ * sits a few KB above the largest page, so an accidental new dependency fails the test.
+ */
+export const PUBLIC_PAGE_JS_BUDGET_BYTES = 124 * 1024;
+
 export interface ScriptSize {
   path: string;
   raw: number;

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
 import { deleteLeads, insertLeads } from "./support/leads";
@@ -20,6 +20,19 @@ test.use({ allowedConsoleErrors: /status of (404|409)/ });
 async function signInAsAdmin(page: Page) {
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, { expectedPath: "/admin" });
   await expect(page.getByRole("heading", { level: 1, name: "Administração do Blog" })).toBeVisible();
+}
+
+/**
+ * Clicks `trigger` and answers the confirm() it opens; returns the dialog's message. The answer
+ * is awaited with the click, so a failure to answer fails the test instead of being lost.
+ */
+async function answerConfirm(page: Page, answer: "accept" | "dismiss", trigger: Locator): Promise<string> {
+  const answered = page.waitForEvent("dialog").then(async (prompt) => {
+    await prompt[answer]();
+    return prompt.message();
+  });
+  const [message] = await Promise.all([answered, trigger.click()]);
+  return message;
 }
 
 function toasts(page: Page) {
@@ -134,16 +147,15 @@ test("the whole journey: sign in, draft, publish, edit, delete", async ({ page, 
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(newTitle);
 
   // Delete after confirming.
-  const confirmations: string[] = [];
-  page.once("dialog", (prompt) => {
-    confirmations.push(prompt.message());
-    void prompt.accept();
-  });
-  await renamed.getByRole("button", { name: `Excluir post ${newTitle}` }).click();
+  const confirmation = await answerConfirm(
+    page,
+    "accept",
+    renamed.getByRole("button", { name: `Excluir post ${newTitle}` }),
+  );
   await expect(toasts(page)).toContainText("Post excluído");
   await expect(toasts(page)).toContainText("O post foi excluído com sucesso.");
   await expect(renamed).toHaveCount(0);
-  expect(confirmations).toEqual(["Tem certeza que deseja excluir este post?"]);
+  expect(confirmation).toBe("Tem certeza que deseja excluir este post?");
   expect((await visitor.goto(`/blog/${slug}`))?.status()).toBe(404);
   await visitor.close();
 });
@@ -153,8 +165,7 @@ test("declining the confirmation keeps the post; closing the dialog resets the f
   const list = page.getByRole("list", { name: "Posts" });
   const firstRow = list.getByRole("listitem").first();
   const firstTitle = (await firstRow.getByRole("heading").textContent()) ?? "";
-  page.once("dialog", (prompt) => void prompt.dismiss());
-  await firstRow.getByRole("button", { name: `Excluir post ${firstTitle}` }).click();
+  await answerConfirm(page, "dismiss", firstRow.getByRole("button", { name: `Excluir post ${firstTitle}` }));
   await expect(list.getByRole("heading", { name: firstTitle, exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Novo Post" }).click();
@@ -262,10 +273,12 @@ test("XSS payloads in a post are rendered harmless", async ({ page, browser }) =
   await expect(dialog).toBeHidden();
 
   const visitor = await browser.newPage();
+  // No payload may open a dialog; one that does is recorded, and dismissed before the check.
   const alerts: string[] = [];
+  const dismissals: Promise<void>[] = [];
   visitor.on("dialog", (prompt) => {
     alerts.push(prompt.message());
-    void prompt.dismiss();
+    dismissals.push(prompt.dismiss());
   });
   await visitor.goto(`/blog/${slug}`);
   const article = visitor.getByRole("article");
@@ -286,13 +299,13 @@ test("XSS payloads in a post are rendered harmless", async ({ page, browser }) =
     await body.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
   ).not.toContainEqual(expect.stringMatching(/javascript:/i));
   expect(await visitor.evaluate(() => (window as unknown as { pwned?: string }).pwned)).toBeUndefined();
+  await Promise.all(dismissals);
   expect(alerts).toEqual([]);
   await visitor.close();
 
   // Clean up so the blog stays as the other specs expect it.
   const row = postRow(page, title);
-  page.once("dialog", (prompt) => void prompt.accept());
-  await row.getByRole("button", { name: `Excluir post ${title}` }).click();
+  await answerConfirm(page, "accept", row.getByRole("button", { name: `Excluir post ${title}` }));
   await expect(row).toHaveCount(0);
 });
 
@@ -325,8 +338,7 @@ test("a lead sent from /contato appears in Mensagens, can be marked as handled a
   await lead.getByRole("button", { name: `Marcar como atendida: mensagem de ${name}` }).click();
   await expect(lead).toContainText(/Atendida em \d\d\/\d\d\/\d{4}/);
 
-  page.once("dialog", (prompt) => void prompt.accept());
-  await lead.getByRole("button", { name: `Excluir mensagem de ${name}` }).click();
+  await answerConfirm(page, "accept", lead.getByRole("button", { name: `Excluir mensagem de ${name}` }));
   await expect(lead).toHaveCount(0);
 });
 

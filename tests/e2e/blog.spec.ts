@@ -1,5 +1,6 @@
 import type { Response } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { waitForDemoForm } from "./support/hydration";
 
 // A fresh embedded database seeds a few published sample posts, so the blog has content.
 
@@ -126,11 +127,13 @@ test("neither supabase-js nor the Markdown renderer is in the JavaScript of the 
     }
   });
   await page.goto("/blog");
+  // Lazily loaded chunks (the demo form) count too: wait until the form has loaded and hydrated.
+  await waitForDemoForm(page);
   // The oldest post is a seeded one that no other spec deletes.
   const href =
     (await page.getByRole("list", { name: "Posts publicados" }).getByRole("link").last().getAttribute("href")) ?? "";
   await page.goto(href);
-  await page.waitForLoadState("networkidle");
+  await waitForDemoForm(page);
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThan(3);
   const all = bodies.join("\n");

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { waitForHydration } from "./support/hydration";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
 // /contato (docs/product.md §2, §3, §5, §8; docs/product.md "Deliberate deviations": messages are stored).
@@ -19,6 +20,12 @@ async function fill(
   if (values.phone !== undefined) await f.getByLabel("Telefone").fill(values.phone);
   if (values.subject !== undefined) await f.getByLabel("Assunto").selectOption({ label: values.subject });
   if (values.message !== undefined) await f.getByLabel("Mensagem").fill(values.message);
+}
+
+/** The page has hydrated and its lazily loaded toaster is mounted, so a toast is not lost. */
+async function waitForToaster(page: Page) {
+  await waitForHydration(page);
+  await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
 }
 
 const submitButton = (page: Page) => form(page).getByRole("button", { name: /Enviar mensagem|Enviando\.\.\./ });
@@ -59,7 +66,7 @@ test("contact cards, the opening hours and the form's fields and placeholders", 
 
 test("invalid input gets pt-BR messages next to the fields, and what was typed stays", async ({ page }) => {
   await page.goto("/contato");
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   await fill(page, { email: "ana@", message: "oi" });
   await submitButton(page).click();
 
@@ -86,7 +93,7 @@ test("a valid message: 'Enviando...' while in flight, then the toast, emptied fi
   request,
 }) => {
   await page.goto("/contato");
-  await page.waitForLoadState("networkidle");
+  await waitForToaster(page);
   const email = uniqueEmail("contato");
   await fill(page, {
     name: "Ana Souza",
@@ -139,7 +146,7 @@ test.describe("when sending fails", () => {
 
   test("a destructive toast titled Erro, and the values stay", async ({ page }) => {
     await page.goto("/contato");
-    await page.waitForLoadState("networkidle");
+    await waitForToaster(page);
     await page.route(
       (url) => url.pathname.startsWith("/contato"),
       (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()),

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { waitForDemoForm } from "./support/hydration";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
 // The "Solicitar demonstração" section at the end of every page (docs/product.md, "#demo"):
@@ -15,7 +16,7 @@ test.describe("from the header's Solicitar Demo", () => {
 
   test("jumps to the form on the same page, which stores the request and confirms it", async ({ page, request }) => {
     await page.goto("/casos-de-sucesso");
-    await page.waitForLoadState("networkidle");
+    await waitForDemoForm(page);
     await page.getByRole("banner").getByRole("link", { name: "Solicitar Demo" }).click();
     await expect(page).toHaveURL("/casos-de-sucesso#demo");
     const demo = page.getByRole("region", { name: "Solicitar demonstração" });
@@ -86,7 +87,7 @@ test.describe("without JavaScript", () => {
 
 test("a bot that fills the honeypot is told it worked, and nothing is stored", async ({ page, request }) => {
   await page.goto("/sobre");
-  await page.waitForLoadState("networkidle");
+  await waitForDemoForm(page);
   const demo = page.getByRole("region", { name: "Solicitar demonstração" });
   const email = uniqueEmail("robo");
   await demo.getByLabel("Nome").fill("Robo Spam");

@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { waitForDemoForm } from "./support/hydration";
 
 // Every public page of issue 4: it answers 200 with its own head and key content (in the
 // HTML itself, as a crawler sees it), and axe finds nothing on it.
@@ -210,19 +211,26 @@ test("every public page is in the sitemap", async ({ request }) => {
 });
 
 test("no public page loads the Supabase client in the browser", async ({ page }) => {
-  const scripts = new Map<string, string>();
-  page.on("response", async (response) => {
+  // The handler only starts reading each body; the test awaits them all before it checks.
+  const scripts: Promise<[url: string, source: string]>[] = [];
+  page.on("response", (response) => {
     if (response.request().resourceType() === "script" || response.url().endsWith(".js")) {
-      scripts.set(response.url(), await response.text().catch(() => ""));
+      scripts.push(
+        response.text().then(
+          (source) => [response.url(), source] as [string, string],
+          () => [response.url(), ""],
+        ),
+      );
     }
   });
   for (const path of ["/", ...pages.map((entry) => entry.path), "/status"]) {
     await page.goto(path);
-    // Lazily loaded chunks (the demo form) count too: wait until nothing more is fetched.
-    await page.waitForLoadState("networkidle");
+    // Lazily loaded chunks (the demo form) count too: wait until the form has loaded and hydrated.
+    await waitForDemoForm(page);
   }
-  expect(scripts.size).toBeGreaterThan(5);
-  for (const [url, source] of scripts) {
+  const sources = new Map(await Promise.all(scripts));
+  expect(sources.size).toBeGreaterThan(5);
+  for (const [url, source] of sources) {
     for (const marker of ["GoTrueClient", "PostgrestClient", "RealtimeClient"]) {
       expect(source.includes(marker), `${url} contains ${marker}`).toBe(false);
     }

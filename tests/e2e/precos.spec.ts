@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { waitForDemoForm } from "./support/hydration";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
 // /precos (docs/product.md §2 "Pricing", §3 "Plan", §9; docs/product.md on the badge and the trial buttons).
@@ -72,7 +73,8 @@ test("a trial button opens the demo form with its plan chosen, and the lead keep
   request,
 }) => {
   await page.goto("/precos");
-  await page.waitForLoadState("networkidle");
+  // The trial links go through the router, and the form reads ?plano= once it has hydrated.
+  await waitForDemoForm(page);
   await page.getByRole("link", { name: "Começar teste grátis: Scale" }).click();
   await expect(page).toHaveURL(/\/precos\?plano=scale#demo$/);
   const demo = page.getByRole("region", { name: "Solicitar demonstração" });
