@@ -5,7 +5,7 @@
 // leads), and write docs/benchmarks.md.
 //   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads
 import { execFileSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +29,41 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
+
+const BENCHMARKS_FILE = "docs/benchmarks.md";
+
+/** A section's "## " heading, which names it across runs. */
+const headingOf = (section: string) => section.split("\n", 1)[0] ?? "";
+
+/**
+ * The sections of this run, in the file's order, plus the previous file's sections this run
+ * skipped (--skip-lighthouse and friends), each marked with the date it was measured, so a
+ * partial run never drops numbers it did not measure again.
+ */
+function keepSkippedSections(fresh: string[]): string[] {
+  if (!existsSync(BENCHMARKS_FILE)) return fresh;
+  const previous = readFileSync(BENCHMARKS_FILE, "utf8");
+  const measured = /on (\d{4}-\d\d-\d\d)/.exec(previous)?.[1] ?? "an earlier run";
+  const old = previous
+    .split(/\n(?=## )/)
+    .slice(1)
+    .map((section) => section.trimEnd());
+  const freshHeadings = new Set(fresh.map(headingOf));
+  const result: string[] = [];
+  for (const section of old) {
+    const heading = headingOf(section);
+    if (freshHeadings.has(heading)) {
+      result.push(fresh.find((s) => headingOf(s) === heading)!);
+    } else {
+      const note = /^_Kept from the run of /m.test(section)
+        ? ""
+        : `\n\n_Kept from the run of ${measured}: this run skipped it._`;
+      result.push(section.replace(/^(## .*)$/m, `$1${note}`));
+    }
+  }
+  for (const section of fresh) if (!old.some((s) => headingOf(s) === headingOf(section))) result.push(section);
+  return result;
+}
 
 /**
  * An access token of the admin that the first start created: its password is printed once in
@@ -141,11 +176,12 @@ if (!values["skip-leads"]) {
   );
 }
 
+const today = new Date().toISOString().slice(0, 10);
 const header = [
   "# Benchmarks",
   "",
-  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${cpus().length} cores, Node ${process.version}).`,
+  `Written by \`npm run bench\` on ${today} (${cpus().length} cores, Node ${process.version}).`,
   "Timings vary between runs on a shared machine; byte sizes do not.",
 ].join("\n");
-writeFileSync("docs/benchmarks.md", `${[header, ...sections].join("\n\n")}\n`);
+writeFileSync(BENCHMARKS_FILE, `${[header, ...keepSkippedSections(sections)].join("\n\n")}\n`);
 console.log("wrote docs/benchmarks.md");
