@@ -9,7 +9,16 @@ import { describe, expect, it } from "vitest";
 // public upstream docs, never notes that live beside a checkout or a path on one machine.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const self = "scripts/repo-standalone.test.ts";
+
+// The names this test looks for are assembled from pieces, so that this file, scanned like any
+// other, holds none of them itself.
+const j = (...parts: string[]) => parts.join("");
+const WORK = j("/wo", "rk/");
+const ROOT_HOME = j("/ro", "ot/");
+const WIRE = j("SUPABASE", "-WIRE");
+const ARCH = j("ARCHITECTURE", ".md");
+const SPEC = j("spec", " §");
+const DRIVE = j("C", ":\\");
 
 /** Tracked files plus new ones not yet committed (ignored files, like build output, excluded). */
 function repositoryTextFiles(): { path: string; text: string }[] {
@@ -20,8 +29,6 @@ function repositoryTextFiles(): { path: string; text: string }[] {
   });
   const files: { path: string; text: string }[] = [];
   for (const path of new Set(listed.split("\0").filter(Boolean))) {
-    // Fixtures reproduce files of earlier releases byte for byte, comments included.
-    if (path === self || path.includes("/fixtures/")) continue;
     let bytes: Buffer;
     try {
       if (!statSync(join(root, path)).isFile()) continue;
@@ -38,20 +45,23 @@ function repositoryTextFiles(): { path: string; text: string }[] {
 // A path only counts as absolute when nothing path-like precedes it, so "~/components/site/home/"
 // or "https://example.com/home/" do not match.
 const ABSOLUTE_PATHS: [string, RegExp][] = [
-  ["/work/", /(?<![\w.~%-])\/work\//],
-  ["/root/", /(?<![\w.~%-])\/root\//],
-  ["/home/<name>/", /(?<![\w.~%-])\/home\/[a-z_][\w.-]*\//],
-  ["C:\\", /(?<![\w$\\])[A-Z]:\\[\w.\\]/],
+  [WORK, new RegExp(String.raw`(?<![\w.~%-])\/wo` + String.raw`rk\/`)],
+  [ROOT_HOME, new RegExp(String.raw`(?<![\w.~%-])\/ro` + String.raw`ot\/`)],
+  ["/home/<name>/", new RegExp(String.raw`(?<![\w.~%-])\/ho` + String.raw`me\/[a-z_][\w.-]*\/`)],
+  [DRIVE, new RegExp(String.raw`(?<![\w$\\])[A-Z]` + String.raw`:\\[\w.\\]`)],
 ];
 
 const OUTSIDE_DOCUMENTS: [string, RegExp][] = [
-  ["SUPABASE-WIRE", /SUPABASE-WIRE/],
-  ["PRODUCT.md", /(?<![\w/])PRODUCT\.md/],
-  ["product-spec", /product-spec/],
-  ["ARCHITECTURE.md", /(?<![\w/])ARCHITECTURE\.md/],
-  ["STACK-NOTES", /STACK-NOTES/],
-  ["spec §", /\bspec §/i],
-  ["the shared notes folder", /(?<![\w-])\.\.\/shared\/|(?<![\w/-])shared\/(seed|hooks)\b/],
+  [WIRE, new RegExp(WIRE)],
+  [j("PRO", "DUCT.md"), new RegExp(String.raw`(?<![\w/])PRO` + String.raw`DUCT\.md`)],
+  [j("product", "-spec"), new RegExp(j("product", "-spec"))],
+  [ARCH, new RegExp(String.raw`(?<![\w/])ARCHI` + String.raw`TECTURE\.md`)],
+  [j("STACK", "-NOTES"), new RegExp(j("STACK", "-NOTES"))],
+  [SPEC, new RegExp(String.raw`\bsp` + "ec §", "i")],
+  [
+    "the shared notes folder",
+    new RegExp(String.raw`(?<![\w-])\.\.\/sha` + String.raw`red\/|(?<![\w/-])sha` + String.raw`red\/(seed|hooks)\b`),
+  ],
 ];
 
 function findings(files: { path: string; text: string }[], patterns: [string, RegExp][]): string[] {
@@ -83,18 +93,17 @@ describe("the repository stands alone", () => {
 
   it("would catch either kind", () => {
     const planted = [
-      { path: "a.ts", text: "// see /work/shared/SUPABASE-WIRE.md §2" },
-      { path: "b.md", text: "Measured on C:\\Users\\me and in /home/dev/notes (spec §4, ARCHITECTURE.md)." },
+      { path: "a.ts", text: `// see ${WORK}shared/${WIRE}.md §2` },
+      {
+        path: "b.md",
+        text: `Measured on ${j("C", ":")}\\Users\\me and in ${j("/ho", "me/")}dev/notes (${SPEC}4, ${ARCH}).`,
+      },
       {
         path: "c.ts",
         text: 'import { x } from "~/components/site/home/hero"; // https://example.com/home/ docs/product.md §2',
       },
     ];
-    expect(findings(planted, ABSOLUTE_PATHS).map((f) => f.split(": ")[1])).toEqual(["/work/", "/home/<name>/", "C:\\"]);
-    expect(findings(planted, OUTSIDE_DOCUMENTS).map((f) => f.split(": ")[1])).toEqual([
-      "SUPABASE-WIRE",
-      "ARCHITECTURE.md",
-      "spec §",
-    ]);
+    expect(findings(planted, ABSOLUTE_PATHS).map((f) => f.split(": ")[1])).toEqual([WORK, "/home/<name>/", DRIVE]);
+    expect(findings(planted, OUTSIDE_DOCUMENTS).map((f) => f.split(": ")[1])).toEqual([WIRE, ARCH, SPEC]);
   });
 });
