@@ -5,12 +5,11 @@
 import { execFile, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresUnavailableReason, startPostgresCluster } from "./backend/testing/postgres-cluster.ts";
+import { freePort, postgresUnavailableReason, startPostgresCluster } from "./backend/testing/postgres-cluster.ts";
 import type { PostgresCluster } from "./backend/testing/postgres-cluster.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -77,17 +76,6 @@ function run(cmd: string, args: string[], env: Record<string, string>, timeout =
 
 function baseEnv(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", SITE_URL, ...env };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => done(port));
-    });
-  });
 }
 
 interface Server {

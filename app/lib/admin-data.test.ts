@@ -3,7 +3,8 @@
 // skipped, and mark-handled / delete still working.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
+import { startTestBackend } from "../../server/backend/testing/backend.ts";
+import { describeEachDatabase } from "../../server/backend/testing/describe-each-database.ts";
 import type { TestBackend } from "../../server/backend/testing/backend.ts";
 import { deleteMessage, listMessages, markMessageHandled, MESSAGES_PAGE_SIZE } from "./admin-data";
 import type { ContactMessage } from "./blog-types";
@@ -15,9 +16,8 @@ function byNewest(a: ContactMessage, b: ContactMessage): number {
   return a.id < b.id ? 1 : -1;
 }
 
-describe.each(["pglite", "postgres"] as const)("admin messages on %s", (kind) => {
-  const skip = kind === "postgres" ? POSTGRES_SKIP_REASON : null;
-  describe.skipIf(skip !== null)("paged on the server", () => {
+describeEachDatabase("admin messages", (kind) => {
+  describe("paged on the server", () => {
     let t: TestBackend;
     let admin: SupabaseClient;
 

@@ -3,6 +3,7 @@
 // started in process, and a hosted Supabase project.
 import { parseArgs } from "node:util";
 import { generatePassword } from "../backend/seed.ts";
+import { normalizeEmail } from "../backend/auth/users.ts";
 import { OperatorError } from "./target.ts";
 import type { Target } from "./target.ts";
 
@@ -72,8 +73,10 @@ export function parseCommand(argv: readonly string[]): Command {
   const emailArg = () => {
     const email = positional[0];
     if (!email) throw usage(`${name} needs an e-mail address.`);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw usage(`"${email}" is not an e-mail address.`);
-    return email.toLowerCase();
+    // The backend's own rule (what sign-up accepts), so the CLI refuses exactly what it would.
+    const normalized = normalizeEmail(email);
+    if (!normalized) throw usage(`"${email}" is not an e-mail address.`);
+    return normalized;
   };
   switch (name) {
     case undefined:

@@ -5,7 +5,8 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backendContext } from "~/lib/backend-context";
 import { PATHOLOGICAL_DEFAULT_SIZE, pathologicalInputs } from "~/lib/markdown-pathological.server";
-import { POSTGRES_SKIP_REASON, startTestBackend, TEST_SITE_URL } from "../../../server/backend/testing/backend.ts";
+import { startTestBackend, TEST_SITE_URL } from "../../../server/backend/testing/backend.ts";
+import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
 import type { TestBackend } from "../../../server/backend/testing/backend.ts";
 import { action, loader } from "./preview";
 
@@ -49,10 +50,8 @@ function post(body: BodyInit | null, { token, type = "application/json", headers
 
 const json = (markdown: unknown) => JSON.stringify({ markdown });
 
-describe.each(["pglite", "postgres"] as const)("POST /admin/preview on %s", (kind) => {
-  const skip = kind === "postgres" ? POSTGRES_SKIP_REASON : null;
-  // The reason is printed by server/backend/testing/backend.ts when PostgreSQL is missing.
-  describe.skipIf(skip !== null)("through the route's action", () => {
+describeEachDatabase("POST /admin/preview", (kind) => {
+  describe("through the route's action", () => {
     let t: TestBackend;
     let context: RouterContextProvider;
     let adminToken: string;

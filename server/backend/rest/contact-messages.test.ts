@@ -4,7 +4,8 @@
 // on a throwaway PostgreSQL where its binaries exist.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTGRES_SKIP_REASON, startTestBackend } from "../testing/backend.ts";
+import { startTestBackend } from "../testing/backend.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
 import type { TestBackend } from "../testing/backend.ts";
 
 const BACK_DATED = "2020-01-01T00:00:00+00:00";
@@ -21,10 +22,8 @@ function isRecent(value: unknown): boolean {
   return Number.isFinite(at) && Math.abs(Date.now() - at) < CLOCK_SLACK_MS;
 }
 
-describe.each(["pglite", "postgres"] as const)("contact_messages on %s", (kind) => {
-  const skip = kind === "postgres" ? POSTGRES_SKIP_REASON : null;
-  // testing/backend.ts prints the reason when the PostgreSQL binaries are missing.
-  describe.skipIf(skip !== null)("written by the server only", () => {
+describeEachDatabase("contact_messages", (kind) => {
+  describe("written by the server only", () => {
     let t: TestBackend;
     let service: SupabaseClient;
     let anon: SupabaseClient;

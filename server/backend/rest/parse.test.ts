@@ -9,7 +9,7 @@ import {
   lookupFunction,
   lookupTable,
 } from "./compile.ts";
-import { RestError } from "./errors.ts";
+import { restError } from "./testing.ts";
 import {
   MAX_QUERY_STRING,
   MAX_SELECT_ITEMS,
@@ -24,16 +24,6 @@ import {
 
 function q(s: string) {
   return parseQuery(new URLSearchParams(s));
-}
-
-function restError(fn: () => unknown): RestError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof RestError) return err;
-    throw err;
-  }
-  throw new Error("expected a RestError");
 }
 
 // A catalog snapshot as the catalog module builds it from pg_catalog (plain data).

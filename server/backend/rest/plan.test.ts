@@ -1,6 +1,6 @@
 // The planning stage on its own: what each method does with a parsed request and its body.
 import { describe, expect, it } from "vitest";
-import { RestError } from "./errors.ts";
+import { restError } from "./testing.ts";
 import { parsePrefer, parseQuery } from "./parse.ts";
 import { checkWrite, planDelete, planInsert, planRead, planUpdate, rowCap, rpcArguments } from "./plan.ts";
 import type { TableMethod, TableRequest } from "./request.ts";
@@ -11,16 +11,6 @@ function req(method: TableMethod, query = "", prefer = "", single = false): Tabl
 
 function body(raw: string) {
   return { raw, value: JSON.parse(raw) as unknown };
-}
-
-function restError(fn: () => unknown): RestError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof RestError) return err;
-    throw err;
-  }
-  throw new Error("expected a RestError");
 }
 
 describe("planning", () => {

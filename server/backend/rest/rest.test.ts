@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readLock } from "../db/lock.ts";
 import { startBackend } from "../index.ts";
 import type { Backend } from "../index.ts";
-import { POSTGRES_SKIP_REASON, TEST_SITE_URL, makeClient, startTestBackend } from "../testing/backend.ts";
+import { TEST_SITE_URL, makeClient, startTestBackend } from "../testing/backend.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
 import type { DbKind, TestBackend } from "../testing/backend.ts";
 import { startPostgresCluster } from "../testing/postgres-cluster.ts";
 import { MAX_QUERY_STRING, MAX_SELECT_ITEMS } from "./parse.ts";
@@ -60,10 +61,8 @@ interface Actor {
   token: string;
 }
 
-describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
-  const skip = kind === "postgres" ? POSTGRES_SKIP_REASON : null;
-  // The reason is printed by testing/backend.ts when the PostgreSQL binaries are missing.
-  describe.skipIf(skip !== null)("through supabase-js", () => {
+describeEachDatabase("REST", (kind) => {
+  describe("through supabase-js", () => {
     let t: TestBackend;
     let service: SupabaseClient;
     let anon: Actor;
@@ -410,36 +409,16 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
         }
         expect(inserted).toEqual({ anon: [401, "42501"], user: [403, "42501"], admin: [403, "42501"] });
         const leads = await service.from("contact_messages").insert([
-          {
-            name: "Nome anon",
-            email: "anon@example.com",
+          ...actors().map((a) => ({
+            name: `Nome ${a.name}`,
+            email: `${a.name}@example.com`,
             subject: "comercial",
             message: "Quero saber mais sobre o plano.",
             plan: "scale",
             page: "/contato",
             company: null,
             phone: null,
-          },
-          {
-            name: "Nome user",
-            email: "user@example.com",
-            subject: "comercial",
-            message: "Quero saber mais sobre o plano.",
-            plan: "scale",
-            page: "/contato",
-            company: null,
-            phone: null,
-          },
-          {
-            name: "Nome admin",
-            email: "admin@example.com",
-            subject: "comercial",
-            message: "Quero saber mais sobre o plano.",
-            plan: "scale",
-            page: "/contato",
-            company: null,
-            phone: null,
-          },
+          })),
           {
             name: "Demo",
             email: "demo@example.com",
@@ -752,7 +731,7 @@ describe.each(["pglite", "postgres"] as const)("REST on %s", (kind) => {
   });
 
   // PostgREST's db-max-rows: a read is cut to the cap silently, Content-Range shows the part.
-  describe.skipIf(skip !== null)("with a row cap (restMaxRows 5)", () => {
+  describe("with a row cap (restMaxRows 5)", () => {
     const CAP = 5;
     const PUBLISHED = 12;
     let capped: Awaited<ReturnType<typeof startCappedBackend>>;
