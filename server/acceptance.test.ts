@@ -3,6 +3,7 @@
 // operators run it (`npm run admin -- …`), and scripts/backend-smoke.ts — the real supabase-js
 // over real HTTP from a separate process — which must pass every step on both databases.
 import { execFile, spawn } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -81,6 +82,10 @@ function baseEnv(env: Record<string, string>): Record<string, string> {
 interface Server {
   url: string;
   output(): string;
+  /** Sends a signal to the server process, as an orchestrator or a person at a terminal would. */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -96,10 +101,12 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const server: Server = {
     url,
     output: () => output,
+    signal: (name) => child.kill(name),
+    exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
@@ -236,3 +243,108 @@ describe.skipIf(pgReason !== null)(
     }, 240_000);
   },
 );
+
+/**
+ * A POST that the server has started to handle but cannot finish: it asks for
+ * `Expect: 100-continue`, so `accepted` resolves once the server has read the request's head,
+ * and only part of the body is sent until `finish()`. `status` resolves with the answer's
+ * status code, or rejects if the connection is cut.
+ */
+function slowPost(url: string, path: string) {
+  const body = "name=Ana+Souza&email=ana%40example.com&subject=comercial&message=Quero+saber+mais+sobre+o+plano.";
+  const req = httpRequest(`${url}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(body.length),
+      expect: "100-continue",
+    },
+  });
+  const status = new Promise<number>((done, fail) => {
+    req.once("response", (res) => {
+      res.resume();
+      res.once("end", () => done(res.statusCode ?? 0));
+    });
+    req.once("error", fail);
+  });
+  const accepted = new Promise<void>((done) =>
+    req.once("continue", () => {
+      req.write(body.slice(0, 10));
+      done();
+    }),
+  );
+  req.flushHeaders();
+  return { accepted, status, finish: () => req.end(body.slice(10)) };
+}
+
+/** Polls `check` until it holds (every 50 ms, up to `ms`): waits on a condition, not a guess. */
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+describe("lifecycle of `node server/main.ts`: probes and graceful shutdown", () => {
+  let dataDir = "";
+  beforeAll(() => {
+    const dir = mkdtempSync(join(tmpdir(), "omnia-lifecycle-"));
+    tempDirs.push(dir);
+    dataDir = join(dir, "data");
+  });
+
+  it("answers /healthz and /readyz, then on SIGTERM refuses new connections, finishes the request in flight and exits 0", async (ctx) => {
+    if (buildMissing) ctx.skip(buildMissing);
+    const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: "20000" });
+    try {
+      const health = await fetch(`${server.url}/healthz`);
+      expect([health.status, await health.json()]).toEqual([200, { status: "ok" }]);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
+      // One JSON access line per request, probes left out.
+      const logged = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"'));
+      expect(logged.some((line) => line.includes('"path":"/healthz"'))).toBe(false);
+
+      const inFlight = slowPost(server.url, "/contato");
+      await inFlight.accepted;
+      server.signal("SIGTERM");
+      await until(() => server.output().includes("SIGTERM: finishing requests in flight"), "the shutdown message");
+      await until(
+        () =>
+          fetch(`${server.url}/healthz`).then(
+            () => false,
+            () => true,
+          ),
+        "new connections to be refused",
+      );
+      inFlight.finish();
+      // Answered in full (a lead form's answer: a redirect or the page), not cut off.
+      expect(await inFlight.status).toBeLessThan(500);
+      expect(await server.exited).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it("exits at once on a second signal, even with a request still running", async (ctx) => {
+    if (buildMissing) ctx.skip(buildMissing);
+    const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: "60000" });
+    try {
+      const inFlight = slowPost(server.url, "/contato");
+      inFlight.status.catch(() => {}); // the connection is cut: that is the point
+      await inFlight.accepted;
+      server.signal("SIGINT");
+      await until(() => server.output().includes("SIGINT: finishing requests in flight"), "the shutdown message");
+      const started = Date.now();
+      server.signal("SIGINT");
+      expect(await server.exited).toBe(1);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { Logger } from "pino";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 // The contract with the app is the app's own (app/ never imports server/); these are types only,
 // erased before Node runs this file, so no app code loads here.
@@ -6,7 +7,9 @@ import type { BackendAccess, backendContext } from "../app/lib/backend-context.t
 import type { RequestInfo, requestContext } from "../app/lib/request-context.ts";
 import type { ServerConfig } from "./config.ts";
 import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
+import { accessLog } from "./http/access-log.ts";
 import { compression } from "./http/compression.ts";
+import { HEALTH_PATHS, registerHealthRoutes, type Readiness } from "./http/health.ts";
 import { pageGuards } from "./http/page-guards.ts";
 import { createRateLimiters, type RateLimiters } from "./http/rate-limits.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -26,7 +29,13 @@ export interface ServerAppOptions {
   backendApp?: Hono;
   /** The lead forms' per-address limits (server/http/rate-limits.ts); tests pass tiny ones. */
   rateLimiters?: RateLimiters;
+  /** What /readyz reports (server/boot.ts); without it the instance always says it is ready. */
+  readiness?: Readiness;
+  /** Access log (server/http/access-log.ts); tests leave it out to keep their output quiet. */
+  logger?: Logger;
 }
+
+const ALWAYS_READY: Readiness = { unreadyReason: async () => null, stopping: () => false };
 
 /** The app's context keys, which the build hands over (app/entry.server.tsx). */
 interface ContextKeys {
@@ -35,8 +44,8 @@ interface ContextKeys {
 }
 
 /**
- * The whole HTTP surface: compression, security headers, the embedded backend, static files
- * and the React Router handler, in that order. Kept apart from main.ts so tests can call
+ * The whole HTTP surface: access log, compression, security headers, health probes, the
+ * embedded backend, static files and the React Router handler, in that order. Kept apart from main.ts so tests can call
  * app.fetch without opening a port. In development (server/dev.ts) Vite serves the assets
  * and needs inline scripts and a websocket for hot reload, so compression, static files and
  * the CSP are left out.
@@ -49,11 +58,15 @@ export function createServerApp(options: ServerAppOptions): Hono {
   const rateLimiters = options.rateLimiters ?? createRateLimiters();
 
   const app = new Hono();
+  // First, so the logged duration covers everything and every answer carries X-Request-Id.
+  if (options.logger) app.use("*", accessLog(options.logger, HEALTH_PATHS));
   app.use("*", clientIpMiddleware(config.trustProxy));
   if (mode === "production") {
     app.use("*", compression());
     app.use("*", securityHeaders({ ...cspOptions, https: config.siteUrl.startsWith("https:") }));
   }
+  // Before anything that could touch the database or the React build.
+  registerHealthRoutes(app, options.readiness ?? ALWAYS_READY);
   if (options.backendApp) app.route("/", options.backendApp);
   // Before the static files too: a PUT to a prerendered page must not be answered with the file.
   app.use("*", pageGuards(loadBuild));

@@ -21,6 +21,8 @@ export function loadConfigOrExit(): ServerConfig {
 
 export interface BackendSetup {
   access: BackendAccess;
+  /** Readiness of the data layer: null when ready, else why not (server/http/health.ts). */
+  unreadyReason(): Promise<string | null>;
   /** The in-process backend, when this server embeds it. */
   backend?: Backend;
   /** One line for the start-up message. */
@@ -41,6 +43,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
         fetch: globalThis.fetch,
         publicUrl: config.supabaseUrl,
       },
+      unreadyReason: () => hostedUnreadyReason(config.supabaseUrl!, config.supabaseAnonKey!),
       description: `hosted Supabase at ${config.supabaseUrl}`,
     };
   }
@@ -66,10 +69,25 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
       fetch: (input, init) => backend.fetch(new Request(input, init)),
       publicUrl: null,
     },
+    unreadyReason: () => backend.unreadyReason(),
     description: config.databaseUrl
       ? "embedded backend on PostgreSQL (DATABASE_URL)"
       : `embedded backend on PGlite in ${config.dataDir}`,
   };
+}
+
+/** A hosted project is ready when its auth service answers its health endpoint (GoTrue's /health). */
+async function hostedUnreadyReason(url: string, anonKey: string): Promise<string | null> {
+  try {
+    const response = await fetch(`${url}/auth/v1/health`, {
+      headers: { apikey: anonKey },
+      signal: AbortSignal.timeout(2_000),
+    });
+    await response.arrayBuffer();
+    return response.ok ? null : `Supabase answered ${response.status}`;
+  } catch (error) {
+    return `Supabase unreachable: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 /**
@@ -86,8 +104,24 @@ export function startupLine(label: string, config: ServerConfig, description: st
     : `${label} at ${config.siteUrl} (listening on ${listening}; ${description})`;
 }
 
-/** Announces the server once it listens, explains a busy port, and stops cleanly on signals. */
-export function manageServer(server: Server, config: ServerConfig, setup: BackendSetup, label: string): void {
+/** Set when a stop signal arrives: /readyz answers 503 from then on (server/http/health.ts). */
+export interface ServerState {
+  stopping: boolean;
+}
+
+/**
+ * Announces the server once it listens, explains a busy port, and stops gracefully: on SIGTERM
+ * or SIGINT it stops accepting connections, lets requests in flight finish (up to
+ * SHUTDOWN_TIMEOUT_MS, then cuts the rest), closes the database and exits 0. A second signal
+ * exits at once (1), for a person pressing Ctrl+C twice.
+ */
+export function manageServer(
+  server: Server,
+  config: ServerConfig,
+  setup: BackendSetup,
+  label: string,
+  state: ServerState = { stopping: false },
+): void {
   server.once("listening", () => {
     console.log(startupLine(label, config, setup.description));
     // Operator commands find a running server (and do not open its database) through this.
@@ -98,12 +132,30 @@ export function manageServer(server: Server, config: ServerConfig, setup: Backen
     else console.error(`Server error: ${error.message}`);
     process.exit(1);
   });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    void (setup.backend?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  const stop = (signal: NodeJS.Signals) => {
+    if (state.stopping) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    state.stopping = true;
+    console.log(`${signal}: finishing requests in flight (up to ${config.shutdownTimeoutMs} ms), then stopping.`);
+    // Keep-alive connections would hold close() open: drop each one as soon as it is idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => {
+      console.error(`Requests still running after ${config.shutdownTimeoutMs} ms: closing their connections.`);
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      void (setup.backend?.close() ?? Promise.resolve()).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`Closing the database failed: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        },
+      );
+    });
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

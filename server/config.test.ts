@@ -109,3 +109,24 @@ describe("readConfig: the per-account sign-in throttle", () => {
     expect(() => readConfig(env)).toThrow(message);
   });
 });
+
+describe("readConfig: lifecycle and logs", () => {
+  it("lets requests finish for 10 s on shutdown and logs JSON unless told otherwise", () => {
+    expect(readConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, logFormat: "json", logLevel: "info" });
+    expect(readConfig({ SHUTDOWN_TIMEOUT_MS: "2500", LOG_FORMAT: "pretty", LOG_LEVEL: "warn" })).toMatchObject({
+      shutdownTimeoutMs: 2500,
+      logFormat: "pretty",
+      logLevel: "warn",
+    });
+  });
+
+  it.each([
+    [{ SHUTDOWN_TIMEOUT_MS: "10s" }, /^SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds/],
+    [{ SHUTDOWN_TIMEOUT_MS: "700000" }, /^SHUTDOWN_TIMEOUT_MS must be/],
+    [{ LOG_FORMAT: "yaml" }, /^LOG_FORMAT must be json or pretty, got "yaml"\.$/],
+    [{ LOG_LEVEL: "verbose" }, /^LOG_LEVEL must be one of debug, info, warn, error, silent, got "verbose"\.$/],
+  ])("rejects %o in one line naming the variable", (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});

@@ -26,7 +26,16 @@ export interface ServerConfig {
   authAccountLockoutMinutes: number;
   /** REST_MAX_ROWS: most rows one embedded REST read returns (undefined: the backend's 1000). */
   restMaxRows: number | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: how long a stopping server lets requests in flight finish. */
+  shutdownTimeoutMs: number;
+  /** LOG_FORMAT: one JSON line per request ("json", for machines) or readable lines ("pretty"). */
+  logFormat: "json" | "pretty";
+  /** LOG_LEVEL: "info" logs every request; "warn" keeps only problems (e.g. under test runners). */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -114,6 +123,19 @@ function parseWholeNumber(env: Env, name: string, fallback: number, range: [numb
   return value;
 }
 
+function parseLogFormat(env: Env): "json" | "pretty" {
+  const raw = nonEmpty(env, "LOG_FORMAT") ?? "json";
+  if (raw !== "json" && raw !== "pretty") throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${raw}".`);
+  return raw;
+}
+
+function parseLogLevel(env: Env): LogLevel {
+  const raw = nonEmpty(env, "LOG_LEVEL") ?? "info";
+  const level = LOG_LEVELS.find((name) => name === raw);
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}".`);
+  return level;
+}
+
 function parseDatabaseUrl(env: Env): string | undefined {
   const raw = nonEmpty(env, "DATABASE_URL");
   if (raw === undefined) return undefined;
@@ -175,5 +197,14 @@ export function readConfig(env: Env = process.env): ServerConfig {
       "a whole number of minutes from 1 to 1440",
     ),
     restMaxRows: parseRestMaxRows(env),
+    shutdownTimeoutMs: parseWholeNumber(
+      env,
+      "SHUTDOWN_TIMEOUT_MS",
+      10_000,
+      [0, 600_000],
+      "a whole number of milliseconds from 0 to 600000",
+    ),
+    logFormat: parseLogFormat(env),
+    logLevel: parseLogLevel(env),
   };
 }

@@ -7,7 +7,8 @@ import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServerApp } from "./app.ts";
-import { loadConfigOrExit, manageServer, setUpBackend } from "./boot.ts";
+import { loadConfigOrExit, manageServer, setUpBackend, type ServerState } from "./boot.ts";
+import { createLogger } from "./http/access-log.ts";
 
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 
@@ -24,6 +25,7 @@ async function loadBuild(): Promise<ServerBuild> {
 const config = loadConfigOrExit();
 const build = await loadBuild();
 const setup = await setUpBackend(config);
+const state: ServerState = { stopping: false };
 const app = createServerApp({
   build,
   mode: "production",
@@ -31,6 +33,8 @@ const app = createServerApp({
   clientDir: resolve(BUILD_DIR, "client"),
   backendAccess: setup.access,
   backendApp: setup.backend?.app,
+  readiness: { unreadyReason: setup.unreadyReason, stopping: () => state.stopping },
+  logger: createLogger({ format: config.logFormat, level: config.logLevel }),
 });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
-manageServer(server, config, setup, "Omnia site");
+manageServer(server, config, setup, "Omnia site", state);

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { openDatabase } from "./db/index.ts";
 import type { DataDirLock } from "./db/lock.ts";
-import { runMigrations } from "./db/migrate.ts";
+import { pendingMigrations, runMigrations } from "./db/migrate.ts";
 import type { Database } from "./db/types.ts";
 import { createAuth } from "./auth/index.ts";
 import type { AccountThrottleLimits } from "./auth/index.ts";
@@ -35,7 +35,27 @@ export interface Backend {
   /** Records the URL the server listens on in the data directory's lock (PGlite only), so
    *  operator commands can reach the running server instead of opening the database. */
   announceUrl(url: string): void;
+  /** Null when the database answers and every migration is applied; otherwise why not. */
+  unreadyReason(): Promise<string | null>;
   close(): Promise<void>;
+}
+
+/** A readiness probe must answer quickly even when the database hangs. */
+const READINESS_TIMEOUT_MS = 2_000;
+
+async function databaseUnreadyReason(db: Database): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
+  });
+  try {
+    const pending = await Promise.race([pendingMigrations(db), timeout]);
+    return pending.length > 0 ? `migrations not applied: ${pending.join(", ")}` : null;
+  } catch (error) {
+    return `database unreachable: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -103,6 +123,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       anonKey: auth.keys.anonKey,
       serviceRoleKey: auth.keys.serviceRoleKey,
       announceUrl: (url: string) => lock?.setUrl(url),
+      unreadyReason: () => databaseUnreadyReason(db),
       close: () => db.close(),
     };
   } catch (err) {

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_SKIP_REASON } from "../testing/backend.ts";
 import { startPostgresCluster } from "../testing/postgres-cluster.ts";
 import type { PostgresCluster } from "../testing/postgres-cluster.ts";
-import { readInternalMigrations, readMigrationsDir, runMigrations } from "./migrate.ts";
+import {
+  DEFAULT_MIGRATIONS_DIR,
+  pendingMigrations,
+  readInternalMigrations,
+  readMigrationsDir,
+  runMigrations,
+} from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
 import { openPostgres } from "./postgres.ts";
 import type { Database } from "./types.ts";
@@ -43,6 +49,7 @@ async function observe(db: Database) {
   return {
     projectMigrations: project.length >= 3,
     rerun,
+    pending: await pendingMigrations(db),
     allRecorded: [...internal, ...project].every((n) => recorded.rows.some((r) => r.name === n)),
     // Each recorded name is a migration of this release (no markers left from earlier ones).
     nothingElse: recorded.rows.every((r) => internal.includes(r.name) || project.includes(r.name)),
@@ -56,6 +63,7 @@ async function observe(db: Database) {
 const EXPECTED = {
   projectMigrations: true,
   rerun: [],
+  pending: [],
   allRecorded: true,
   nothingElse: true,
   inside: { who: "authenticated", uid: "11111111-1111-1111-1111-111111111111", role: "authenticated" },
@@ -79,6 +87,27 @@ describe("database layer on PGlite", () => {
 
   it("migrates once and scopes role and claims to one transaction", async () => {
     expect(await observe(db)).toEqual(EXPECTED);
+  });
+
+  it("names the migrations a database lacks (readiness), all of them for an untouched one", async () => {
+    // This code's migrations plus one the database has not seen, as after deploying newer code.
+    const newer = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-newer-migrations-"));
+    for (const file of fs.readdirSync(DEFAULT_MIGRATIONS_DIR)) {
+      fs.copyFileSync(path.join(DEFAULT_MIGRATIONS_DIR, file), path.join(newer, file));
+    }
+    fs.writeFileSync(path.join(newer, "29990101000000_later.sql"), "select 1;");
+    expect(await pendingMigrations(db, { migrationsDir: newer })).toEqual(["29990101000000_later.sql"]);
+    fs.rmSync(newer, { recursive: true, force: true });
+
+    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-db-fresh-"));
+    const fresh = await openPglite(freshDir);
+    try {
+      const names = [...readInternalMigrations(), ...readMigrationsDir()].map((m) => m.name);
+      expect(await pendingMigrations(fresh)).toEqual(names);
+    } finally {
+      await fresh.close();
+      fs.rmSync(freshDir, { recursive: true, force: true });
+    }
   });
 
   it("keeps data across close and reopen", async () => {

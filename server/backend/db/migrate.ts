@@ -112,3 +112,18 @@ export async function runMigrations(
 ): Promise<string[]> {
   return applyMigrations(db, [...readInternalMigrations(), ...readMigrationsDir(options.migrationsDir)], options);
 }
+
+/**
+ * The migrations this code knows that the database has not recorded (readiness: a server whose
+ * schema lags its code must not take traffic). A database the runner never touched has them all.
+ */
+export async function pendingMigrations(db: Database, options: { migrationsDir?: string } = {}): Promise<string[]> {
+  const { rows: tables } = await db.query<{ present: boolean }>(
+    "select to_regclass('omnia_internal.schema_migrations') is not null as present",
+  );
+  const known = [...readInternalMigrations(), ...readMigrationsDir(options.migrationsDir)].map((m) => m.name);
+  if (!tables[0]?.present) return known;
+  const { rows } = await db.query<{ name: string }>("select name from omnia_internal.schema_migrations");
+  const applied = new Set(rows.map((row) => row.name));
+  return known.filter((name) => !applied.has(name));
+}

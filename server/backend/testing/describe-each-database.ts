@@ -9,6 +9,8 @@ import { POSTGRES_SKIP_REASON, type DbKind } from "./backend.ts";
  */
 export function describeEachDatabase(title: string, body: (kind: DbKind) => void): void {
   for (const kind of ["pglite", "postgres"] as const) {
-    describe.skipIf(kind === "postgres" && POSTGRES_SKIP_REASON !== null)(`${title} on ${kind}`, () => body(kind));
+    describe.skipIf(kind === "postgres" && POSTGRES_SKIP_REASON !== null)(`${title} on ${kind}`, () => {
+      body(kind);
+    });
   }
 }
