@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, postgresUnavailableReason, startPostgresCluster } from "./backend/testing/postgres-cluster.ts";
 import type { PostgresCluster } from "./backend/testing/postgres-cluster.ts";
@@ -347,4 +348,145 @@ describe("lifecycle of `node server/main.ts`: probes and graceful shutdown", () 
       await server.stop();
     }
   }, 120_000);
+});
+
+/** An admin's access token and the anon key, for writing posts through the server's REST API. */
+async function adminAuth(server: Server, env: Record<string, string>) {
+  const key = await anonKey(env);
+  const email = `cache-${Date.now().toString(36)}@example.com`;
+  const password = "Cache-teste-longo-2026";
+  const created = await run(
+    "npm",
+    ["run", "--silent", "admin", "--", "create-user", email, "--password", password, "--admin"],
+    env,
+  );
+  if (created.code !== 0) throw new Error(`create-user failed (${created.code}): ${created.stderr}`);
+  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: key, "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const { access_token: token } = (await res.json()) as { access_token: string };
+  return { apikey: key, authorization: `Bearer ${token}`, "content-type": "application/json" };
+}
+
+async function writePost(
+  server: Server,
+  headers: Record<string, string>,
+  method: "POST" | "PATCH",
+  slug: string,
+  fields: Record<string, unknown>,
+) {
+  const url =
+    method === "POST" ? `${server.url}/rest/v1/blog_posts` : `${server.url}/rest/v1/blog_posts?slug=eq.${slug}`;
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: JSON.stringify(method === "POST" ? { slug, ...fields } : fields),
+  });
+  await res.arrayBuffer();
+  expect(res.status, `${method} blog_posts`).toBeLessThan(300);
+}
+
+/**
+ * Polls `url` (every 20 ms) until its page contains `text` (or no longer does), and returns how
+ * long that took; fails after `deadlineMs`. The issue's promise is one second.
+ */
+async function msUntil(url: string, text: string, present: boolean, deadlineMs = 1_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const html = await (await fetch(url)).text();
+    const elapsed = performance.now() - started;
+    if (html.includes(text) === present) return elapsed;
+    if (elapsed > deadlineMs)
+      throw new Error(
+        `"${text}" ${present ? "not visible" : "still visible"} on ${url} after ${Math.round(elapsed)} ms`,
+      );
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/** Loads a page twice and says whether the second answer came from the page cache. */
+async function cachedAfterTwoLoads(url: string): Promise<string | null> {
+  await (await fetch(url)).arrayBuffer();
+  const again = await fetch(url);
+  await again.arrayBuffer();
+  return again.headers.get("X-Cache");
+}
+
+describe("rendered-page cache on PGlite: a change shows within a second", () => {
+  let server: Server | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("serves /blog from memory, then shows a published post and hides an unpublished one within 1 s", async (ctx) => {
+    if (buildMissing) ctx.skip(buildMissing);
+    const dir = mkdtempSync(join(tmpdir(), "omnia-cache-"));
+    tempDirs.push(dir);
+    const env = { DATA_DIR: join(dir, "data") };
+    server = await startServer(env);
+    const headers = await adminAuth(server, env);
+    expect(await cachedAfterTwoLoads(`${server.url}/blog`)).toBe("hit");
+    expect(await cachedAfterTwoLoads(`${server.url}/rss.xml`)).toBe("hit");
+
+    const title = `Post do cache ${Date.now()}`;
+    await writePost(server, headers, "POST", "post-do-cache", { title, content: "Corpo.", published: true });
+    const shown = await msUntil(`${server.url}/blog`, title, true);
+    await msUntil(`${server.url}/rss.xml`, title, true);
+    expect(await cachedAfterTwoLoads(`${server.url}/blog/post-do-cache`)).toBe("hit");
+
+    await writePost(server, headers, "PATCH", "post-do-cache", { published: false });
+    const hidden = await msUntil(`${server.url}/blog`, title, false);
+    expect((await fetch(`${server.url}/blog/post-do-cache`)).status).toBe(404);
+    console.log(
+      `page cache (PGlite): published post on /blog after ${Math.round(shown)} ms, gone after ${Math.round(hidden)} ms`,
+    );
+
+    // Conditional requests: the same ETag answers 304 without a body.
+    const page = await fetch(`${server.url}/blog`);
+    await page.arrayBuffer();
+    const etag = page.headers.get("ETag")!;
+    const revalidated = await fetch(`${server.url}/blog`, { headers: { "If-None-Match": etag } });
+    expect([revalidated.status, await revalidated.text()]).toEqual([304, ""]);
+  }, 180_000);
+});
+
+describe.skipIf(pgReason !== null)("two instances on one PostgreSQL", () => {
+  let cluster: PostgresCluster | undefined;
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    if (buildMissing) return;
+    cluster = await startPostgresCluster();
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await cluster?.stop();
+  });
+
+  it("a post published through instance A shows on instance B's /blog within 1 s; both are ready", async (ctx) => {
+    if (buildMissing) ctx.skip(buildMissing);
+    const env = { DATABASE_URL: cluster?.url ?? "" };
+    const a = await startServer(env);
+    servers.push(a);
+    const b = await startServer(env);
+    servers.push(b);
+    for (const server of [a, b]) expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect(await cachedAfterTwoLoads(`${b.url}/blog`)).toBe("hit");
+
+    const headers = await adminAuth(a, env);
+    const title = `Post entre instâncias ${Date.now()}`;
+    await writePost(a, headers, "POST", "post-entre-instancias", { title, content: "Corpo.", published: true });
+    const shown = await msUntil(`${b.url}/blog`, title, true);
+    // And a change by hand, in SQL, reaches both as well.
+    const client = new pg.Client({ connectionString: cluster!.url });
+    await client.connect();
+    await client.query("update public.blog_posts set published = false where slug = 'post-entre-instancias'");
+    await client.end();
+    const hiddenOnA = await msUntil(`${a.url}/blog`, title, false);
+    const hiddenOnB = await msUntil(`${b.url}/blog`, title, false);
+    console.log(
+      `page cache (PostgreSQL, 2 instances): on B after ${Math.round(shown)} ms; SQL unpublish gone from A after ${Math.round(hiddenOnA)} ms, from B after ${Math.round(hiddenOnB)} ms`,
+    );
+  }, 240_000);
 });

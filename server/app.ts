@@ -10,6 +10,7 @@ import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { accessLog } from "./http/access-log.ts";
 import { compression } from "./http/compression.ts";
 import { HEALTH_PATHS, registerHealthRoutes, type Readiness } from "./http/health.ts";
+import type { PageCache } from "./http/page-cache.ts";
 import { pageGuards } from "./http/page-guards.ts";
 import { createRateLimiters, type RateLimiters } from "./http/rate-limits.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -33,6 +34,8 @@ export interface ServerAppOptions {
   readiness?: Readiness;
   /** Access log (server/http/access-log.ts); tests leave it out to keep their output quiet. */
   logger?: Logger;
+  /** Rendered pages of the blog and feeds kept in memory (server/http/page-cache.ts). */
+  pageCache?: PageCache;
 }
 
 const ALWAYS_READY: Readiness = { unreadyReason: async () => null, stopping: () => false };
@@ -44,8 +47,8 @@ interface ContextKeys {
 }
 
 /**
- * The whole HTTP surface: access log, compression, security headers, health probes, the
- * embedded backend, static files and the React Router handler, in that order. Kept apart from main.ts so tests can call
+ * The whole HTTP surface: access log, page cache, compression, security headers, health
+ * probes, the embedded backend, static files and the React Router handler, in that order. Kept apart from main.ts so tests can call
  * app.fetch without opening a port. In development (server/dev.ts) Vite serves the assets
  * and needs inline scripts and a websocket for hot reload, so compression, static files and
  * the CSP are left out.
@@ -61,6 +64,9 @@ export function createServerApp(options: ServerAppOptions): Hono {
   // First, so the logged duration covers everything and every answer carries X-Request-Id.
   if (options.logger) app.use("*", accessLog(options.logger, HEALTH_PATHS));
   app.use("*", clientIpMiddleware(config.trustProxy));
+  // Outside compression and the security headers: a stored page is kept as sent, compressed
+  // and with its CSP, so a hit costs neither a render nor a compression nor a hash.
+  if (options.pageCache && mode === "production") app.use("*", options.pageCache.middleware());
   if (mode === "production") {
     app.use("*", compression());
     app.use("*", securityHeaders({ ...cspOptions, https: config.siteUrl.startsWith("https:") }));

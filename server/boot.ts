@@ -23,6 +23,15 @@ export interface BackendSetup {
   access: BackendAccess;
   /** Readiness of the data layer: null when ready, else why not (server/http/health.ts). */
   unreadyReason(): Promise<string | null>;
+  /**
+   * LISTENs to a NOTIFY channel of the database (the page cache's invalidations); absent with a
+   * hosted Supabase project, whose database this server does not connect to.
+   */
+  listen?: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect: () => void,
+  ) => Promise<() => Promise<void>>;
   /** The in-process backend, when this server embeds it. */
   backend?: Backend;
   /** One line for the start-up message. */
@@ -70,6 +79,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
       publicUrl: null,
     },
     unreadyReason: () => backend.unreadyReason(),
+    listen: (channel, onMessage, onReconnect) => backend.db.listen(channel, onMessage, onReconnect),
     description: config.databaseUrl
       ? "embedded backend on PostgreSQL (DATABASE_URL)"
       : `embedded backend on PGlite in ${config.dataDir}`,

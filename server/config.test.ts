@@ -112,7 +112,13 @@ describe("readConfig: the per-account sign-in throttle", () => {
 
 describe("readConfig: lifecycle and logs", () => {
   it("lets requests finish for 10 s on shutdown and logs JSON unless told otherwise", () => {
-    expect(readConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, logFormat: "json", logLevel: "info" });
+    expect(readConfig({})).toMatchObject({
+      shutdownTimeoutMs: 10_000,
+      logFormat: "json",
+      logLevel: "info",
+      pageCacheMaxBytes: 64 * 1024 * 1024,
+    });
+    expect(readConfig({ PAGE_CACHE_MAX_MB: "0" }).pageCacheMaxBytes).toBe(0);
     expect(readConfig({ SHUTDOWN_TIMEOUT_MS: "2500", LOG_FORMAT: "pretty", LOG_LEVEL: "warn" })).toMatchObject({
       shutdownTimeoutMs: 2500,
       logFormat: "pretty",
@@ -123,6 +129,7 @@ describe("readConfig: lifecycle and logs", () => {
   it.each([
     [{ SHUTDOWN_TIMEOUT_MS: "10s" }, /^SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds/],
     [{ SHUTDOWN_TIMEOUT_MS: "700000" }, /^SHUTDOWN_TIMEOUT_MS must be/],
+    [{ PAGE_CACHE_MAX_MB: "lots" }, /^PAGE_CACHE_MAX_MB must be a whole number of megabytes from 0 \(off\) to 4096/],
     [{ LOG_FORMAT: "yaml" }, /^LOG_FORMAT must be json or pretty, got "yaml"\.$/],
     [{ LOG_LEVEL: "verbose" }, /^LOG_LEVEL must be one of debug, info, warn, error, silent, got "verbose"\.$/],
   ])("rejects %o in one line naming the variable", (env, message) => {

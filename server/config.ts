@@ -30,6 +30,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** LOG_FORMAT: one JSON line per request ("json", for machines) or readable lines ("pretty"). */
   logFormat: "json" | "pretty";
+  /** PAGE_CACHE_MAX_MB: memory for rendered blog pages and feeds (0 turns the cache off). */
+  pageCacheMaxBytes: number;
   /** LOG_LEVEL: "info" logs every request; "warn" keeps only problems (e.g. under test runners). */
   logLevel: LogLevel;
 }
@@ -206,5 +208,9 @@ export function readConfig(env: Env = process.env): ServerConfig {
     ),
     logFormat: parseLogFormat(env),
     logLevel: parseLogLevel(env),
+    pageCacheMaxBytes:
+      parseWholeNumber(env, "PAGE_CACHE_MAX_MB", 64, [0, 4096], "a whole number of megabytes from 0 (off) to 4096") *
+      1024 *
+      1024,
   };
 }

@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { createServerApp } from "./app.ts";
 import { loadConfigOrExit, manageServer, setUpBackend, type ServerState } from "./boot.ts";
 import { createLogger } from "./http/access-log.ts";
+import { BLOG_POSTS_CHANNEL, PageCache } from "./http/page-cache.ts";
 
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 
@@ -22,10 +23,27 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(serverEntry)) as ServerBuild;
 }
 
+/**
+ * The blog's rendered pages stay in memory while the database says nothing changed: only when
+ * this server can LISTEN to it (embedded backend, on PGlite or PostgreSQL) and memory is given.
+ */
+async function startPageCache(): Promise<PageCache | null> {
+  if (!setup.listen || config.pageCacheMaxBytes === 0) return null;
+  const cache = new PageCache({ maxBytes: config.pageCacheMaxBytes });
+  await setup.listen(
+    BLOG_POSTS_CHANNEL,
+    (payload) => cache.onNotification(payload),
+    // Changes made while the connection was down were not announced.
+    () => cache.invalidate("everything"),
+  );
+  return cache;
+}
+
 const config = loadConfigOrExit();
 const build = await loadBuild();
 const setup = await setUpBackend(config);
 const state: ServerState = { stopping: false };
+const pageCache = await startPageCache();
 const app = createServerApp({
   build,
   mode: "production",
@@ -35,6 +53,7 @@ const app = createServerApp({
   backendApp: setup.backend?.app,
   readiness: { unreadyReason: setup.unreadyReason, stopping: () => state.stopping },
   logger: createLogger({ format: config.logFormat, level: config.logLevel }),
+  pageCache: pageCache ?? undefined,
 });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
 manageServer(server, config, setup, "Omnia site", state);

@@ -23,7 +23,7 @@ export function staticFiles(root: string, cspOptions: CspOptions): MiddlewareHan
     cspByFile.set(relative(root, file), csp);
   }
 
-  return serveStatic({
+  const files = serveStatic({
     root,
     precompressed: true,
     onFound(path, c) {
@@ -41,4 +41,12 @@ export function staticFiles(root: string, cspOptions: CspOptions): MiddlewareHan
       }
     },
   });
+  // The lead forms' post/redirect/get lands on `/contato?enviado=1` (app/lib/leads.server.ts):
+  // the prerendered file cannot show that confirmation, so such a request goes on to the
+  // per-request renderer. Only this parameter: any other query string still gets the file, so
+  // a made-up query cannot turn every static page into a render.
+  return async (c, next) => (new URL(c.req.url).searchParams.has(SENT_PARAM) ? next() : files(c, next));
 }
+
+/** LEAD_SENT_PARAM of app/lib/lead-validation.ts (server/ does not import app/). */
+const SENT_PARAM = "enviado";

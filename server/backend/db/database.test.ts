@@ -60,6 +60,42 @@ async function observe(db: Database) {
   };
 }
 
+/**
+ * Writes to blog_posts through `writer` and returns the NOTIFY payloads `listener` received
+ * (migration 20260101000600): one per committed row change, none for a rolled-back one.
+ */
+async function blogChangesSeen(listener: Database, writer: Database): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const stop = await listener.listen("blog_posts_changed", (payload) => seen.push(JSON.parse(payload)));
+  try {
+    await writer.exec(
+      "insert into public.blog_posts (title, slug, content) values ('Sonda', 'sonda-notify', 'x');" +
+        "update public.blog_posts set slug = 'sonda-notify-2' where slug = 'sonda-notify';" +
+        "update public.blog_posts set title = 'Sonda 2' where slug = 'sonda-notify-2';",
+    );
+    const rolledBack = await writer
+      .transaction(async (tx) => {
+        await tx.exec("insert into public.blog_posts (title, slug, content) values ('Nunca', 'nunca-notify', 'x')");
+        throw new Error("roll back");
+      })
+      .catch((error: Error) => error.message);
+    expect(rolledBack).toBe("roll back");
+    await writer.exec("delete from public.blog_posts where slug = 'sonda-notify-2'");
+    // Delivered asynchronously: poll with a deadline rather than sleep.
+    await expect.poll(() => seen.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+  } finally {
+    await stop();
+  }
+  return seen;
+}
+
+const EXPECTED_CHANGES = [
+  { op: "INSERT", slug: "sonda-notify", old_slug: null },
+  { op: "UPDATE", slug: "sonda-notify-2", old_slug: "sonda-notify" },
+  { op: "UPDATE", slug: "sonda-notify-2", old_slug: null },
+  { op: "DELETE", slug: "sonda-notify-2", old_slug: null },
+];
+
 const EXPECTED = {
   projectMigrations: true,
   rerun: [],
@@ -110,6 +146,10 @@ describe("database layer on PGlite", () => {
     }
   });
 
+  it("announces every committed change to blog_posts on blog_posts_changed", async () => {
+    expect(await blogChangesSeen(db, db)).toEqual(EXPECTED_CHANGES);
+  });
+
   it("keeps data across close and reopen", async () => {
     await db.exec(
       "create table if not exists public.reopen_probe (v int); insert into public.reopen_probe values (42)",
@@ -143,6 +183,10 @@ describe.skipIf(POSTGRES_SKIP_REASON !== null)(
 
     it("migrates once and scopes role and claims to one transaction", async () => {
       expect(await observe(a)).toEqual(EXPECTED);
+    });
+
+    it("announces each change made through one instance to a listener on another", async () => {
+      expect(await blogChangesSeen(b, a)).toEqual(EXPECTED_CHANGES);
     });
 
     it("applies each migration once when two instances start together", () => {

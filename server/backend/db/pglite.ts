@@ -81,6 +81,13 @@ export async function openPglite(dataDir: string): Promise<PgliteDatabase> {
         return fn(wrap(tx));
       });
     },
+    async listen(channel, onMessage) {
+      // In-process: no connection to lose, so onReconnect never fires.
+      const stop = await pg.listen(channel, onMessage);
+      return async () => {
+        if (!closed) await stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -82,6 +82,61 @@ async function inTransaction<T>(
   }
 }
 
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * LISTEN needs a session of its own: pooled connections are shared and returned. If that
+ * connection drops (a database restart, a proxy's idle timeout), it reconnects every second
+ * until it listens again, then calls onReconnect, since NOTIFYs sent meanwhile are lost.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  handlers: { onMessage: (payload: string) => void; onReconnect?: () => void; log: (line: string) => void },
+  isClosed: () => boolean,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, application_name: "omnia-listen" });
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
+    });
+    next.on("error", (err) => {
+      if (stopped || isClosed()) return;
+      handlers.log(`postgres listen (${channel}): connection lost: ${err.message}; reconnecting`);
+      void next.end().catch(() => {});
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const scheduleReconnect = () => {
+    client = null;
+    retry = setTimeout(() => {
+      connect().then(
+        () => handlers.onReconnect?.(),
+        (err: Error) => {
+          if (stopped || isClosed()) return;
+          handlers.log(`postgres listen (${channel}): ${err.message}; retrying`);
+          scheduleReconnect();
+        },
+      );
+    }, RECONNECT_DELAY_MS);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
 export async function openPostgres(options: PostgresOptions): Promise<PostgresDatabase> {
   const log = options.log ?? ((line: string) => console.error(line));
   const own = new pg.Pool({
@@ -98,6 +153,16 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     application_name: "omnia-requests",
   });
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
+  const listenOnOwnConnection = async (...args: Parameters<typeof listenOn>) => {
+    const stop = await listenOn(...args);
+    const remove = async () => {
+      listeners.delete(remove);
+      await stop();
+    };
+    listeners.add(remove);
+    return remove;
+  };
   for (const pool of [own, requests]) {
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     // pool.end() does not wait for sockets to close, so errors after close() are expected noise.
@@ -133,9 +198,13 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
         fn,
       );
     },
+    listen(channel, onMessage, onReconnect) {
+      return listenOnOwnConnection(options.connectionString, channel, { onMessage, onReconnect, log }, () => closed);
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await Promise.all([own.end(), requests.end()]);
     },
   };

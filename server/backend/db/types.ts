@@ -37,5 +37,11 @@ export interface Database extends Queryable {
    * so row-level security applies. Every REST request goes through here.
    */
   asRole<T>(role: RequestRole, claims: Record<string, unknown>, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: onMessage gets each NOTIFY payload. When the connection had to be
+   * re-established, notifications may have been missed: onReconnect says so, once it listens
+   * again. Resolves with a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -1,0 +1,179 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { compression } from "./compression.ts";
+import { cacheEntryFor, etagMatches, PAGE_CACHE_CONTROL, PageCache } from "./page-cache.ts";
+
+/** A server whose pages say how often they were rendered, behind the cache and compression. */
+function site(cache = new PageCache({ maxBytes: 1 << 20 })) {
+  const renders = new Map<string, number>();
+  const app = new Hono();
+  app.use("*", cache.middleware());
+  app.use("*", compression());
+  app.get("*", (c) => {
+    const key = c.req.url.replace(/^https?:\/\/[^/]+/, "");
+    const n = (renders.get(key) ?? 0) + 1;
+    renders.set(key, n);
+    if (c.req.path === "/blog/nao-existe") return c.html("<h1>Página não encontrada</h1>", 404);
+    if (c.req.path === "/blog/com-cookie") c.header("Set-Cookie", "sb=1");
+    // Large enough to be compressed (compression.ts leaves out bodies under 1 KiB).
+    return c.html(`<h1>${key} render ${n}</h1>${"<p>Omnia</p>".repeat(200)}`, 200, {
+      "Cache-Control": "public, max-age=300",
+    });
+  });
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+  return { cache, renders, get, app };
+}
+
+describe("cacheEntryFor: what is cached, under which key", () => {
+  it.each([
+    ["/blog", "", "/blog"],
+    ["/blog", "?pagina=2", "/blog?pagina=2"],
+    ["/blog/ia-no-atendimento", "", "/blog/ia-no-atendimento"],
+    ["/rss.xml", "", "/rss.xml"],
+    ["/sitemap.xml", "", "/sitemap.xml"],
+  ])("%s%s", (path, query, key) => {
+    expect(cacheEntryFor(path, new URLSearchParams(query))?.key).toBe(key);
+  });
+
+  it.each([
+    ["/", ""],
+    ["/precos", ""],
+    ["/admin", ""],
+    ["/auth", ""],
+    ["/status", ""],
+    ["/blog", "?pagina=0"],
+    ["/blog", "?pagina=abc"],
+    ["/blog", "?pagina=1e9"],
+    ["/blog", "?pagina=2&pagina=3"],
+    ["/blog", "?utm_source=newsletter"],
+    ["/blog/Maiusculas", ""],
+    ["/blog/post", "?x=1"],
+    ["/blog/a/b", ""],
+    ["/rss.xml", "?v=2"],
+  ])("not %s%s", (path, query) => {
+    expect(cacheEntryFor(path, new URLSearchParams(query))).toBeNull();
+  });
+});
+
+describe("PageCache", () => {
+  it("renders a page once, then serves it from memory with a strong ETag and its Cache-Control", async () => {
+    const { get, renders } = site();
+    const first = await get("/blog/um-post", { "Accept-Encoding": "br" });
+    const second = await get("/blog/um-post", { "Accept-Encoding": "br" });
+    expect([first.headers.get("X-Cache"), second.headers.get("X-Cache")]).toEqual(["miss", "hit"]);
+    expect(renders.get("/blog/um-post")).toBe(1);
+    expect(second.headers.get("Content-Encoding")).toBe("br");
+    expect(second.headers.get("ETag")).toMatch(/^"[\w-]{32}"$/);
+    expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    expect(second.headers.get("Cache-Control")).toBe(PAGE_CACHE_CONTROL);
+    expect(Buffer.from(await second.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
+  });
+
+  it("keeps one copy per encoding, each with its own ETag", async () => {
+    const { get, renders } = site();
+    const br = await get("/blog", { "Accept-Encoding": "br" });
+    const plain = await get("/blog");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toContain("render 2");
+    expect(plain.headers.get("ETag")).not.toBe(br.headers.get("ETag"));
+    await get("/blog");
+    expect(renders.get("/blog")).toBe(2);
+  });
+
+  it("answers 304 to a matching If-None-Match, and the full page to garbage", async () => {
+    const { get } = site();
+    const etag = (await get("/rss.xml")).headers.get("ETag")!;
+    const notModified = await get("/rss.xml", { "If-None-Match": `W/"x", ${etag}` });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe("");
+    expect(notModified.headers.get("ETag")).toBe(etag);
+    expect(notModified.headers.get("Content-Length")).toBeNull();
+    const garbage = await get("/rss.xml", { "If-None-Match": '"%%%not-an-etag' });
+    expect(garbage.status).toBe(200);
+    expect(await garbage.text()).toContain("render 1");
+  });
+
+  it("answers HEAD from memory with the headers of GET and no body", async () => {
+    const { get, app } = site();
+    const page = await get("/sitemap.xml");
+    const head = await app.request("/sitemap.xml", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    expect(head.headers.get("ETag")).toBe(page.headers.get("ETag"));
+    expect(head.headers.get("Content-Length")).toBe(String((await page.arrayBuffer()).byteLength));
+  });
+
+  it("a change to a post drops the lists and that post's page (old and new slug), not other posts", async () => {
+    const { get, cache, renders } = site();
+    for (const path of ["/blog", "/blog?pagina=2", "/rss.xml", "/sitemap.xml", "/blog/antigo", "/blog/outro"]) {
+      await get(path);
+    }
+    cache.onNotification(JSON.stringify({ op: "UPDATE", slug: "novo", old_slug: "antigo" }));
+    for (const path of ["/blog", "/blog?pagina=2", "/rss.xml", "/sitemap.xml", "/blog/antigo", "/blog/outro"]) {
+      await get(path);
+    }
+    expect(Object.fromEntries(renders)).toEqual({
+      "/blog": 2,
+      "/blog?pagina=2": 2,
+      "/rss.xml": 2,
+      "/sitemap.xml": 2,
+      "/blog/antigo": 2,
+      "/blog/outro": 1,
+    });
+  });
+
+  it("TRUNCATE, a reconnect or an unreadable payload drop everything", async () => {
+    const { get, cache } = site();
+    for (const reason of [JSON.stringify({ op: "TRUNCATE" }), "not json", "everything"] as const) {
+      await get("/blog/outro");
+      expect(cache.stats().entries).toBe(1);
+      if (reason === "everything") cache.invalidate(reason);
+      else cache.onNotification(reason);
+      expect(cache.stats().entries).toBe(0);
+    }
+  });
+
+  it("does not store a page whose render began before a change (it may hold old content)", async () => {
+    const cache = new PageCache({ maxBytes: 1 << 20 });
+    const app = new Hono();
+    app.use("*", cache.middleware());
+    app.get("*", (c) => {
+      // The change arrives while this render runs.
+      cache.onNotification(JSON.stringify({ op: "INSERT", slug: "novo" }));
+      return c.html("<h1>lista</h1>");
+    });
+    expect((await app.request("/blog")).status).toBe(200);
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("stores only 200 answers without Set-Cookie, to GET, on its paths", async () => {
+    const { get, cache, app } = site();
+    expect((await get("/blog/nao-existe")).status).toBe(404);
+    await get("/blog/com-cookie");
+    await get("/precos");
+    await app.request("/blog", { method: "HEAD" });
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("stays within its memory bound, dropping the least recently used pages", async () => {
+    const { get, cache } = site(new PageCache({ maxBytes: 12_000 }));
+    for (let n = 1; n <= 20; n++) await get(`/blog/post-${n}`);
+    const { entries, bytes } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(12_000);
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan(20);
+    expect((await get("/blog/post-20")).headers.get("X-Cache")).toBe("hit");
+    expect((await get("/blog/post-1")).headers.get("X-Cache")).toBe("miss");
+  });
+});
+
+describe("etagMatches", () => {
+  it("compares weakly and accepts *", () => {
+    expect(etagMatches('"a"', '"a"')).toBe(true);
+    expect(etagMatches('W/"a"', '"a"')).toBe(true);
+    expect(etagMatches('"b", "a"', '"a"')).toBe(true);
+    expect(etagMatches("*", '"a"')).toBe(true);
+    expect(etagMatches('"b"', '"a"')).toBe(false);
+    expect(etagMatches(undefined, '"a"')).toBe(false);
+  });
+});
