@@ -414,8 +414,9 @@ async function cachedAfterTwoLoads(url: string): Promise<string | null> {
   return again.headers.get("X-Cache");
 }
 
-describe("rendered-page cache on PGlite: a change shows within a second", () => {
+describe("blog pages on PGlite: cached until a change, paged by 12", () => {
   let server: Server | undefined;
+  let env: Record<string, string> = {};
   afterAll(async () => {
     await server?.stop();
   });
@@ -424,7 +425,7 @@ describe("rendered-page cache on PGlite: a change shows within a second", () => 
     if (buildMissing) ctx.skip(buildMissing);
     const dir = mkdtempSync(join(tmpdir(), "omnia-cache-"));
     tempDirs.push(dir);
-    const env = { DATA_DIR: join(dir, "data") };
+    env = { DATA_DIR: join(dir, "data") };
     server = await startServer(env);
     const headers = await adminAuth(server, env);
     expect(await cachedAfterTwoLoads(`${server.url}/blog`)).toBe("hit");
@@ -450,6 +451,62 @@ describe("rendered-page cache on PGlite: a change shows within a second", () => 
     const revalidated = await fetch(`${server.url}/blog`, { headers: { "If-None-Match": etag } });
     expect([revalidated.status, await revalidated.text()]).toEqual([304, ""]);
   }, 180_000);
+
+  it("pages /blog by 12 with prev/next links, answers 404 to bad page numbers, and keeps RSS to the newest 50", async (ctx) => {
+    if (buildMissing || !server) ctx.skip(buildMissing ?? "the server did not start");
+    const site = server!;
+    const headers = await adminAuth(site, env);
+    // 60 more posts, one per minute in the past, so the order is known: the seeded three stay newest.
+    const base = Date.parse("2020-01-01T00:00:00Z");
+    const posts = Array.from({ length: 60 }, (_, n) => ({
+      slug: `arquivo-${n + 1}`,
+      title: `Arquivo ${n + 1}`,
+      content: "Corpo do arquivo.",
+      published: true,
+      created_at: new Date(base + n * 60_000).toISOString(),
+    }));
+    const inserted = await fetch(`${site.url}/rest/v1/blog_posts`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(posts),
+    });
+    expect(inserted.status).toBe(201);
+    const seeded = 3;
+    const total = seeded + posts.length;
+    const pageCount = Math.ceil(total / 12);
+
+    const cards = (html: string) => [...html.matchAll(/<article\b/g)].length;
+    const first = await (await fetch(`${site.url}/blog`)).text();
+    expect(cards(first)).toBe(12);
+    expect(first).toContain('rel="next" href="http://localhost:3000/blog?pagina=2"');
+    expect(first).not.toContain('rel="prev"');
+    expect(first).toContain('<link rel="canonical" href="http://localhost:3000/blog"/>');
+
+    const second = await (await fetch(`${site.url}/blog?pagina=2`)).text();
+    expect(cards(second)).toBe(12);
+    expect(second).toContain('<link rel="canonical" href="http://localhost:3000/blog?pagina=2"/>');
+    expect(second).toContain('rel="prev" href="http://localhost:3000/blog"');
+    expect(second).toContain(">Anteriores<");
+    expect(second).toContain(">Mais recentes<");
+
+    const last = await fetch(`${site.url}/blog?pagina=${pageCount}`);
+    expect(last.status).toBe(200);
+    const lastHtml = await last.text();
+    expect(cards(lastHtml)).toBe(total - 12 * (pageCount - 1));
+    expect(lastHtml).toContain("Arquivo 1<");
+    expect(lastHtml).not.toContain('rel="next"');
+
+    for (const bad of ["0", "-1", "abc", "1e9", "99999999999999999999", "1.5", String(pageCount + 1), "2&pagina=3"]) {
+      const res = await fetch(`${site.url}/blog?pagina=${bad}`);
+      await res.arrayBuffer();
+      expect(res.status, `pagina=${bad}`).toBe(404);
+    }
+
+    const rss = await (await fetch(`${site.url}/rss.xml`)).text();
+    expect([...rss.matchAll(/<item>/g)].length).toBe(50);
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    for (let n = 1; n <= 60; n++) expect(sitemap).toContain(`/blog/arquivo-${n}<`);
+  }, 120_000);
 });
 
 describe.skipIf(pgReason !== null)("two instances on one PostgreSQL", () => {

@@ -8,8 +8,15 @@ export const blogCopy = {
   metaDescription:
     "Artigos da Omnia sobre atendimento omnichannel, WhatsApp, automação com IA, métricas e transformação digital no relacionamento com clientes.",
   empty: "Nenhum post publicado ainda.",
-  loading: "Carregando posts",
   listLabel: "Posts publicados",
+  // /blog?pagina=N (12 posts per page): "Anteriores" leads to older posts, "Mais recentes" back.
+  pagination: {
+    label: "Páginas do blog",
+    older: "Anteriores",
+    newer: "Mais recentes",
+    pageOf: (page: number, count: number) => `Página ${page} de ${count}`,
+  },
+  pageMetaTitle: (page: number) => `Blog da ${siteConfig.name}, página ${page} | Atendimento omnichannel e IA`,
   publishedOn: "Publicado em",
   readingTime: (minutes: number) => `${minutes} min de leitura`,
   backToBlog: "Voltar ao blog",

@@ -23,11 +23,14 @@ describe("listPublishedPosts", () => {
       ]),
     );
     const result = await listPublishedPosts(contextWith(fetchMock));
-    expect(result).toEqual({ posts: [expect.objectContaining({ slug: "a" })], failed: false });
+    expect(result).toEqual({ posts: [expect.objectContaining({ slug: "a" })], failed: false, page: 1, pageCount: 1 });
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]));
     expect(url.pathname).toBe("/rest/v1/blog_posts");
     expect(url.searchParams.get("published")).toBe("eq.true");
-    expect(url.searchParams.get("order")).toBe("created_at.desc");
+    expect(url.searchParams.get("order")).toBe("created_at.desc,id.desc");
+    // One page of card columns, never the bodies.
+    expect(url.searchParams.get("select")).toBe("id,title,slug,excerpt,featured_image,created_at");
+    expect([url.searchParams.get("offset"), url.searchParams.get("limit")]).toEqual(["0", "12"]);
   });
 
   it("turns a backend error into an empty, failed list (docs/product.md §8)", async () => {
@@ -35,7 +38,12 @@ describe("listPublishedPosts", () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       Response.json({ code: "XX000", details: null, hint: null, message: "boom" }, { status: 500 }),
     );
-    expect(await listPublishedPosts(contextWith(fetchMock))).toEqual({ posts: [], failed: true });
+    expect(await listPublishedPosts(contextWith(fetchMock))).toEqual({
+      posts: [],
+      failed: true,
+      page: 1,
+      pageCount: 1,
+    });
   });
 
   it("turns an unreachable backend into an empty, failed list", async () => {
@@ -43,7 +51,12 @@ describe("listPublishedPosts", () => {
     const fetchMock = vi.fn<typeof fetch>(async () => {
       throw new TypeError("fetch failed");
     });
-    expect(await listPublishedPosts(contextWith(fetchMock))).toEqual({ posts: [], failed: true });
+    expect(await listPublishedPosts(contextWith(fetchMock))).toEqual({
+      posts: [],
+      failed: true,
+      page: 1,
+      pageCount: 1,
+    });
   });
 });
 

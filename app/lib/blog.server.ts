@@ -13,43 +13,103 @@ type Context = Readonly<RouterContextProvider>;
 
 const SUMMARY_COLUMNS = "id,title,slug,excerpt,featured_image,created_at";
 
+/** Cards per page of /blog (issue #11); /blog?pagina=2 shows the next twelve, and so on. */
+export const POSTS_PER_PAGE = 12;
+/**
+ * The page number of /blog?pagina=N: 1 without the parameter; null (the route answers 404) for
+ * anything but one whole number from 1 to 999999, such as 0, -1, abc, 1e9 or a repeated
+ * parameter. server/http/page-cache.ts caches the same numbers.
+ */
+export function blogPageFrom(query: URLSearchParams): number | null {
+  const values = query.getAll("pagina");
+  if (values.length === 0) return 1;
+  if (values.length > 1 || !/^[1-9][0-9]{0,5}$/.test(values[0]!)) return null;
+  return Number(values[0]);
+}
+
+/** The RSS feed carries the newest posts only: readers poll it, and old items are already read. */
+export const FEED_ITEMS = 50;
+/** The sitemap protocol's limit of URLs per file (sitemaps.org). */
+const SITEMAP_MAX_POSTS = 50_000;
+/** Rows per request when reading many: at most the REST row cap (REST_MAX_ROWS, default 1000). */
+const BATCH = 1000;
+
 export interface PostListResult {
   posts: BlogPostSummary[];
   /** True when the backend could not be read: the page shows the empty state (docs/product.md §8). */
   failed: boolean;
+  /** This page's number (1 = newest posts) and how many pages there are (at least 1). */
+  page: number;
+  pageCount: number;
 }
 
-export async function listPublishedPosts(context: Context): Promise<PostListResult> {
+/**
+ * One page of the published posts, newest first: only the card's columns (never bodies), through
+ * the (published, created_at) index; id breaks ties so pages never overlap. Null when the page
+ * is past the last one (the route answers 404).
+ */
+export async function listPublishedPosts(context: Context, page = 1): Promise<PostListResult | null> {
+  const from = (page - 1) * POSTS_PER_PAGE;
+  const failed = (message: string): PostListResult => {
+    console.error(`Blog list failed: ${message}`);
+    return { posts: [], failed: true, page, pageCount: page };
+  };
   try {
-    const result = unwrap(
-      await serverSupabase(context)
-        .from("blog_posts")
-        .select(SUMMARY_COLUMNS)
-        .eq("published", true)
-        .order("created_at", { ascending: false }),
-    );
-    if (!result.ok) {
-      console.error(`Blog list failed: ${result.error.message}`);
-      return { posts: [], failed: true };
-    }
-    return { posts: result.data, failed: false };
+    const response = await serverSupabase(context)
+      .from("blog_posts")
+      .select(SUMMARY_COLUMNS, { count: "exact" })
+      .eq("published", true)
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false })
+      .range(from, from + POSTS_PER_PAGE - 1);
+    const result = unwrap(response);
+    if (!result.ok) return failed(result.error.message);
+    const pageCount = Math.max(1, Math.ceil((response.count ?? 0) / POSTS_PER_PAGE));
+    if (page > pageCount) return null;
+    return { posts: result.data, failed: false, page, pageCount };
   } catch (error) {
-    console.error(`Blog list failed: ${error instanceof Error ? error.message : String(error)}`);
-    return { posts: [], failed: true };
+    return failed(error instanceof Error ? error.message : String(error));
   }
 }
 
-/** Published posts with every column (feeds and the sitemap need bodies and dates). */
-export async function listPublishedPostsFull(context: Context): Promise<BlogPost[]> {
+/** The newest published posts with every column, for the RSS feed (FEED_ITEMS of them). */
+export async function listFeedPosts(context: Context): Promise<BlogPost[]> {
   const result = unwrap(
     await serverSupabase(context)
       .from("blog_posts")
       .select("*")
       .eq("published", true)
-      .order("created_at", { ascending: false }),
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false })
+      .limit(FEED_ITEMS),
   );
   if (!result.ok) throw new Error(`Could not read blog posts: ${result.error.message}`);
   return result.data;
+}
+
+export type PostDates = Pick<BlogPost, "slug" | "created_at" | "updated_at">;
+
+/**
+ * Every published post's slug and dates, for the sitemap: no bodies, read in batches of the
+ * REST row cap so thousands of posts are all listed (up to the protocol's 50,000).
+ */
+export async function listPublishedPostDates(context: Context): Promise<PostDates[]> {
+  const all: PostDates[] = [];
+  while (all.length < SITEMAP_MAX_POSTS) {
+    const result = unwrap(
+      await serverSupabase(context)
+        .from("blog_posts")
+        .select("slug,created_at,updated_at")
+        .eq("published", true)
+        .order("created_at", { ascending: false })
+        .order("id", { ascending: false })
+        .range(all.length, all.length + BATCH - 1),
+    );
+    if (!result.ok) throw new Error(`Could not read blog posts: ${result.error.message}`);
+    all.push(...result.data);
+    if (result.data.length < BATCH) break;
+  }
+  return all.slice(0, SITEMAP_MAX_POSTS);
 }
 
 /** One published post, or null for a draft or an unknown slug. Backend failures throw. */

@@ -66,7 +66,7 @@ ${items}
 /** Every public page and every published post (the latter with lastmod). */
 export function renderSitemap(
   pages: SitePage[],
-  posts: BlogPost[],
+  posts: Pick<BlogPost, "slug" | "created_at" | "updated_at">[],
   postSettings: SitemapSettings = blogPostSitemap,
 ): string {
   const newestPost = posts.reduce<string | null>((latest, post) => {

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { Skeleton } from "~/components/ui/skeleton";
 import type { BlogPostSummary } from "~/lib/blog-types";
 import { formatDate, isoDate } from "~/lib/format";
 
@@ -39,20 +38,5 @@ export function PostCard({ post, priority = false }: { post: BlogPostSummary; pr
         </time>
       </div>
     </article>
-  );
-}
-
-/** Stand-in for a card while posts load (docs/product.md §2: three of them). */
-export function PostCardSkeleton() {
-  return (
-    <div className="flex flex-col overflow-hidden rounded-lg border border-border" data-testid="post-card-skeleton">
-      <Skeleton className="aspect-[40/21] w-full rounded-none" />
-      <div className="flex flex-col gap-3 p-6">
-        <Skeleton className="h-6 w-4/5" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="mt-2 h-4 w-1/3" />
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { PostGrid, PostGridSkeleton } from "./post-grid";
+import { PostGrid } from "./post-grid";
 
 function render(element: React.ReactElement) {
   const router = createMemoryRouter([{ path: "/", element }]);
@@ -45,10 +45,5 @@ describe("PostGrid", () => {
     expect(html).toContain("5 de março de 2026");
     expect(html.match(/<img /g)).toHaveLength(1);
     expect(html.match(/line-clamp-2/g)).toHaveLength(3);
-  });
-
-  it("has three placeholder cards for loading", () => {
-    const html = renderToStaticMarkup(<PostGridSkeleton label="Carregando posts" />);
-    expect(html.match(/data-testid="post-card-skeleton"/g)).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
 import type { BlogPostSummary } from "~/lib/blog-types";
-import { PostCard, PostCardSkeleton } from "./post-card";
+import { PostCard } from "./post-card";
 
 const GRID = "grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3";
 
@@ -21,18 +21,5 @@ export function PostGrid({ posts, label, emptyText }: { posts: BlogPostSummary[]
         </li>
       ))}
     </ul>
-  );
-}
-
-export const SKELETON_COUNT = 3;
-
-/** Three placeholder cards in the same grid, announced once as "loading". */
-export function PostGridSkeleton({ label }: { label: string }) {
-  return (
-    <output className={GRID} aria-live="polite" aria-label={label}>
-      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-        <PostCardSkeleton key={index} />
-      ))}
-    </output>
   );
 }

@@ -1,36 +1,24 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
-import { PostGrid, PostGridSkeleton } from "~/components/blog/post-grid";
+import { data } from "react-router";
+import { BlogPagination, blogPageHref } from "~/components/blog/blog-pagination";
+import { PostGrid } from "~/components/blog/post-grid";
 import { BlogHeader } from "~/components/blog/blog-header";
 import { blogCopy } from "~/content/blog";
-import { listPublishedPosts, type PostListResult } from "~/lib/blog.server";
+import { blogPageFrom, listPublishedPosts } from "~/lib/blog.server";
+import { absoluteUrl } from "~/content/site-config";
 import { pageMeta } from "~/lib/seo";
 import { blogJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/list";
 
-/** Server-rendered on every request: published posts only, newest first (docs/product.md §7). */
-export async function loader({ context }: Route.LoaderArgs): Promise<{ list: PostListResult }> {
-  return { list: await listPublishedPosts(context) };
-}
-
 /**
- * On client-side navigations the page renders at once with the list still in flight, so the
- * three placeholder cards of docs/product.md §2 show while it loads. The first load uses the server's
- * HTML (no `hydrate`), and supabase-js never reaches the browser: the data comes from the
- * server loader.
+ * Server-rendered per request (and then kept by the server's page cache until a post changes):
+ * published posts only, newest first (docs/product.md §7), 12 per page. A page number that is
+ * malformed or past the last page is a 404, not an empty page.
  */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { list: Promise<PostListResult> } {
-  // An unreachable server is a failed load too: the empty state, as on the server (docs/product.md §8).
-  return {
-    list: serverLoader().then(
-      (data) => data.list,
-      (): PostListResult => ({ posts: [], failed: true }),
-    ),
-  };
-}
-
-function grid(result: PostListResult) {
-  return <PostGrid posts={result.posts} label={blogCopy.listLabel} emptyText={blogCopy.empty} />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = blogPageFrom(new URL(request.url).searchParams);
+  const list = page === null ? null : await listPublishedPosts(context, page);
+  if (!list) throw data(null, { status: 404 });
+  return { list };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
@@ -38,40 +26,38 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-6 py-16 lg:py-24">
       <BlogHeader title={blogCopy.title} subtitle={blogCopy.subtitle} />
-      {list instanceof Promise ? (
-        <Suspense fallback={<PostGridSkeleton label={blogCopy.loading} />}>
-          <Await resolve={list} errorElement={grid({ posts: [], failed: true })}>
-            {grid}
-          </Await>
-        </Suspense>
-      ) : (
-        // Server render and hydration: the list is already here, no boundary to stream.
-        grid(list)
-      )}
+      <PostGrid posts={list.posts} label={blogCopy.listLabel} emptyText={blogCopy.empty} />
+      <BlogPagination page={list.page} pageCount={list.pageCount} copy={blogCopy.pagination} />
     </div>
   );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  // After a client-side navigation the list is still a promise: the head keeps the Blog
-  // without items, which only crawlers read, and they get the server's HTML.
-  const posts = loaderData && !(loaderData.list instanceof Promise) ? loaderData.list.posts : [];
-  return pageMeta({
-    title: blogCopy.metaTitle,
-    description: blogCopy.metaDescription,
-    path: "/blog",
-    jsonLd: [
-      blogJsonLd(
-        { name: blogCopy.title, description: blogCopy.metaDescription, path: "/blog" },
-        posts.map((post) => ({
-          title: post.title,
-          description: post.excerpt ?? "",
-          path: `/blog/${post.slug}`,
-          createdAt: post.created_at,
-          updatedAt: post.created_at,
-          image: post.featured_image,
-        })),
-      ),
-    ],
-  });
+  if (!loaderData) return [];
+  const { posts, page, pageCount } = loaderData.list;
+  const path = blogPageHref(page);
+  const title = page === 1 ? blogCopy.metaTitle : blogCopy.pageMetaTitle(page);
+  return [
+    ...pageMeta({
+      title,
+      description: blogCopy.metaDescription,
+      // Each page is its own canonical URL; page 1's is /blog.
+      path,
+      jsonLd: [
+        blogJsonLd(
+          { name: blogCopy.title, description: blogCopy.metaDescription, path },
+          posts.map((post) => ({
+            title: post.title,
+            description: post.excerpt ?? "",
+            path: `/blog/${post.slug}`,
+            createdAt: post.created_at,
+            updatedAt: post.created_at,
+            image: post.featured_image,
+          })),
+        ),
+      ],
+    }),
+    ...(page > 1 ? [{ tagName: "link", rel: "prev", href: absoluteUrl(blogPageHref(page - 1)) }] : []),
+    ...(page < pageCount ? [{ tagName: "link", rel: "next", href: absoluteUrl(blogPageHref(page + 1)) }] : []),
+  ];
 };

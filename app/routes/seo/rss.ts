@@ -1,11 +1,11 @@
-import { listPublishedPostsFull } from "~/lib/blog.server";
+import { listFeedPosts } from "~/lib/blog.server";
 import { renderRss } from "~/lib/feeds.server";
 import type { Route } from "./+types/rss";
 
-/** /rss.xml: RSS 2.0 of the published posts. */
+/** /rss.xml: RSS 2.0 of the newest published posts (FEED_ITEMS). */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const posts = await listPublishedPostsFull(context);
+    const posts = await listFeedPosts(context);
     return new Response(renderRss(posts), {
       headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
     });

@@ -1,12 +1,12 @@
 import { sitePages } from "~/content/pages";
-import { listPublishedPostsFull } from "~/lib/blog.server";
+import { listPublishedPostDates } from "~/lib/blog.server";
 import { renderSitemap } from "~/lib/feeds.server";
 import type { Route } from "./+types/sitemap";
 
 /** /sitemap.xml: every page of app/content/pages.ts with sitemap settings, and every published post. */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const posts = await listPublishedPostsFull(context);
+    const posts = await listPublishedPostDates(context);
     return new Response(renderSitemap(sitePages, posts), {
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
     });
