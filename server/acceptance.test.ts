@@ -521,7 +521,7 @@ describe.skipIf(pgReason !== null)("two instances on one PostgreSQL", () => {
     await cluster?.stop();
   });
 
-  it("a post published through instance A shows on instance B's /blog within 1 s; both are ready", async (ctx) => {
+  it("a post published through instance A shows on instance B's /blog within 1 s; sign-in limits add up; both are ready", async (ctx) => {
     if (buildMissing) ctx.skip(buildMissing);
     const env = { DATABASE_URL: cluster?.url ?? "" };
     const a = await startServer(env);
@@ -545,5 +545,23 @@ describe.skipIf(pgReason !== null)("two instances on one PostgreSQL", () => {
     console.log(
       `page cache (PostgreSQL, 2 instances): on B after ${Math.round(shown)} ms; SQL unpublish gone from A after ${Math.round(hiddenOnA)} ms, from B after ${Math.round(hiddenOnB)} ms`,
     );
+
+    // Sign-in attempts count against one limit across both (30 per 5 minutes per address;
+    // adminAuth above used one). Alternating instances, the 31st attempt is refused.
+    let allowed = 1;
+    for (let n = 0; n < 40; n++) {
+      const server = n % 2 === 0 ? a : b;
+      const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: "POST",
+        headers: { apikey: headers.apikey, "content-type": "application/json" },
+        body: JSON.stringify({ email: `ninguem-${n}@example.com`, password: "Senha-errada-123" }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 429) break;
+      allowed++;
+    }
+    // 30 exactly, or 31 if a window boundary passed during the loop (the old window then weighs less than 1).
+    expect(allowed).toBeGreaterThanOrEqual(30);
+    expect(allowed).toBeLessThanOrEqual(31);
   }, 240_000);
 });

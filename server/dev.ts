@@ -18,6 +18,9 @@ const app = createServerApp({
   config,
   backendAccess: setup.access,
   backendApp: setup.backend?.app,
+  // The auth service's limiters, so the lead forms are counted in the same place (shared by
+  // instances on PostgreSQL).
+  rateLimiters: setup.backend?.rateLimiters,
 });
 const handle = getRequestListener(app.fetch);
 const server = createServer((req, res) => vite.middlewares(req, res, () => void handle(req, res)));

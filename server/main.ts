@@ -51,6 +51,9 @@ const app = createServerApp({
   clientDir: resolve(BUILD_DIR, "client"),
   backendAccess: setup.access,
   backendApp: setup.backend?.app,
+  // The auth service's limiters, so the lead forms are counted in the same place (shared by
+  // instances on PostgreSQL).
+  rateLimiters: setup.backend?.rateLimiters,
   readiness: { unreadyReason: setup.unreadyReason, stopping: () => state.stopping },
   logger: createLogger({ format: config.logFormat, level: config.logLevel }),
   pageCache: pageCache ?? undefined,

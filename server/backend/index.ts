@@ -10,6 +10,8 @@ import { createAuth } from "./auth/index.ts";
 import type { AccountThrottleLimits } from "./auth/index.ts";
 import { createRest } from "./rest/index.ts";
 import { seedIfEmpty } from "./seed.ts";
+import { createRateLimiters, type RateLimiters } from "../http/rate-limits.ts";
+import { createSharedRateLimiters } from "../http/shared-rate-limits.ts";
 
 export interface StartBackendOptions {
   /** PGlite data directory (ignored when databaseUrl is set). Default ./.data */
@@ -35,6 +37,11 @@ export interface Backend {
   /** Records the URL the server listens on in the data directory's lock (PGlite only), so
    *  operator commands can reach the running server instead of opening the database. */
   announceUrl(url: string): void;
+  /**
+   * The per-address limits (sign-in, sign-up, refresh, verification, lead forms): counted in
+   * PostgreSQL on DATABASE_URL, so instances share them; in memory on PGlite.
+   */
+  rateLimiters: RateLimiters;
   /** Null when the database answers and every migration is applied; otherwise why not. */
   unreadyReason(): Promise<string | null>;
   close(): Promise<void>;
@@ -92,7 +99,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   });
   try {
     await runMigrations(db, { log });
+    const rateLimiters = opts.databaseUrl ? createSharedRateLimiters(db) : createRateLimiters();
     const auth = await createAuth({
+      rateLimiters,
       db,
       // On PostgreSQL the signing key lives in the database, so N instances share it.
       ...(opts.databaseUrl ? {} : { dataDir }),
@@ -123,6 +132,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       anonKey: auth.keys.anonKey,
       serviceRoleKey: auth.keys.serviceRoleKey,
       announceUrl: (url: string) => lock?.setUrl(url),
+      rateLimiters,
       unreadyReason: () => databaseUnreadyReason(db),
       close: () => db.close(),
     };

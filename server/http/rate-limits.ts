@@ -3,9 +3,9 @@
 // (server/backend/auth/), and the two lead forms (app/lib/leads.server.ts, which reaches its
 // bucket through the request context that server/app.ts fills). ADR 023.
 //
-// In memory and per process: with N instances the effective limit is N times higher. That is
-// the trade made for having no shared store to run; the limits make brute force and form spam
-// slow, and bcrypt's cost and the honeypot do the rest.
+// Where they are counted: in memory, per process, by default (the embedded database serves one
+// process); in PostgreSQL when the backend runs on DATABASE_URL (./shared-rate-limits.ts), so
+// several instances behind a load balancer together allow what one allows.
 
 export interface RateLimit {
   /** Requests allowed per window and client address. */
@@ -41,6 +41,11 @@ export interface RateLimitDecision {
 
 export interface KeyedRateLimiter {
   /** Counts one request for the key if it is under the limit; a refused request is not counted. */
+  take(key: string): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
+/** The in-memory limiter answers at once. */
+export interface MemoryRateLimiter extends KeyedRateLimiter {
   take(key: string): RateLimitDecision;
 }
 
@@ -68,7 +73,7 @@ interface Entry {
  * timestamp log would hold 1800 entries per address for the refresh limit), and no double
  * burst right after a window turns, which plain fixed windows allow.
  */
-export function createRateLimiter(limit: RateLimit, options: RateLimiterOptions = {}): KeyedRateLimiter {
+export function createRateLimiter(limit: RateLimit, options: RateLimiterOptions = {}): MemoryRateLimiter {
   if (!(limit.max >= 1) || !(limit.windowMs > 0)) {
     throw new Error(`A rate limit needs max >= 1 and windowMs > 0, got ${JSON.stringify(limit)}`);
   }
@@ -125,11 +130,22 @@ export interface RateLimitersOptions extends RateLimiterOptions {
   limits?: Partial<Record<RateLimitBucket, RateLimit>>;
 }
 
-/** One limiter per bucket of RATE_LIMITS, each keyed by client address. */
-export function createRateLimiters(options: RateLimitersOptions = {}): RateLimiters {
-  const { limits, ...limiterOptions } = options;
+/** The limit of each bucket: RATE_LIMITS, with `limits` replacing some (tests use tiny numbers). */
+export function effectiveLimits(limits?: RateLimitersOptions["limits"]): Record<RateLimitBucket, RateLimit> {
   const buckets = Object.keys(RATE_LIMITS) as RateLimitBucket[];
+  return Object.fromEntries(buckets.map((bucket) => [bucket, limits?.[bucket] ?? RATE_LIMITS[bucket]])) as Record<
+    RateLimitBucket,
+    RateLimit
+  >;
+}
+
+/** One in-memory limiter per bucket of RATE_LIMITS, each keyed by client address. */
+export function createRateLimiters(options: RateLimitersOptions = {}): Record<RateLimitBucket, MemoryRateLimiter> {
+  const { limits, ...limiterOptions } = options;
   return Object.fromEntries(
-    buckets.map((bucket) => [bucket, createRateLimiter(limits?.[bucket] ?? RATE_LIMITS[bucket], limiterOptions)]),
-  ) as RateLimiters;
+    Object.entries(effectiveLimits(limits)).map(([bucket, limit]) => [
+      bucket,
+      createRateLimiter(limit, limiterOptions),
+    ]),
+  ) as Record<RateLimitBucket, MemoryRateLimiter>;
 }

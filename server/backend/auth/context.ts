@@ -112,9 +112,9 @@ export function requestMeta(c: Context): { userAgent: string | null; ip: string 
   return { userAgent: c.req.header("user-agent") ?? null, ip: ip === "in-process" ? null : ip };
 }
 
-export function rateLimit(limiter: KeyedRateLimiter, c: Context): void {
+export async function rateLimit(limiter: KeyedRateLimiter, c: Context): Promise<void> {
   // The 429 keeps its shape (no Retry-After header); only the lead forms show the wait.
-  if (!limiter.take(clientIp(c)).allowed) throw errors.rateLimited();
+  if (!(await limiter.take(clientIp(c))).allowed) throw errors.rateLimited();
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

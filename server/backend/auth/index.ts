@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRateLimiters } from "../../http/rate-limits.ts";
-import type { RateLimitersOptions } from "../../http/rate-limits.ts";
+import type { RateLimiters, RateLimitersOptions } from "../../http/rate-limits.ts";
 import type { Database } from "../db/types.ts";
 import { loadSigningKeys } from "../keys.ts";
 import type { SigningKeys } from "../keys.ts";
@@ -45,6 +45,8 @@ export interface CreateAuthOptions {
   bcryptCost?: number;
   /** Per-IP limits replacing some of server/http/rate-limits.ts's table (Supabase's defaults); for tests. */
   rateLimits?: RateLimitersOptions["limits"];
+  /** Limiters counted elsewhere (in PostgreSQL, shared by instances); default: in memory. */
+  rateLimiters?: RateLimiters;
   /** Per-account password sign-in limit; 10 failures in 15 minutes lock for 15 (account-throttle.ts). */
   accountThrottle?: Partial<AccountThrottleLimits>;
   /** Access-token lifetime in seconds (3600). */
@@ -86,7 +88,7 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
     },
     hasher: createPasswordHasher(opts.bcryptCost ?? 10),
     log,
-    limiters: createRateLimiters({ limits: opts.rateLimits, now }),
+    limiters: opts.rateLimiters ?? createRateLimiters({ limits: opts.rateLimits, now }),
     accountThrottle: createAccountThrottle({ ...DEFAULT_ACCOUNT_THROTTLE, ...opts.accountThrottle }, now),
     challengeExpiry: 300,
   };
@@ -180,7 +182,7 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
   // redirect_to only matters for confirmation e-mails, which auto-confirm never sends; it is
   // accepted so clients passing emailRedirectTo work unchanged.
   app.post("/signup", async (c) => {
-    rateLimit(ctx.limiters.signInSignUp, c);
+    await rateLimit(ctx.limiters.signInSignUp, c);
     const body = await readBody(c);
     if (body["phone"] !== undefined && body["email"] === undefined) {
       throw new AuthError(422, "phone_provider_disabled", "Phone signups are disabled");
@@ -289,7 +291,7 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
 }
 
 async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenResponse> {
-  rateLimit(ctx.limiters.signInSignUp, c);
+  await rateLimit(ctx.limiters.signInSignUp, c);
   const body = await readBody(c);
   const password = typeof body["password"] === "string" ? body["password"] : "";
   if (body["email"] === undefined && body["phone"] !== undefined) {
@@ -316,7 +318,7 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenRespons
 }
 
 async function refreshGrant(ctx: AuthContext, c: Context): Promise<TokenResponse> {
-  rateLimit(ctx.limiters.refresh, c);
+  await rateLimit(ctx.limiters.refresh, c);
   const body = await readBody(c);
   const presented = body["refresh_token"];
   if (typeof presented !== "string" || presented === "") throw errors.validation("refresh_token required");

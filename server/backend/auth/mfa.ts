@@ -101,7 +101,7 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
   });
 
   app.post("/factors/:id/verify", async (c) => {
-    rateLimit(ctx.limiters.verify, c);
+    await rateLimit(ctx.limiters.verify, c);
     const factorId = c.req.param("id");
     const body = await readBody(c);
     const challengeId = body["challenge_id"];
