@@ -66,6 +66,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
       lockoutMs: config.authAccountLockoutMinutes * 60_000,
     },
     restMaxRows: config.restMaxRows,
+    initInChildProcess: true,
     log: (line) => console.log(line),
   });
   return {

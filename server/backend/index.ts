@@ -24,6 +24,8 @@ export interface StartBackendOptions {
   accountThrottle?: Partial<AccountThrottleLimits>;
   /** Most rows one REST read returns to anon/authenticated (PostgREST's db-max-rows). Default 1000. */
   restMaxRows?: number;
+  /** PGlite: create a new data directory in a child process, keeping initdb's memory out of this one. */
+  initInChildProcess?: boolean;
   log?: (line: string) => void;
 }
 
@@ -95,6 +97,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   const dataDir = opts.dataDir ?? "./.data";
   const db = await openDatabase({
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { dataDir }),
+    initInChildProcess: opts.initInChildProcess,
     log,
   });
   try {

@@ -150,6 +150,18 @@ describe("database layer on PGlite", () => {
     expect(await blogChangesSeen(db, db)).toEqual(EXPECTED_CHANGES);
   });
 
+  it("can create a new data directory in a child process (servers), with small shared buffers", async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-db-child-"));
+    const opened = await openPglite(fresh, { initInChildProcess: true });
+    try {
+      expect(fs.existsSync(path.join(fresh, "pgdata", "PG_VERSION"))).toBe(true);
+      expect((await opened.query("show shared_buffers")).rows).toEqual([{ shared_buffers: "32MB" }]);
+    } finally {
+      await opened.close();
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
   it("keeps data across close and reopen", async () => {
     await db.exec(
       "create table if not exists public.reopen_probe (v int); insert into public.reopen_probe values (42)",

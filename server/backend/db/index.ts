@@ -18,6 +18,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory (default ./.data). */
   dataDir?: string;
+  /** PGlite: create a new data directory in a child process (see openPglite). */
+  initInChildProcess?: boolean;
   log?: (line: string) => void;
 }
 
@@ -25,5 +27,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     return openPostgres({ connectionString: options.databaseUrl, ...(options.log ? { log: options.log } : {}) });
   }
-  return openPglite(options.dataDir ?? "./.data");
+  return openPglite(options.dataDir ?? "./.data", { initInChildProcess: options.initInChildProcess });
 }

@@ -1,7 +1,10 @@
 // PGlite adapter: Postgres (WASM) in one process, data in a directory, one connection.
 // PGlite serialises query/exec/transaction on an internal mutex (docs/supabase-wire.md §5), so a
 // request's transaction never interleaves with another's.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { Results, Transaction } from "@electric-sql/pglite";
 import { acquireLock } from "./lock.ts";
@@ -50,11 +53,33 @@ function wrap(q: PGlite | Transaction): Queryable {
  * Postgres' files go to `<dataDir>/pgdata`, so the directory can hold other state too (the
  * auth signing key) without mixing it into PGDATA.
  */
-export async function openPglite(dataDir: string): Promise<PgliteDatabase> {
+export interface OpenPgliteOptions {
+  /**
+   * Create a new data directory in a short-lived child process (servers): initdb's memory then
+   * leaves with it. Tests skip the extra process start.
+   */
+  initInChildProcess?: boolean;
+}
+
+const INITDB_SCRIPT = fileURLToPath(new URL("./pglite-initdb.ts", import.meta.url));
+
+// Postgres' default is 128 MB of shared buffers, sized for a server with many connections;
+// PGlite has one, and the operating system caches the files below it. 32 MB holds the working
+// set of a site with thousands of posts and keeps the server's resident memory low.
+const POSTGRESQL_CONF = "shared_buffers = 32MB";
+
+export async function openPglite(dataDir: string, options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
   const lock = acquireLock(dataDir);
+  const pgdata = path.join(dataDir, "pgdata");
   let pg: PGlite;
   try {
-    pg = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+    if (options.initInChildProcess && !fs.existsSync(path.join(pgdata, "PG_VERSION"))) {
+      const init = spawnSync(process.execPath, [INITDB_SCRIPT, pgdata], { encoding: "utf8" });
+      if (init.status !== 0) {
+        throw new Error(`Creating the database in ${pgdata} failed (exit ${init.status}): ${init.stderr.trim()}`);
+      }
+    }
+    pg = await PGlite.create({ dataDir: pgdata, postgresqlconf: POSTGRESQL_CONF });
   } catch (err) {
     lock.release();
     throw err;
