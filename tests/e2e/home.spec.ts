@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForHydration } from "./support/hydration";
 
@@ -30,58 +31,65 @@ test("the home page shows its six sections in order", async ({ page }) => {
   ]);
 });
 
+const faqOf = (page: Page) =>
+  page.locator("section", { has: page.getByRole("heading", { name: "Perguntas frequentes", level: 2 }) });
+const faqItem = (page: Page, text: string) =>
+  faqOf(page)
+    .locator("details")
+    .filter({ has: page.locator("summary", { hasText: text }) });
+const question = (page: Page, text: string) => faqItem(page, text).locator("summary");
+
 test.describe("FAQ accordion", () => {
+  // Native <details name> items (docs/decisions/050-native-html-widgets.md): the browser keeps
+  // one open at a time and exposes each question's expanded state from the item's open
+  // attribute, which the tests read.
   const first = "O que é a Omnia?";
   const second = "Quais canais são suportados?";
 
   test("one item open at a time, and the open one collapses (mouse)", async ({ page }) => {
     await page.goto("/");
-    const faq = page
-      .getByRole("region", { name: "Perguntas frequentes" })
-      .or(page.locator("section", { has: page.getByRole("heading", { name: "Perguntas frequentes" }) }));
-    const q1 = faq.getByRole("button", { name: first });
-    const q2 = faq.getByRole("button", { name: second });
-    await expect(q1).toHaveAttribute("aria-expanded", "false");
+    await expect(faqItem(page, first)).not.toHaveAttribute("open");
 
-    await q1.click();
-    await expect(q1).toHaveAttribute("aria-expanded", "true");
+    await question(page, first).click();
+    await expect(faqItem(page, first)).toHaveAttribute("open");
     await expect(page.getByText("A Omnia é uma plataforma omnichannel de relacionamento")).toBeVisible();
 
-    await q2.click();
-    await expect(q2).toHaveAttribute("aria-expanded", "true");
-    await expect(q1).toHaveAttribute("aria-expanded", "false");
+    await question(page, second).click();
+    await expect(faqItem(page, second)).toHaveAttribute("open");
+    await expect(faqItem(page, first)).not.toHaveAttribute("open");
     await expect(page.getByText("A Omnia é uma plataforma omnichannel de relacionamento")).toBeHidden();
 
-    await q2.click();
-    await expect(q2).toHaveAttribute("aria-expanded", "false");
-    await expect(page.getByRole("button", { expanded: true })).toHaveCount(0);
+    await question(page, second).click();
+    await expect(faqItem(page, second)).not.toHaveAttribute("open");
+    await expect(faqOf(page).locator("details[open]")).toHaveCount(0);
   });
 
-  test("the same with the keyboard: Enter, Space and arrow keys", async ({ page }) => {
+  test("the same with the keyboard: Enter, Space and Tab", async ({ page }) => {
     await page.goto("/");
-    const q1 = page.getByRole("button", { name: first });
-    const q2 = page.getByRole("button", { name: second });
-    await q1.focus();
+    await question(page, first).focus();
     await page.keyboard.press("Enter");
-    await expect(q1).toHaveAttribute("aria-expanded", "true");
-    await page.keyboard.press("ArrowDown");
-    await expect(q2).toBeFocused();
+    await expect(faqItem(page, first)).toHaveAttribute("open");
+    // Tab passes the open answer (plain text) and reaches the next question.
+    await page.keyboard.press("Tab");
+    await expect(question(page, second)).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(q2).toHaveAttribute("aria-expanded", "true");
-    await expect(q1).toHaveAttribute("aria-expanded", "false");
+    await expect(faqItem(page, second)).toHaveAttribute("open");
+    await expect(faqItem(page, first)).not.toHaveAttribute("open");
     await page.keyboard.press("Enter");
-    await expect(q2).toHaveAttribute("aria-expanded", "false");
-    const region = page.getByRole("region", { name: second });
-    await expect(region).toHaveCount(0);
+    await expect(faqItem(page, second)).not.toHaveAttribute("open");
+    await expect(page.getByRole("region", { name: second })).toHaveCount(0);
   });
 
-  test("each answer is a region labelled by its question", async ({ page }) => {
+  test("each question is a heading and each answer a region labelled by its question", async ({ page }) => {
     await page.goto("/");
-    const q1 = page.getByRole("button", { name: first });
-    await q1.click();
+    await expect(faqOf(page).getByRole("heading", { level: 3 })).toHaveCount(5);
+    await question(page, first).click();
     const region = page.getByRole("region", { name: first });
     await expect(region).toBeVisible();
-    await expect(q1).toHaveAttribute("aria-controls", (await region.getAttribute("id")) ?? "missing");
+    await expect(question(page, first)).toHaveAttribute(
+      "aria-controls",
+      (await region.getAttribute("id")) ?? "missing",
+    );
   });
 });
 

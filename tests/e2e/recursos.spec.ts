@@ -1,7 +1,9 @@
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./support/hydration";
 
 // The four tabs of /recursos (docs/product.md §2 "Features", §4): selection on click, Enter/Space and
-// focus; Left/Right wrap around; Home/End; full tablist/tab/tabpanel semantics.
+// focus; Left/Right wrap around; Home/End; full tablist/tab/tabpanel semantics. Without JavaScript
+// every panel shows: recursos.nojs.spec.ts.
 
 const tabs = ["Canais", "Automação", "Analytics", "Gestão"] as const;
 const panelText = {
@@ -13,6 +15,8 @@ const panelText = {
 
 test.beforeEach(async ({ page }) => {
   await page.goto("/recursos");
+  // The tabs are server HTML made interactive by app/enhance/tabs.ts.
+  await waitForHydration(page);
 });
 
 async function expectSelected(page: import("@playwright/test").Page, name: (typeof tabs)[number]) {

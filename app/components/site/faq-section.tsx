@@ -2,7 +2,10 @@ import { Accordion } from "~/components/ui/accordion";
 import type { FaqItem } from "~/content/types";
 import { SectionHeading } from "./section-heading";
 
-/** FAQ accordion (home, pricing): one item open at a time, and the open one can be closed. */
+/**
+ * FAQ accordion (home, pricing, help): one item open at a time, and the open one can be closed;
+ * native `<details>`, so it works on pages that load no JavaScript.
+ */
 export function FaqSection({
   id,
   title,
@@ -19,6 +22,7 @@ export function FaqSection({
       <SectionHeading id={id} title={title} subtitle={subtitle} />
       <Accordion
         className="mx-auto mt-10 max-w-3xl"
+        name={id}
         items={items.map((item, index) => ({ value: `item-${index}`, trigger: item.question, content: item.answer }))}
       />
     </section>

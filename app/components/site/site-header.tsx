@@ -1,6 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { NavLink as NavLinkItem } from "~/content/navigation";
 import { cn } from "~/lib/utils";
@@ -17,59 +16,48 @@ export interface SiteHeaderProps {
   demo: NavLinkItem;
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+/**
+ * The mobile menu's id. Fixed rather than useId(): app/app.css switches the toggle's label with
+ * `:has(#menu-principal:popover-open)`, and app/enhance/menu.ts finds the menu by it.
+ */
+export const MOBILE_MENU_ID = "menu-principal";
+
+const linkClass = (active: boolean) =>
   cn(
     "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground",
-    isActive ? "text-primary" : "text-muted-foreground",
+    active ? "text-primary" : "text-muted-foreground",
   );
 
 /**
- * Sticky header (docs/product.md §2). Below the `lg` breakpoint the links move into a disclosure menu:
- * the toggle exposes aria-expanded/aria-controls; choosing a link, pressing Escape or
- * navigating closes it, and Escape returns focus to the toggle so keyboard users keep
- * their place.
+ * Sticky header (docs/product.md §2), the same HTML on the public pages (no JavaScript) and in
+ * the React apps of /auth and /admin (hydrated, without state or handlers, so React never
+ * fights the browser). Below the `lg` breakpoint the links move into a native popover
+ * (docs/decisions/050-native-html-widgets.md): the toggle is its `popovertarget` invoker, so
+ * the browser opens and closes it, exposes the expanded state, closes it on Escape or a click
+ * outside and returns focus to the toggle. The toggle's name ("Abrir menu" / "Fechar menu")
+ * is switched by CSS: content with `display: none` is not part of an accessible name.
+ * Links are plain anchors: a document navigation closes the menu everywhere, and public pages
+ * have no client router to take them over.
  */
 export function SiteHeader(props: SiteHeaderProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // Any navigation (a link, back/forward) closes the menu: adjust state while rendering,
-  // as React recommends, instead of in an effect.
-  const [menuLocation, setMenuLocation] = useState(location.key);
-  if (menuLocation !== location.key) {
-    setMenuLocation(location.key);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
-
-  const close = () => setOpen(false);
+  const { pathname } = useLocation();
+  const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const current = (href: string) => (isActive(href) ? ("page" as const) : undefined);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={props.homeLabel} className="rounded-md">
+        <a href="/" aria-label={props.homeLabel} className="rounded-md">
           <Logo name={props.brand} />
-        </Link>
+        </a>
 
         <nav aria-label={props.navLabel} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {props.links.map((link) => (
               <li key={link.href}>
-                <NavLink to={link.href} className={linkClass} prefetch="intent">
+                <a href={link.href} aria-current={current(link.href)} className={linkClass(isActive(link.href))}>
                   {link.name}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -77,9 +65,9 @@ export function SiteHeader(props: SiteHeaderProps) {
 
         <div className="hidden items-center gap-2 lg:flex">
           <Button asChild variant="outline">
-            <Link to={props.contact.href} prefetch="intent">
+            <a href={props.contact.href} aria-current={current(props.contact.href)}>
               {props.contact.name}
-            </Link>
+            </a>
           </Button>
           <Button asChild>
             <a href={props.demo.href}>{props.demo.name}</a>
@@ -87,36 +75,53 @@ export function SiteHeader(props: SiteHeaderProps) {
         </div>
 
         <Button
-          ref={toggleRef}
+          type="button"
           variant="ghost"
           size="icon"
-          className="lg:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? props.closeMenuLabel : props.openMenuLabel}
-          onClick={() => setOpen((value) => !value)}
+          className="menu-toggle lg:hidden"
+          popoverTarget={MOBILE_MENU_ID}
+          aria-controls={MOBILE_MENU_ID}
         >
-          {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          {/* One of the two is display:none (app/app.css), so the name is one of the two labels. */}
+          <span data-menu-label="closed" className="contents">
+            <Menu aria-hidden="true" className="size-6" />
+            <span className="sr-only">{props.openMenuLabel}</span>
+          </span>
+          <span data-menu-label="open" className="contents">
+            <X aria-hidden="true" className="size-6" />
+            <span className="sr-only">{props.closeMenuLabel}</span>
+          </span>
         </Button>
       </div>
 
-      <nav id={menuId} aria-label={props.navLabel} hidden={!open} className="border-t border-border lg:hidden">
+      <nav
+        id={MOBILE_MENU_ID}
+        popover="auto"
+        aria-label={props.navLabel}
+        className="mobile-menu fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-y border-border bg-background p-0 text-foreground shadow-md lg:hidden"
+      >
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
           {props.links.map((link) => (
             <li key={link.href}>
-              <NavLink to={link.href} className={(state) => cn(linkClass(state), "block text-base")} onClick={close}>
+              <a
+                href={link.href}
+                aria-current={current(link.href)}
+                className={cn(linkClass(isActive(link.href)), "block text-base")}
+              >
                 {link.name}
-              </NavLink>
+              </a>
             </li>
           ))}
           <li className="mt-2 grid grid-cols-2 gap-2">
             <Button asChild variant="outline">
-              <Link to={props.contact.href} onClick={close}>
+              <a href={props.contact.href} aria-current={current(props.contact.href)}>
                 {props.contact.name}
-              </Link>
+              </a>
             </Button>
             <Button asChild>
-              <a href={props.demo.href} onClick={close}>
+              {/* An in-page link does not close a popover by itself: app/enhance/menu.ts does, where
+                  a module runs; without JavaScript Escape, the toggle or a click outside do. */}
+              <a href={props.demo.href} data-menu-close="">
                 {props.demo.name}
               </a>
             </Button>

@@ -1,28 +1,57 @@
 import { Check } from "lucide-react";
-import { useState } from "react";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { FeatureTab } from "~/content/features";
 
+const tabId = (id: string) => `aba-${id}`;
+const panelId = (id: string) => `painel-${id}`;
+
 /**
- * The four feature tabs of /recursos. Automatic activation: focusing a tab (arrow keys,
- * Home/End) selects it, as docs/product.md asks; every panel is in the HTML.
+ * The four feature tabs of /recursos (docs/product.md §2 "Features"), server-rendered with the
+ * full WAI-ARIA tabs markup and no React state (docs/decisions/050-native-html-widgets.md):
+ * the default tab is selected in the HTML, every panel's text is in the HTML and the others
+ * carry `hidden`, so the layout the server sends is already the final one. app/enhance/tabs.ts
+ * adds click, focus and keyboard selection. Without JavaScript, app/app.css
+ * (`@media (scripting: none)`) hides the tablist and shows every panel, one after another.
  */
 export function FeatureTabs({ label, defaultTab, items }: { label: string; defaultTab: string; items: FeatureTab[] }) {
-  const [active, setActive] = useState(defaultTab);
   return (
     <section aria-label={label} className="px-4 py-16 sm:px-6 lg:px-8">
-      <Tabs value={active} onValueChange={setActive} activationMode="automatic" className="mx-auto max-w-6xl">
-        <div className="flex justify-center">
-          <TabsList aria-label={label}>
-            {items.map((tab) => (
-              <TabsTrigger key={tab.id} value={tab.id}>
-                {tab.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
+      <div data-tabs="" className="mx-auto max-w-6xl">
+        <div className="tabs-bar flex justify-center">
+          <div
+            role="tablist"
+            aria-label={label}
+            className="inline-flex flex-wrap items-center justify-center gap-1 rounded-xl bg-muted p-1"
+          >
+            {items.map((tab) => {
+              const selected = tab.id === defaultTab;
+              return (
+                <button
+                  key={tab.id}
+                  type="button"
+                  role="tab"
+                  id={tabId(tab.id)}
+                  aria-selected={selected}
+                  aria-controls={panelId(tab.id)}
+                  // Roving tabindex: Tab reaches only the selected tab; the arrows move between them.
+                  tabIndex={selected ? 0 : -1}
+                  className="inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-selected:bg-background aria-selected:text-primary aria-selected:shadow-sm"
+                >
+                  {tab.label}
+                </button>
+              );
+            })}
+          </div>
         </div>
         {items.map((tab) => (
-          <TabsContent key={tab.id} value={tab.id} active={active === tab.id} className="mt-10">
+          <div
+            key={tab.id}
+            role="tabpanel"
+            id={panelId(tab.id)}
+            aria-labelledby={tabId(tab.id)}
+            tabIndex={0}
+            hidden={tab.id !== defaultTab}
+            className="tab-panel mt-10 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+          >
             <div className="mx-auto max-w-3xl text-center">
               <h2 className="text-3xl font-bold tracking-tight">{tab.title}</h2>
               <p className="mt-3 text-lg text-muted-foreground">{tab.description}</p>
@@ -43,9 +72,9 @@ export function FeatureTabs({ label, defaultTab, items }: { label: string; defau
                 </li>
               ))}
             </ul>
-          </TabsContent>
+          </div>
         ))}
-      </Tabs>
+      </div>
     </section>
   );
 }

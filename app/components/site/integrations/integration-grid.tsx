@@ -1,5 +1,5 @@
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { useId } from "react";
+import { NativeDialog, NativeDialogTrigger } from "~/components/ui/native-dialog";
 import type { Integration, IntegrationCategory } from "~/content/integrations";
 
 export interface IntegrationUi {
@@ -12,6 +12,7 @@ export interface IntegrationUi {
 }
 
 function IntegrationCard({ item, ui }: { item: Integration; ui: IntegrationUi }) {
+  const dialogId = useId();
   return (
     <li className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
       <div className="flex items-center gap-3">
@@ -24,31 +25,31 @@ function IntegrationCard({ item, ui }: { item: Integration; ui: IntegrationUi })
         <h3 className="text-lg font-bold">{item.name}</h3>
       </div>
       <p className="mt-3 flex-1 text-muted-foreground">{item.summary}</p>
-      <Dialog>
-        <DialogTrigger asChild>
-          <Button variant="outline" className="mt-5 self-start" aria-label={ui.learnMoreLabel(item.name)}>
-            {ui.learnMore}
-          </Button>
-        </DialogTrigger>
-        <DialogContent closeLabel={ui.close}>
-          <DialogTitle>{item.name}</DialogTitle>
-          <DialogDescription>{item.summary}</DialogDescription>
-          <h4 className="mt-5 font-semibold">{ui.connectsTitle}</h4>
-          <p className="mt-1 text-sm text-muted-foreground">{item.details.connects}</p>
-          <h4 className="mt-5 font-semibold">{ui.syncsTitle}</h4>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-            {item.details.syncs.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          <h4 className="mt-5 font-semibold">{ui.howToStartTitle}</h4>
-          <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-            {item.details.howToStart.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ol>
-        </DialogContent>
-      </Dialog>
+      {/* Native <dialog> opened by an invoker command: works on /integracoes without JavaScript. */}
+      <NativeDialogTrigger
+        dialogId={dialogId}
+        variant="outline"
+        className="mt-5 self-start"
+        aria-label={ui.learnMoreLabel(item.name)}
+      >
+        {ui.learnMore}
+      </NativeDialogTrigger>
+      <NativeDialog id={dialogId} title={item.name} description={item.summary} closeLabel={ui.close}>
+        <h3 className="mt-5 font-semibold">{ui.connectsTitle}</h3>
+        <p className="mt-1 text-sm text-muted-foreground">{item.details.connects}</p>
+        <h3 className="mt-5 font-semibold">{ui.syncsTitle}</h3>
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+          {item.details.syncs.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <h3 className="mt-5 font-semibold">{ui.howToStartTitle}</h3>
+        <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+          {item.details.howToStart.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ol>
+      </NativeDialog>
     </li>
   );
 }
