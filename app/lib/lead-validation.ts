@@ -152,3 +152,11 @@ export function validateLead(kind: LeadKind, values: LeadValues): LeadValidation
 
 /** Name of the honeypot input: a field people never see and bots like to fill. */
 export const HONEYPOT_FIELD = "website";
+
+/**
+ * The query of a confirmation after a no-JavaScript submission (post/redirect/get,
+ * app/lib/leads.server.ts): `?enviado=1` says the lead was taken, `pagina` is where the demo
+ * form was sent from (its "Voltar" link).
+ */
+export const LEAD_SENT_PARAM = "enviado";
+export const LEAD_PAGE_PARAM = "pagina";

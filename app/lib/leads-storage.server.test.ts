@@ -4,8 +4,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { action as contactAction } from "~/routes/site/contato";
-import { action as demoAction } from "~/routes/site/solicitar-demo";
+import { action as contactAction, middleware as contactMiddleware } from "~/routes/site/contato";
+import { action as demoAction, loader as demoLoader, middleware as demoMiddleware } from "~/routes/site/solicitar-demo";
 import { POSTGRES_SKIP_REASON, startTestBackend, TEST_SITE_URL } from "../../server/backend/testing/backend.ts";
 import type { TestBackend } from "../../server/backend/testing/backend.ts";
 import { createRateLimiters, type RateLimiters } from "../../server/http/rate-limits.ts";
@@ -49,7 +49,11 @@ function formPost(path: string, fields: Record<string, string>): Request {
 
 async function submit(action: unknown, request: Request, context: RouterContextProvider) {
   const result = await (action as LeadAction)({ request, context, params: {} });
-  // data() answers: the payload and the response's status.
+  // Success is a 303 to the confirmation (post/redirect/get); the rest are data() answers:
+  // the payload and the response's status.
+  if (result instanceof Response) {
+    return { status: "success", httpStatus: result.status, location: result.headers.get("Location") };
+  }
   const { data, init } = result as unknown as { data: { status: string }; init: ResponseInit | null };
   const retryAfter = new Headers(init?.headers).get("Retry-After");
   return { status: data.status, httpStatus: init?.status ?? 200, ...(retryAfter ? { retryAfter } : {}) };
@@ -91,7 +95,7 @@ describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
         }),
         contextFor(t),
       );
-      expect(answer).toEqual({ status: "success", httpStatus: 200 });
+      expect(answer).toEqual({ status: "success", httpStatus: 303, location: "/contato?enviado=1" });
       const rows = await leadsFrom(email);
       expect(rows).toEqual([
         expect.objectContaining({
@@ -115,10 +119,62 @@ describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
         formPost("/solicitar-demo", { name: "João Souza", email, plan: "business", page: "/precos" }),
         contextFor(t),
       );
-      expect(answer.status).toBe("success");
+      expect(answer).toEqual({
+        status: "success",
+        httpStatus: 303,
+        location: "/solicitar-demo?enviado=1&pagina=%2Fprecos",
+      });
       expect(await leadsFrom(email)).toEqual([
         expect.objectContaining({ name: "João Souza", subject: "demo", plan: "business", page: "/precos" }),
       ]);
+    });
+
+    it("answers the enhancement module's fetch (Accept: application/json) with the verdict as JSON", async () => {
+      type Middleware = (args: object, next: () => Promise<Response>) => Promise<Response>;
+      const page = new Response("the page");
+      const next = () => Promise.resolve(page);
+      const call = (middleware: unknown, request: Request, context = contextFor(t)) =>
+        (middleware as Middleware[])[0]!({ request, context, params: {} }, next);
+      const jsonPost = (path: string, fields: Record<string, string>) => {
+        const request = formPost(path, fields);
+        request.headers.set("Accept", "application/json");
+        return request;
+      };
+
+      const email = `json-${kind}@empresa.example`;
+      const sent = await call(
+        demoMiddleware,
+        jsonPost("/solicitar-demo", { name: "Rita Alves", email, page: "/sobre" }),
+      );
+      expect(sent.status).toBe(200);
+      expect(sent.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect(sent.headers.get("Cache-Control")).toBe("no-store");
+      expect(await sent.json()).toEqual({ status: "success", page: "/sobre" });
+      expect(await leadsFrom(email)).toEqual([expect.objectContaining({ subject: "demo", page: "/sobre" })]);
+
+      const invalid = await call(contactMiddleware, jsonPost("/contato", { name: "R", email: "rita@", subject: "x" }));
+      expect(invalid.status).toBe(400);
+      expect(await invalid.json()).toEqual({
+        status: "invalid",
+        errors: { name: "tooShort", email: "invalid", subject: "invalid", message: "required" },
+        values: { name: "R", email: "rita@", company: "", phone: "", subject: "x", message: "", plan: "" },
+        page: "/contato",
+      });
+
+      // One attempt, spent by a bot (told it worked, nothing stored): the next is refused.
+      const limiters = createRateLimiters({ limits: { leads: { max: 1, windowMs: 60_000 } } });
+      const bot = () => jsonPost("/solicitar-demo", { name: "Rita Alves", email, website: "x" });
+      const client = { ip: `203.0.113.${kind === "pglite" ? 1 : 2}`, limiters };
+      expect((await call(demoMiddleware, bot(), contextFor(t, {}, client))).status).toBe(200);
+      const limited = await call(demoMiddleware, bot(), contextFor(t, {}, client));
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("Retry-After")).toBe("60");
+      expect(await limited.json()).toMatchObject({ status: "rate-limited", retryAfterSeconds: 60 });
+
+      // A plain form POST and a GET go on to the action and the page.
+      expect(await call(contactMiddleware, formPost("/contato", {}))).toBe(page);
+      expect(await call(contactMiddleware, new Request(`${TEST_SITE_URL}/contato`))).toBe(page);
+      expect(await leadsFrom(email)).toHaveLength(1);
     });
 
     it("cannot store a lead with the public key alone: the answer is the form's error, nothing is stored", async () => {
@@ -156,8 +212,9 @@ describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
         expect(await send(demoAction, "/solicitar-demo", typo)).toEqual({ status: "invalid", httpStatus: 400 });
       }
       // A bot is told it worked and nothing is stored, but it used one of the two attempts.
-      expect(await send(demoAction, "/solicitar-demo", bot)).toEqual({ status: "success", httpStatus: 200 });
-      expect(await send(demoAction, "/solicitar-demo", valid)).toEqual({ status: "success", httpStatus: 200 });
+      const sent = { status: "success", httpStatus: 303, location: "/solicitar-demo?enviado=1&pagina=%2Fprecos" };
+      expect(await send(demoAction, "/solicitar-demo", bot)).toEqual(sent);
+      expect(await send(demoAction, "/solicitar-demo", valid)).toEqual(sent);
       // The budget is spent, for both forms; the refused lead is not stored.
       const refused = { status: "rate-limited", httpStatus: 429, retryAfter: "600" };
       expect(await send(demoAction, "/solicitar-demo", valid)).toEqual(refused);
@@ -171,7 +228,26 @@ describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
       expect(await leadsFrom(bot.email)).toEqual([]);
 
       now += 20 * 60_000; // two windows later
-      expect(await send(demoAction, "/solicitar-demo", valid)).toEqual({ status: "success", httpStatus: 200 });
+      expect(await send(demoAction, "/solicitar-demo", valid)).toEqual(sent);
     });
+  });
+});
+
+const loadDemoConfirmation = (query: string) =>
+  (demoLoader as unknown as (args: { request: Request }) => { sent: unknown })({
+    request: new Request(`${TEST_SITE_URL}/solicitar-demo${query}`),
+  });
+
+describe("the confirmation after a no-JavaScript submission (/solicitar-demo's loader)", () => {
+  const load = loadDemoConfirmation;
+
+  it("shows the confirmation with a link back to a page of this site only", () => {
+    expect(load("")).toEqual({ sent: null });
+    expect(load("?enviado=1&pagina=%2Fprecos")).toEqual({ sent: { status: "success", page: "/precos" } });
+    for (const hostile of ["https://evil.example", "//evil.example", "/.//evil.example", "javascript:alert(1)"]) {
+      expect(load(`?enviado=1&pagina=${encodeURIComponent(hostile)}`)).toEqual({
+        sent: { status: "success", page: "/" },
+      });
+    }
   });
 });

@@ -3,11 +3,18 @@
 // is a 4xx with the form's pt-BR messages when the visitor (or a script) sent something wrong;
 // 5xx only when the database could not store a valid lead. The body's size is bounded before
 // this runs (server/http/page-guards.ts).
-import { data, type RouterContextProvider } from "react-router";
+//
+// Two ways in, one verdict (docs/decisions/049-lead-forms-without-react.md): a plain HTML POST
+// (no JavaScript) gets a page, and on success a 303 to a GET URL that shows the confirmation
+// (post/redirect/get: reloading it sends nothing); the enhancement module (app/enhance/lead-form.ts)
+// posts the same form with `Accept: application/json` and gets the verdict as JSON.
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestContext } from "./request-context";
 import {
   boundLeadValues,
   HONEYPOT_FIELD,
+  LEAD_PAGE_PARAM,
+  LEAD_SENT_PARAM,
   leadValuesFrom,
   validateLead,
   type LeadActionResult,
@@ -23,7 +30,7 @@ const PAGE_MAX = 300;
  * The origin path sent by the demo form, which becomes the confirmation's "Voltar" link and
  * the lead's page: only a path of this site (safe-next.ts decides), without query or hash.
  */
-function pagePath(value: FormDataEntryValue | null, fallback: string): string {
+export function leadOriginPage(value: FormDataEntryValue | null, fallback: string): string {
   const path = sameSitePath(typeof value === "string" ? value : null);
   if (!path) return fallback;
   const pathname = path.replace(/[?#].*$/, "").replace(/(.)\/+$/, "$1");
@@ -36,16 +43,24 @@ function isFormEncoded(request: Request): boolean {
   return type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
 }
 
-function unreadable(status: 400 | 415, page: string) {
-  return data<LeadActionResult>({ status: "error", reason: "unreadable", values: {}, page }, { status });
+/** A verdict on one submission, before it becomes a page, a redirect or JSON. */
+export interface LeadAnswer {
+  result: LeadActionResult;
+  status: 200 | 400 | 415 | 429 | 503;
+  headers?: Record<string, string>;
 }
 
-export async function handleLeadSubmission(
+function unreadable(status: 400 | 415, page: string): LeadAnswer {
+  return { result: { status: "error", reason: "unreadable", values: {}, page }, status };
+}
+
+/** Checks, rate-limits and stores one submission of a lead form. */
+export async function submitLead(
   request: Request,
   context: Readonly<RouterContextProvider>,
   kind: LeadKind,
   defaultPage: string,
-) {
+): Promise<LeadAnswer> {
   if (!isFormEncoded(request)) return unreadable(415, defaultPage);
   let form: FormData;
   try {
@@ -56,7 +71,7 @@ export async function handleLeadSubmission(
   }
   const submitted = leadValuesFrom(form);
   const values = boundLeadValues(submitted);
-  const page = pagePath(form.get("page"), defaultPage);
+  const page = leadOriginPage(form.get("page"), defaultPage);
 
   // The per-address limit (server/http/rate-limits.ts: 10 leads per 10 minutes, one budget for
   // both forms) counts only what could have been stored. A mistake is answered 400 and not
@@ -68,18 +83,20 @@ export async function handleLeadSubmission(
   const isBot = typeof honeypot === "string" && honeypot !== "";
   const result = isBot ? null : validateLead(kind, submitted);
   if (result && !result.ok) {
-    return data<LeadActionResult>({ status: "invalid", errors: result.errors, values, page }, { status: 400 });
+    return { result: { status: "invalid", errors: result.errors, values, page }, status: 400 };
   }
 
   // Counted before the insert, so a burst of parallel submissions cannot all pass the check.
-  const gate = context.get(requestContext).rateLimit("leads");
+  // Awaited: a limiter may keep its windows outside this process (server/http/rate-limits.ts).
+  const gate = await context.get(requestContext).rateLimit("leads");
   if (!gate.allowed) {
-    return data<LeadActionResult>(
-      { status: "rate-limited", retryAfterSeconds: gate.retryAfterSeconds, values, page },
-      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
-    );
+    return {
+      result: { status: "rate-limited", retryAfterSeconds: gate.retryAfterSeconds, values, page },
+      status: 429,
+      headers: { "Retry-After": String(gate.retryAfterSeconds) },
+    };
   }
-  if (!result) return data<LeadActionResult>({ status: "success", page });
+  if (!result) return { result: { status: "success", page }, status: 200 };
 
   try {
     // Only this server may insert leads (ADR 037): the gates above are what the public key skipped.
@@ -89,7 +106,55 @@ export async function handleLeadSubmission(
     if (error) throw new Error(`${error.code ?? ""} ${error.message}`);
   } catch (error) {
     console.error(`Could not store a ${kind} lead:`, error instanceof Error ? error.message : error);
-    return data<LeadActionResult>({ status: "error", values, page }, { status: 503 });
+    return { result: { status: "error", values, page }, status: 503 };
   }
-  return data<LeadActionResult>({ status: "success", page });
+  return { result: { status: "success", page }, status: 200 };
+}
+
+/**
+ * Where a successful no-JavaScript submission is sent (303, post/redirect/get): a GET URL that
+ * shows the confirmation. /contato is a prerendered file, which cannot see a query string, so
+ * server/http/static-files.ts hands a GET with `?enviado` to the per-request renderer.
+ * /solicitar-demo is per-request anyway, and takes the origin page for its "Voltar" link.
+ */
+export function leadSentPath(kind: LeadKind, page: string): string {
+  if (kind === "contact") return `/contato?${LEAD_SENT_PARAM}=1`;
+  return `/solicitar-demo?${new URLSearchParams({ [LEAD_SENT_PARAM]: "1", [LEAD_PAGE_PARAM]: page })}`;
+}
+
+/**
+ * The route action of a lead form (a plain HTML POST): success is a 303 to the confirmation
+ * (leadSentPath), anything else the page again with the messages and the typed values.
+ */
+export async function handleLeadSubmission(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: LeadKind,
+  defaultPage: string,
+) {
+  const answer = await submitLead(request, context, kind, defaultPage);
+  if (answer.result.status === "success") return redirect(leadSentPath(kind, answer.result.page), 303);
+  return data<LeadActionResult>(answer.result, { status: answer.status, headers: answer.headers });
+}
+
+/** Whether a request asks for the JSON verdict (the enhancement module's fetch) instead of a page. */
+export function wantsJson(request: Request): boolean {
+  return request.method === "POST" && /\bapplication\/json\b/i.test(request.headers.get("Accept") ?? "");
+}
+
+/**
+ * A route middleware answering the enhancement module's POST (`Accept: application/json`) with
+ * the verdict as JSON, the same object the page would show, and the same status. A route action
+ * cannot: on a document request React Router turns any Response it returns back into page data.
+ * Everything else (GET, a plain form POST) goes on to the loader, the action and the page.
+ */
+export function leadJsonMiddleware(kind: LeadKind, defaultPage: string): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    if (!wantsJson(request)) return next();
+    const answer = await submitLead(request, context, kind, defaultPage);
+    return Response.json(answer.result, {
+      status: answer.status,
+      headers: { ...answer.headers, "Cache-Control": "no-store" },
+    });
+  };
 }

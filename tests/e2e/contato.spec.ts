@@ -22,7 +22,7 @@ async function fill(
   if (values.message !== undefined) await f.getByLabel("Mensagem").fill(values.message);
 }
 
-/** The page has hydrated and its lazily loaded toaster is mounted, so a toast is not lost. */
+/** The lead-form module has set the form up and mounted the toast region, so a toast is not lost. */
 async function waitForToaster(page: Page) {
   await waitForHydration(page);
   await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
@@ -168,45 +168,45 @@ test.describe("when sending fails", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+test.describe("when the server refuses (rate limit)", () => {
+  test.use({ allowedConsoleErrors: [/status of 429/] });
 
-  test("the message is stored and the page shows the success text inline", async ({ page, request }) => {
+  test("the toast says when to try again; it sits bottom-right and Alt+T reaches it", async ({ page }) => {
     await page.goto("/contato");
-    const email = uniqueEmail("contato-sem-js");
+    await waitForToaster(page);
+    await page.route(
+      (url) => url.pathname.startsWith("/contato"),
+      (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({
+              status: 429,
+              headers: { "Retry-After": "540" },
+              json: { status: "rate-limited", retryAfterSeconds: 540, values: {}, page: "/contato" },
+            })
+          : route.continue(),
+    );
     await fill(page, {
-      name: "Bruno Reis",
-      email,
-      subject: "Parcerias",
-      message: "Somos uma consultoria e queremos ser parceiros.",
+      name: "Ana Souza",
+      email: "ana@empresa.com.br",
+      subject: "Comercial e preços",
+      message: "Gostaria de uma proposta para 20 atendentes.",
     });
     await submitButton(page).click();
-    await expect(page).toHaveURL("/contato");
-    const status = form(page).getByRole("status");
-    await expect(status).toContainText("Mensagem enviada com sucesso!");
-    await expect(status).toContainText("Nossa equipe entrará em contato em breve.");
-    await expect(form(page).getByLabel("Nome")).toHaveValue("");
+    const region = page.getByRole("region", { name: "Notifications alt+T" });
+    const toast = region.getByRole("listitem");
+    await expect(toast).toContainText("Erro");
+    await expect(toast).toContainText("Recebemos muitos envios da sua conexão. Tente novamente em 9 minutos.");
+    await expect(toast).toHaveAttribute("data-type", "error");
+    await expect(form(page).getByLabel("Nome")).toHaveValue("Ana Souza");
 
-    const rows = await storedLeads(request, email);
-    expect(rows).toMatchObject([{ name: "Bruno Reis", subject: "parceria", page: "/contato" }]);
-  });
+    const viewport = page.viewportSize();
+    const box = await toast.boundingBox();
+    expect(box && viewport && box.x + box.width > viewport.width / 2 && box.y > viewport.height / 2).toBe(true);
 
-  test.describe("with invalid input", () => {
-    test.use({ allowedConsoleErrors: [/status of 400/] });
-
-    test("the server answers with the messages next to the fields and keeps the values", async ({ page, request }) => {
-      await page.goto("/contato");
-      const email = uniqueEmail("contato-invalido");
-      await fill(page, { name: "Bruno Reis", email, subject: "Outro assunto", message: "curta" });
-      await submitButton(page).click();
-      await expect(form(page).getByRole("alert")).toHaveText("Confira os campos destacados.");
-      const message = form(page).getByLabel("Mensagem");
-      await expect(message).toHaveAttribute("aria-invalid", "true");
-      await expect(message).toHaveAccessibleDescription("A mensagem precisa ter pelo menos 10 caracteres.");
-      await expect(message).toHaveValue("curta");
-      await expect(form(page).getByLabel("Nome")).toHaveValue("Bruno Reis");
-      await expect(form(page).getByLabel("Assunto")).toHaveValue("outro");
-      expect(await storedLeads(request, email)).toEqual([]);
-    });
+    await page.keyboard.press("Alt+KeyT");
+    await expect(toast).toBeFocused();
+    await expectNoAxeViolations(page);
   });
 });
+
+// Without JavaScript: tests/e2e/contato.nojs.spec.ts.

@@ -58,32 +58,7 @@ test.describe("from the header's Solicitar Demo", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("the request is stored and a confirmation page links back", async ({ page, request }) => {
-    await page.goto("/seguranca");
-    const demo = page.getByRole("region", { name: "Solicitar demonstração" });
-    const email = uniqueEmail("demo-sem-js");
-    await demo.getByLabel("Nome").fill("Helena Costa");
-    await demo.getByLabel("E-mail").fill(email);
-    await demo.getByLabel("Empresa").fill("Clínica Exemplo");
-    await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
-
-    await expect(page).toHaveURL("/solicitar-demo");
-    await expect(page.getByRole("status")).toContainText("Pedido recebido!");
-    await expect(page.getByRole("status")).toContainText("Nossa equipe entrará em contato");
-    await expect(page.getByRole("link", { name: "Voltar para a página anterior" })).toHaveAttribute(
-      "href",
-      "/seguranca",
-    );
-
-    const rows = await storedLeads(request, email);
-    expect(rows).toMatchObject([
-      { name: "Helena Costa", company: "Clínica Exemplo", subject: "demo", plan: null, page: "/seguranca" },
-    ]);
-  });
-});
+// Without JavaScript: tests/e2e/demo.nojs.spec.ts.
 
 test("a bot that fills the honeypot is told it worked, and nothing is stored", async ({ page, request }) => {
   await page.goto("/sobre");

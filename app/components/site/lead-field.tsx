@@ -1,17 +1,18 @@
-import { useState, type FormEvent } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
-import {
-  leadValuesFrom,
-  validateLead,
-  type LeadActionResult,
-  type LeadErrorCode,
-  type LeadErrors,
-  type LeadField as LeadFieldName,
-  type LeadKind,
-  type LeadValues,
+import type {
+  LeadActionResult,
+  LeadErrorCode,
+  LeadErrors,
+  LeadField as LeadFieldName,
+  LeadValues,
 } from "~/lib/lead-validation";
+
+// The enhancement module (app/enhance/lead-form.ts) finds the lead forms and their parts in the
+// server's HTML by data attributes: `data-lead-form` (the form, its kind as value),
+// `data-lead-notice` (the answer to a no-JavaScript POST), and on the demo form
+// `data-lead-confirmation` and `data-lead-another`.
 
 /**
  * The honeypot: a text field people never see or reach (off-screen, aria-hidden, out of
@@ -24,15 +25,6 @@ export function HoneypotField({ idPrefix, name, label }: { idPrefix: string; nam
       <input id={`${idPrefix}-${name}`} type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
-}
-
-/**
- * Focus the first field (in form order) with an error, so keyboard and screen-reader users
- * land on it.
- */
-export function focusFirstError(form: HTMLFormElement | null, errors: LeadErrors) {
-  const fields = Array.from(form?.elements ?? []) as HTMLInputElement[];
-  fields.find((field) => field.name && errors[field.name as LeadFieldName])?.focus();
 }
 
 /** Who is asking, in form order: the fields both lead forms (contact and demo) start with. */
@@ -90,33 +82,19 @@ export function leadFailureText(
 }
 
 /**
- * Errors and kept values of a lead form. The browser checks the fields before posting (and
- * focuses the first bad one); the server's verdict shows when the browser did not check
- * (no JavaScript) or disagreed. Values come back only from a no-JavaScript POST; with a
- * fetcher the DOM keeps them.
+ * Errors and kept values of a lead form after a no-JavaScript POST that failed: the server's
+ * messages next to the fields and what was typed. With JavaScript the enhancement module checks
+ * the fields before posting and shows the same messages (app/enhance/lead-form.ts).
  */
-export function useLeadFormState(
-  kind: LeadKind,
+export function leadFormView(
   errorMessage: (field: LeadFieldName, code: LeadErrorCode) => string,
-  result: LeadActionResult | undefined,
   documentResult: LeadActionResult | undefined,
 ) {
-  const [clientErrors, setClientErrors] = useState<LeadErrors | null>(null);
-  const errors = clientErrors ?? (result?.status === "invalid" ? result.errors : {});
+  const errors: LeadErrors = documentResult?.status === "invalid" ? documentResult.errors : {};
   const message = (field: LeadFieldName) => {
     const code = errors[field];
     return code ? errorMessage(field, code) : undefined;
   };
-  const kept = documentResult && documentResult.status !== "success" ? documentResult.values : {};
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const check = validateLead(kind, leadValuesFrom(new FormData(event.currentTarget)));
-    if (!check.ok) {
-      event.preventDefault();
-      setClientErrors(check.errors);
-      focusFirstError(event.currentTarget, check.errors);
-      return;
-    }
-    setClientErrors(null);
-  };
-  return { message, kept, onSubmit };
+  const kept: LeadValues = documentResult && documentResult.status !== "success" ? documentResult.values : {};
+  return { message, kept };
 }

@@ -1,32 +1,19 @@
 import { lazy, Suspense, useState } from "react";
 import { Outlet, isRouteErrorResponse, useMatches } from "react-router";
+import { DemoForm } from "~/components/site/demo/demo-form";
 import { DEMO_SECTION_ID, DemoSection } from "~/components/site/demo/demo-section";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { SiteShell } from "~/components/site/site-shell";
 import { UnexpectedErrorScreen } from "~/components/site/error-screen";
+import { demoFormCopy } from "~/content/demo";
 import { notFoundCopy } from "~/content/errors";
 import type { Route } from "./+types/layout";
 
 /**
- * The demo form and its copy load as a separate chunk in the browser: the section is below
- * the fold on every page, so it must not weigh on the initial JavaScript (budget: 110 KB
- * brotli for /). On the server the chunk is loaded before the first render, so the form is
- * rendered inline in the HTML (a working plain POST form without JavaScript); the browser
- * keeps that HTML until the chunk arrives and hydrates it (ADR 033). `import.meta.env.SSR`
- * is a build-time constant: the client bundle has no top-level await and no static edge
- * to the form.
+ * The React toast region, for the screens that are React apps in the browser (/auth, /admin:
+ * handle.toasts). Public pages run no React; their lead forms toast through
+ * app/enhance/toast.ts (docs/decisions/049-lead-forms-without-react.md).
  */
-async function loadDemoForm() {
-  const [form, content] = await Promise.all([import("~/components/site/demo/demo-form"), import("~/content/demo")]);
-  return function DemoFormWithCopy() {
-    return <form.DemoForm id={DEMO_SECTION_ID} copy={content.demoFormCopy} />;
-  };
-}
-
-const ServerDemoForm = import.meta.env.SSR ? await loadDemoForm() : null;
-const LazyDemoForm = lazy(async () => ({ default: await loadDemoForm() }));
-
-/** The toast region, loaded only once a screen that toasts (handle.toasts) is visited. */
 const LazyToaster = lazy(async () => ({ default: (await import("~/components/ui/toaster")).Toaster }));
 
 interface SiteHandle {
@@ -34,13 +21,11 @@ interface SiteHandle {
   toasts?: boolean;
 }
 
-function DemoFormSlot() {
-  return ServerDemoForm ? <ServerDemoForm /> : <LazyDemoForm />;
-}
-
 export default function SiteLayout() {
   // Every page ends with the demo request section, unless it shows the form itself
-  // (handle.hideDemoSection, e.g. /solicitar-demo).
+  // (handle.hideDemoSection, e.g. /solicitar-demo). The form is plain server-rendered HTML
+  // (ADR 049, which supersedes ADR 033's lazy chunk): it works as is without JavaScript, and
+  // the pages that load the "lead-form" enhancement module get fetch, toasts and focus on top.
   const handles = useMatches().map((match) => (match.handle ?? {}) as SiteHandle);
   const hideDemo = handles.some((handle) => handle.hideDemoSection);
   // Once mounted, the toaster stays: a toast fired just before a navigation (sign-in, then
@@ -54,9 +39,7 @@ export default function SiteLayout() {
         demoSection={
           hideDemo ? undefined : (
             <DemoSection>
-              <Suspense fallback={null}>
-                <DemoFormSlot />
-              </Suspense>
+              <DemoForm id={DEMO_SECTION_ID} copy={demoFormCopy} />
             </DemoSection>
           )
         }

@@ -1,5 +1,6 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { ContactMessage } from "../../../app/lib/blog-types";
+import { expectNoAxeViolations } from "../fixtures";
 import { runAdmin } from "./backend";
 
 // Leads are checked where they land, in contact_messages, not through the UI: the public
@@ -58,4 +59,30 @@ export async function deleteLeads(request: APIRequestContext, prefix: string): P
     headers: serviceHeaders(),
   });
   if (!response.ok()) throw new Error(`contact_messages delete failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * axe on a page shown with JavaScript off. axe runs as a script in the page, which a context
+ * with `javaScriptEnabled: false` never settles, so the page's current HTML (a POST's answer
+ * cannot be fetched again) is served to a fresh JavaScript-enabled context at the same URL, its
+ * own scripts blocked, and checked there.
+ */
+export async function expectNoAxeViolationsWithoutScripts(page: Page): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("expectNoAxeViolationsWithoutScripts needs a browser-backed page");
+  const url = page.url();
+  const html = await page.content();
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    await copy.route(
+      (target) => target.href === url,
+      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await copy.route(/\.js(\?|$)/, (route) => route.abort());
+    await copy.goto(url);
+    await expectNoAxeViolations(copy);
+  } finally {
+    await context.close();
+  }
 }

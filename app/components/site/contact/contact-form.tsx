@@ -1,6 +1,3 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -14,7 +11,7 @@ import {
   type LeadField,
   type LeadSubject,
 } from "~/lib/lead-validation";
-import { focusFirstError, HoneypotField, leadFailureText, PersonFields, useLeadFormState } from "../lead-field";
+import { HoneypotField, leadFailureText, leadFormView, PersonFields } from "../lead-field";
 
 export interface ContactFormCopy {
   title: string;
@@ -31,11 +28,13 @@ export interface ContactFormCopy {
 const ID = "contato";
 
 /**
- * The contact form (docs/product.md §3/§5/§7, docs/product.md "Deliberate deviations"). Without JavaScript
- * it is a plain POST to the route action, which answers with the page (inline success or the
- * errors, values kept). With JavaScript it posts through a fetcher: "Enviando..." while in
- * flight, then the success toast and emptied fields, or a destructive toast with the values
- * kept.
+ * The contact form (docs/product.md §3/§5/§7, "Deliberate deviations"), rendered on the server
+ * only: no React runs on public pages. Without JavaScript it is a plain POST to the route
+ * action: a mistake comes back as this page with the messages and the typed values, a stored
+ * message as a 303 to `/contato?enviado=1`, which shows the success text (`documentResult`).
+ * With JavaScript the enhancement module (app/enhance/lead-form.ts, found by `data-lead-form`)
+ * checks the fields, posts with fetch ("Enviando..." meanwhile), then toasts and empties the
+ * fields, or toasts the failure and keeps them.
  */
 export function ContactForm({
   copy,
@@ -45,29 +44,10 @@ export function ContactForm({
   copy: ContactFormCopy;
   /** The route whose action stores the message (explicit: prerendering renders at "/contato/"). */
   action: string;
+  /** The answer to a no-JavaScript POST, or the success of its redirect. */
   documentResult?: LeadActionResult;
 }) {
-  const fetcher = useFetcher<LeadActionResult>({ key: "contact-form" });
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data ?? documentResult;
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (fetcher.state !== "idle" || !data) return;
-    if (data.status === "success") {
-      formRef.current?.reset();
-      toast.success(copy.successTitle, { description: copy.successDescription });
-    } else if (data.status === "error") {
-      toast.error(copy.ui.errorTitle, { description: leadFailureText(data, copy.ui) });
-    } else if (data.status === "rate-limited") {
-      toast.error(copy.ui.errorTitle, { description: copy.ui.rateLimited(Math.ceil(data.retryAfterSeconds / 60)) });
-    } else {
-      focusFirstError(formRef.current, data.errors);
-    }
-  }, [fetcher.state, fetcher.data, copy]);
-
-  const { message, kept, onSubmit } = useLeadFormState("contact", copy.errorMessage, result, documentResult);
+  const { message, kept } = leadFormView(copy.errorMessage, documentResult);
   const { fields, ui } = copy;
 
   return (
@@ -80,8 +60,8 @@ export function ContactForm({
       </h2>
       <p className="mt-2 text-muted-foreground">{copy.subtitle}</p>
 
-      {documentResult && !fetcher.data ? (
-        <div role={documentResult.status === "success" ? "status" : "alert"} className="mt-6">
+      {documentResult ? (
+        <div role={documentResult.status === "success" ? "status" : "alert"} className="mt-6" data-lead-notice="">
           {documentResult.status === "success" ? (
             <div className="rounded-lg border border-success bg-green-50 p-4">
               <p className="font-semibold text-success">{copy.successTitle}</p>
@@ -99,12 +79,14 @@ export function ContactForm({
         </div>
       ) : null}
 
-      <fetcher.Form
-        ref={formRef}
+      <form
         method="post"
         action={action}
         noValidate
-        onSubmit={onSubmit}
+        data-lead-form="contact"
+        // The success toast's texts, for the enhancement module.
+        data-success-title={copy.successTitle}
+        data-success-description={copy.successDescription}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
       >
         <PersonFields idPrefix={ID} fields={fields} marks={ui} message={message} kept={kept} />
@@ -146,11 +128,11 @@ export function ContactForm({
         </Field>
         <HoneypotField idPrefix={ID} name={HONEYPOT_FIELD} label={ui.honeypotLabel} />
         <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
-            {busy ? ui.pending : copy.submit}
+          <Button type="submit" size="lg" className="w-full sm:w-auto">
+            {copy.submit}
           </Button>
         </div>
-      </fetcher.Form>
+      </form>
     </section>
   );
 }

@@ -4,9 +4,8 @@ import type { ReactNode } from "react";
 export const DEMO_SECTION_ID = "demo";
 
 /**
- * The "Solicitar demonstração" section that ends every page of the shell. Only the frame
- * lives here; the form (children) is loaded by the layout as its own chunk, so it stays
- * out of every page's initial JavaScript (ADR 033).
+ * The "Solicitar demonstração" section that ends every page of the shell: the frame; the layout
+ * puts the form inside (app/routes/site/layout.tsx).
  */
 export function DemoSection({ children }: { children: ReactNode }) {
   return (

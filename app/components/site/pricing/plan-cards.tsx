@@ -5,8 +5,11 @@ import type { ComparisonCell, ComparisonRow, Plan } from "~/content/pricing";
 import { formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
-/** The link of a trial button: the demo form of this page with the plan preselected. */
-export const trialHref = (plan: string) => `?plano=${plan}#demo`;
+/**
+ * The link of a trial button: the demo form of this page with the plan preselected. A full path:
+ * the page is prerendered at "/precos/", where a relative "?plano=" would become "/precos/?plano=".
+ */
+export const trialHref = (plan: string) => `/precos?plano=${plan}#demo`;
 
 export function PlanCards({
   plans,

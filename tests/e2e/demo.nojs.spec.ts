@@ -1,0 +1,102 @@
+import { expect, test } from "./fixtures";
+import { expectNoAxeViolationsWithoutScripts, storedLeads, uniqueEmail } from "./support/leads";
+
+// The demo section without JavaScript (docs/decisions/049-lead-forms-without-react.md): on the
+// pages that load no script at all (/blog, the footer pages, posts) this is how it always works.
+// A plain POST to /solicitar-demo; a stored request is redirected (post/redirect/get) to its
+// confirmation with a link back, which a reload shows again without storing anything; a mistake
+// comes back with the messages next to the fields and the typed values.
+
+test.use({ javaScriptEnabled: false });
+
+test("the request is stored, a confirmation page links back, and reloading it stores nothing", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/seguranca");
+  const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+  const email = uniqueEmail("demo-sem-js");
+  await demo.getByLabel("Nome").fill("Helena Costa");
+  await demo.getByLabel("E-mail").fill(email);
+  await demo.getByLabel("Empresa").fill("Clínica Exemplo");
+  const posted = page.waitForResponse((response) => response.request().method() === "POST");
+  await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+  expect((await posted).status()).toBe(303);
+
+  await expect(page).toHaveURL("/solicitar-demo?enviado=1&pagina=%2Fseguranca");
+  await expect(page.getByRole("status")).toContainText("Pedido recebido!");
+  await expect(page.getByRole("status")).toContainText("Nossa equipe entrará em contato");
+  await expect(page.getByRole("link", { name: "Voltar para a página anterior" })).toHaveAttribute("href", "/seguranca");
+  // Only the enhancement module could bring the form back in place.
+  await expect(page.getByRole("button", { name: "Enviar outro pedido" })).toBeHidden();
+  expect(await storedLeads(request, email)).toMatchObject([
+    { name: "Helena Costa", company: "Clínica Exemplo", subject: "demo", plan: null, page: "/seguranca" },
+  ]);
+
+  const reload = await page.reload();
+  expect(reload?.request().method()).toBe("GET");
+  await expect(page.getByRole("status")).toContainText("Pedido recebido!");
+  expect(await storedLeads(request, email)).toHaveLength(1);
+  await expectNoAxeViolationsWithoutScripts(page);
+});
+
+test("on a page without any script (/privacidade) the form posts as plain HTML", async ({ page, request }) => {
+  await page.goto("/privacidade");
+  const form = page.locator('form[data-lead-form="demo"]');
+  await expect(form).toHaveAttribute("action", "/solicitar-demo");
+  await expect(form).toHaveAttribute("method", "post");
+  await expect(form.locator('input[name="page"]')).toHaveValue("/privacidade");
+  const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+  const email = uniqueEmail("demo-privacidade");
+  await demo.getByLabel("Nome").fill("Igor Lima");
+  await demo.getByLabel("E-mail").fill(email);
+  await demo.getByLabel("Plano de interesse").selectOption("scale");
+  await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+  await expect(page.getByRole("status")).toContainText("Pedido recebido!");
+  expect(await storedLeads(request, email)).toMatchObject([{ plan: "scale", page: "/privacidade" }]);
+});
+
+test.describe("with invalid input", () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("the messages are next to the fields, the values kept, and the origin page still credited", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/sobre");
+    const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+    await demo.getByLabel("Nome").fill("I");
+    await demo.getByLabel("E-mail").fill("igor@");
+    await demo.getByLabel("Telefone").fill("(21) 9 8765-4321");
+    await demo.getByLabel("Plano de interesse").selectOption("basic");
+    await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+
+    await expect(page).toHaveURL("/solicitar-demo");
+    const form = page.getByRole("region", { name: "Solicitar demonstração" });
+    await expect(form.getByRole("alert")).toHaveText("Confira os campos destacados.");
+    const name = form.getByLabel("Nome");
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription("O nome precisa ter pelo menos 2 caracteres.");
+    await expect(form.getByLabel("E-mail")).toHaveAccessibleDescription(
+      "Informe um e-mail válido, como voce@empresa.com.br.",
+    );
+    await expect(name).toHaveValue("I");
+    await expect(form.getByLabel("E-mail")).toHaveValue("igor@");
+    await expect(form.getByLabel("Telefone")).toHaveValue("(21) 9 8765-4321");
+    await expect(form.getByLabel("Plano de interesse")).toHaveValue("basic");
+    await expectNoAxeViolationsWithoutScripts(page);
+
+    // Corrected and sent again from here, the lead is still credited to /sobre.
+    const email = uniqueEmail("demo-corrigido");
+    await name.fill("Igor Lima");
+    await form.getByLabel("E-mail").fill(email);
+    await form.getByRole("button", { name: "Solicitar demonstração" }).click();
+    await expect(page).toHaveURL("/solicitar-demo?enviado=1&pagina=%2Fsobre");
+    expect(await storedLeads(request, email)).toMatchObject([{ name: "Igor Lima", plan: "basic", page: "/sobre" }]);
+  });
+});
+
+test("a per-request page preselects the trial button's plan without JavaScript", async ({ page }) => {
+  await page.goto("/solicitar-demo?plano=business");
+  await expect(page.getByLabel("Plano de interesse")).toHaveValue("business");
+});
