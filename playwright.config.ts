@@ -8,6 +8,9 @@ import { chromiumExecutable, CHROMIUM_ARGS } from "./scripts/chromium.ts";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+/** Specs of the JavaScript-off project (and of it only). */
+const NO_JAVASCRIPT_SPECS = [/no-javascript\.spec\.ts$/, /\.nojs\.spec\.ts$/];
+
 // One fresh embedded database per run, shared with the workers through the environment so
 // specs can run operator commands (npm run admin) against the same server.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "omnia-e2e-"));
@@ -31,12 +34,20 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: "chromium", testIgnore: NO_JAVASCRIPT_SPECS },
+    // The same browser with JavaScript off: public pages must work as plain HTML
+    // (docs/decisions/048-public-pages-without-app-bundle.md). A spec runs here when its file is
+    // no-javascript.spec.ts or ends in .nojs.spec.ts.
+    { name: "no-javascript", testMatch: NO_JAVASCRIPT_SPECS, use: { javaScriptEnabled: false } },
+  ],
   webServer: {
     // The production build (npm test builds it first) and the embedded backend.
     command: "node server/main.ts",
     url: `${BASE_URL}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start creates the embedded database; on a busy 2-core machine that can take a minute.
+    timeout: 120_000,
     stdout: "pipe",
     env: {
       PORT: String(PORT),
@@ -48,6 +59,8 @@ export default defineConfig({
       // As behind one reverse proxy: specs that post many forms or sign-ins give each request
       // its own X-Forwarded-For (support/visitor.ts), so per-IP limits do not couple the specs.
       TRUST_PROXY: "1",
+      // One access-log line per request would bury the test report; problems are still printed.
+      LOG_LEVEL: "warn",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

@@ -9,6 +9,7 @@ const { siteUrl } = readConfig();
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  worker: { format: "es" },
   resolve: { tsconfigPaths: true },
   define: { "import.meta.env.SITE_URL": JSON.stringify(siteUrl) },
   build: {

@@ -1,8 +1,18 @@
-import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useContext, useEffect, type ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_DataRouterDataContext as DataRouterDataContext,
+  useMatches,
+} from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { UnexpectedErrorScreen } from "./components/site/error-screen";
+import { enhancementUrls } from "./enhance";
+import { documentClient, type DocumentClient } from "./lib/document-client";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -12,27 +22,91 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Blog da Omnia", href: "/rss.xml" },
 ];
 
+/**
+ * Speculation rules of every public page: a same-site link the visitor hovers (or presses) is
+ * prerendered, so the next full page load shows at once, as client-side navigation did before
+ * (docs/decisions/048-public-pages-without-app-bundle.md). Left out: the React apps (/admin,
+ * /auth), feeds and files, the demo form's POST target, and links with a query string. The
+ * server hashes this inline script into the CSP like every other one (server/http/csp.ts).
+ */
+const speculationRules = JSON.stringify({
+  prerender: [
+    {
+      source: "document",
+      where: {
+        and: [
+          { href_matches: "/*" },
+          {
+            not: {
+              or: ["/admin*", "/auth*", "/rss.xml", "/sitemap.xml", "/robots.txt", "/solicitar-demo*"].map(
+                (pattern) => ({ href_matches: pattern }),
+              ),
+            },
+          },
+          { not: { selector_matches: "a[href*='?'], a[download], a[rel~='nofollow']" } },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ],
+});
+
+function useDocumentClient(): DocumentClient {
+  const matches = useMatches();
+  // The router state's errors, from every route (an error the shell's ErrorBoundary shows
+  // included): no public hook gives them to the root's Layout, which useRouteError only
+  // reaches for the root's own boundary.
+  const errors = useContext(DataRouterDataContext)?.errors;
+  const decided = documentClient(
+    matches.map((match) => match.id),
+    Object.values(errors ?? {}),
+  );
+  // React runs in a browser only on a document the server sent as an app (/auth, /admin). When
+  // the app navigates on the client to a public page (its navigate("/") after sign-in, where the
+  // success toast must still show), it stays the app: the page renders with React, without its
+  // enhancement modules, and its native HTML (links, forms, popover, details) still works.
+  // Reading the attribute the server wrote keeps hydration consistent.
+  if (typeof document !== "undefined" && document.documentElement.dataset.client === "app") {
+    return { ...decided, client: "app", scripts: [] };
+  }
+  return decided;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
-  // <html data-hydrated="true"> once React has hydrated the document: for end-to-end tests
-  // (tests/e2e/support/hydration.ts) and for CSS that must wait for JavaScript. Lazily loaded
-  // parts (the demo form) may hydrate later. Set from an effect, not an inline script, so the
-  // CSP's script hashes are unaffected.
+  const { client, scripts } = useDocumentClient();
+  // <html data-hydrated="true"> once React has hydrated the document (only where it runs:
+  // data-client="app"): for end-to-end tests (tests/e2e/support/hydration.ts) and for CSS that
+  // must wait for JavaScript. Set from an effect, not an inline script, so the CSP's script
+  // hashes are unaffected.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="pt-BR">
+    // data-client and data-scripts tell the tests what to wait for; the enhancement modules
+    // add their names to data-enhanced once set up (app/enhance/ready.ts).
+    <html lang="pt-BR" data-client={client} data-scripts={scripts.length > 0 ? scripts.join(" ") : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4338ca" />
         <Meta />
         <Links />
+        {/* Module scripts are deferred: in the head they are found early and run after parsing. */}
+        {scripts.map((name) => (
+          <script key={name} type="module" src={enhancementUrls[name]} />
+        ))}
+        {client === "app" ? null : (
+          <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
+        )}
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {client === "app" ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -3,19 +3,21 @@
 // route, time Markdown rendering (pathological inputs, and other requests while an admin
 // previews them), run the backend benchmarks (REST, sign-in, the admin's leads pages at 100,000
 // leads), and write docs/benchmarks.md.
-//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads
+// Then the blog's dynamic pages under load (requests/s, p99, a publish's delay, SIGTERM under
+// load, 10,000 posts).
+//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { sitePages } from "../app/content/pages.ts";
+import { publicPages } from "../app/content/pages.ts";
 import { lighthouseMedian, type LighthouseScores } from "./bench/lighthouse.ts";
 import { startServer } from "./bench/serve.ts";
 import { readStoredSigningKey } from "../server/backend/keys.ts";
 import { BUILD_DIR } from "./build-info.ts";
 import { chromiumIsPresent } from "./chromium.ts";
-import { HOME_JS_BUDGET_BYTES, measureScripts } from "./js-size.ts";
+import { measureScripts, measureStylesheets, PUBLIC_PAGE_JS_BUDGET_BYTES } from "./js-size.ts";
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     "skip-markdown": { type: "boolean", default: false },
     "skip-leads": { type: "boolean", default: false },
+    "skip-dynamic": { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -84,39 +87,65 @@ async function seededAdminToken(origin: string, output: string, dataDir: string)
 }
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/**
+ * The previous docs/benchmarks.md's row of each page in the table under `heading`, split into
+ * cells (page first), to print beside this run's numbers.
+ */
+function previousRows(heading: string): Map<string, string[]> {
+  const rows = new Map<string, string[]>();
+  if (!existsSync(BENCHMARKS_FILE)) return rows;
+  const section = readFileSync(BENCHMARKS_FILE, "utf8")
+    .split(/\n(?=## )/)
+    .find((part) => part.startsWith(heading));
+  for (const line of section?.split("\n") ?? []) {
+    const cells = line.split("|").map((cell) => cell.trim());
+    const page = /^`([^`]+)`$/.exec(cells[1] ?? "")?.[1];
+    if (page) rows.set(page, cells.slice(1, -1));
+  }
+  return rows;
+}
+
 if (!values["skip-build"]) execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
 
 const server = await startServer(3400);
 const sections: string[] = [];
 try {
-  // Public routes: the static pages, the blog and one post page.
-  const paths = sitePages.map((page) => page.path);
+  // Public routes: every page of the registry that is not a React app (ADR 048), one post for
+  // /blog/:slug and an unknown path for the not-found page.
+  const paths = publicPages.flatMap((page) => (/[:*]/.test(page.path) ? [] : [page.path]));
   const blog = await fetch(`${server.origin}/blog`);
   if (blog.ok) {
-    if (!paths.includes("/blog")) paths.push("/blog");
     const post = /href="(\/blog\/[^"#?]+)"/.exec(await blog.text())?.[1];
     if (post) paths.push(post);
   }
+  paths.push("/esta-pagina-nao-existe");
   const selected = values.only ? values.only.split(",") : paths;
 
+  // The previous run's numbers, printed beside this run's (posts and the not-found URL may differ).
+  const previousJs = previousRows("## Initial JavaScript per page");
+  const previousLighthouse = previousRows("## Lighthouse");
   const sizeRows: string[] = [];
   for (const path of selected) {
     const html = await (await fetch(`${server.origin}${path}`)).text();
-    const { files, totalRaw, totalBrotli } = measureScripts(html, join(BUILD_DIR, "client"));
-    sizeRows.push(`| \`${path}\` | ${files.length} | ${kb(totalRaw)} | ${kb(totalBrotli)} |`);
-    if (path === "/") {
-      const status = totalBrotli <= HOME_JS_BUDGET_BYTES ? "within" : "OVER";
-      console.log(`initial JS of /: ${totalBrotli} bytes brotli (${status} the ${kb(HOME_JS_BUDGET_BYTES)} budget)`);
-    }
+    const { files, totalBrotli } = measureScripts(html, join(BUILD_DIR, "client"));
+    const css = measureStylesheets(html, join(BUILD_DIR, "client"));
+    // The table had page, files, raw, brotli before ADR 048; page, files, brotli, … since.
+    const old = previousJs.get(path);
+    const before = (old?.length === 4 ? old[3] : old?.[2])?.replace(" **over budget**", "") ?? "–";
+    const status = totalBrotli <= PUBLIC_PAGE_JS_BUDGET_BYTES ? "" : " **over budget**";
+    sizeRows.push(
+      `| \`${path}\` | ${files.length} | ${kb(totalBrotli)}${status} | ${before} | ${kb(css.totalBrotli)} |`,
+    );
+    console.log(`JS of ${path}: ${totalBrotli} bytes brotli, CSS ${css.totalBrotli}`);
   }
   sections.push(
     [
       "## Initial JavaScript per page",
       "",
-      `Module scripts and modulepreloads referenced by each page's HTML, brotli q11. Budget for \`/\`: ${kb(HOME_JS_BUDGET_BYTES)} (asserted by tests/e2e/budget.spec.ts).`,
+      `Module scripts and modulepreloads referenced by each page's HTML, and its stylesheets, brotli q11. Budget for every public page: ${kb(PUBLIC_PAGE_JS_BUDGET_BYTES)} of JavaScript (asserted by tests/e2e/budget.spec.ts). "Before": the previous run's JavaScript.`,
       "",
-      "| page | files | raw | brotli |",
-      "|---|---|---|---|",
+      "| page | files | brotli | before | CSS brotli |",
+      "|---|---|---|---|---|",
       ...sizeRows,
     ].join("\n"),
   );
@@ -137,12 +166,15 @@ try {
         "",
         "Lighthouse 13 default mobile preset (simulated throttling) against the production server on loopback.",
         "",
-        "| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |",
-        "|---|---|---|---|---|---|---|---|",
-        ...rows.map(
-          (r) =>
-            `| \`${r.url}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} |`,
-        ),
+        "Before: the previous run's performance, LCP, TBT and CLS.",
+        "",
+        "| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | before |",
+        "|---|---|---|---|---|---|---|---|---|",
+        ...rows.map((r) => {
+          const old = previousLighthouse.get(r.url ?? "");
+          const before = old ? [old[1], old[5], old[6], old[7]].join(" / ") : "–";
+          return `| \`${r.url}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${before} |`;
+        }),
       ].join("\n"),
     );
   }
@@ -160,6 +192,11 @@ try {
 if (!values["skip-backend"] && existsSync("scripts/bench/backend.ts")) {
   const { benchBackend } = (await import("./bench/backend.ts")) as { benchBackend: () => Promise<string> };
   sections.push(await benchBackend());
+}
+
+if (!values["skip-dynamic"]) {
+  const { benchDynamicPages } = await import("./bench/dynamic.ts");
+  sections.push(await benchDynamicPages());
 }
 
 if (!values["skip-leads"]) {

@@ -46,6 +46,29 @@ const fixtures: Record<string, string> = {
     'import { l } from "~/lib/admin-data";',
     "console.log(createClient, l);",
   ].join("\n"),
+  "app/enhance/bad-enhancement.ts": [
+    'import { useState } from "react";',
+    'import { hydrateRoot } from "react-dom/client";',
+    'import { Link } from "react-router";',
+    'import { createClient } from "@supabase/supabase-js";',
+    'import { Dialog } from "radix-ui";',
+    'import { Slot } from "@radix-ui/react-slot";',
+    'import { toast } from "sonner";',
+    'import { X } from "lucide-react";',
+    'import { Button } from "~/components/ui/button";',
+    'import { SiteHeader } from "../components/site/site-header";',
+    'import { meta } from "~/routes/site/home";',
+    'import { n } from "../../server/backend/app";',
+    "console.log(useState, hydrateRoot, Link, createClient, Dialog, Slot, toast, X, Button, SiteHeader, meta, n);",
+    'export const lazy = () => import("react-dom");',
+  ].join("\n"),
+  // Allowed: plain helpers shared with the server render, and other enhancement modules.
+  "app/enhance/good-enhancement.ts": [
+    'import { markEnhanced } from "./ready";',
+    'import { validateLead } from "~/lib/lead-validation";',
+    'import { contactCopy } from "../content/contact";',
+    "console.log(markEnhanced, validateLead, contactCopy);",
+  ].join("\n"),
   "app/lib/good.test.ts": ['import { m } from "../../server/backend/testing/backend.ts";', "console.log(m);"].join(
     "\n",
   ),
@@ -101,6 +124,25 @@ describe("import boundaries (.oxlintrc.json)", () => {
 
   it("refuses server/ anywhere under app/", () => {
     expect(restricted("app/lib/bad-lib.ts")).toEqual(["../../server/backend/app"]);
+  });
+
+  it("keeps React, the router, UI libraries, supabase-js, components and routes out of enhancement modules", () => {
+    expect(restricted("app/enhance/bad-enhancement.ts")).toEqual([
+      "react",
+      "react-dom/client",
+      "react-router",
+      "@supabase/supabase-js",
+      "radix-ui",
+      "@radix-ui/react-slot",
+      "sonner",
+      "lucide-react",
+      "~/components/ui/button",
+      "../components/site/site-header",
+      "~/routes/site/home",
+      "../../server/backend/app",
+      "react-dom",
+    ]);
+    expect(restricted("app/enhance/good-enhancement.ts")).toEqual([]);
   });
 
   it("lets the allowed imports through", () => {

@@ -406,6 +406,9 @@ async function msUntil(url: string, text: string, present: boolean, deadlineMs =
   }
 }
 
+/** How many post cards a page of the blog shows. */
+const cards = (html: string) => [...html.matchAll(/<article\b/g)].length;
+
 /** Loads a page twice and says whether the second answer came from the page cache. */
 async function cachedAfterTwoLoads(url: string): Promise<string | null> {
   await (await fetch(url)).arrayBuffer();
@@ -475,7 +478,6 @@ describe("blog pages on PGlite: cached until a change, paged by 12", () => {
     const total = seeded + posts.length;
     const pageCount = Math.ceil(total / 12);
 
-    const cards = (html: string) => [...html.matchAll(/<article\b/g)].length;
     const first = await (await fetch(`${site.url}/blog`)).text();
     expect(cards(first)).toBe(12);
     expect(first).toContain('rel="next" href="http://localhost:3000/blog?pagina=2"');

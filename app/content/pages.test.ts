@@ -11,7 +11,15 @@ import { docsPage, helpMeta, statusCopy } from "./help";
 import { integrationsMeta } from "./integrations";
 import { lgpdPage, privacyPage, termsPage } from "./legal";
 import { footerNav, headerNav } from "./navigation";
-import { pages, prerenderPaths, resourceRoutes, siteLayoutModule, sitePages } from "./pages";
+import {
+  pageByRouteId,
+  pages,
+  prerenderPaths,
+  publicPages,
+  resourceRoutes,
+  siteLayoutModule,
+  sitePages,
+} from "./pages";
 import { pricingMeta } from "./pricing";
 import { securityMeta } from "./security";
 
@@ -152,5 +160,52 @@ describe("lists derived from the page list", () => {
     const withBreadcrumb = pages.filter((page) => page.breadcrumb);
     expect(withBreadcrumb.map((page) => page.path).toSorted()).toEqual(Object.keys(contentBreadcrumbs).toSorted());
     expect(Object.fromEntries(withBreadcrumb.map((page) => [page.path, page.label]))).toEqual(contentBreadcrumbs);
+  });
+});
+
+describe("what each page loads in the browser (docs/decisions/048-public-pages-without-app-bundle.md)", () => {
+  it("makes only /auth and /admin React apps; every other page lists its enhancement modules", () => {
+    expect(pages.filter((page) => page.client === "app").map((page) => page.path)).toEqual(["/auth", "/admin"]);
+    const apps = pages.filter((page) => page.client === "app");
+    expect(apps.filter((page) => page.scripts !== undefined)).toEqual([]);
+    expect(pages.filter((page) => page.client !== "app" && !Array.isArray(page.scripts))).toEqual([]);
+    expect(publicPages.map((page) => page.path)).toEqual(
+      pages.filter((page) => page.client !== "app").map((page) => page.path),
+    );
+  });
+
+  it("loads each module only on the pages that use it, each once", () => {
+    const withScripts = Object.fromEntries(
+      publicPages.filter((page) => page.scripts.length > 0).map((page) => [page.path, page.scripts]),
+    );
+    expect(withScripts).toEqual({
+      "/": ["lead-form"],
+      "/recursos": ["lead-form", "tabs"],
+      "/precos": ["lead-form"],
+      "/integracoes": ["lead-form"],
+      "/casos-de-sucesso": ["lead-form"],
+      "/seguranca": ["lead-form"],
+      "/sobre": ["lead-form"],
+      "/contato": ["lead-form"],
+      "/status": ["status"],
+      "/solicitar-demo": ["lead-form"],
+    });
+  });
+
+  it("ships no JavaScript at all on the blog, the posts, the footer's documents and the not-found page", () => {
+    const noScripts = ["/blog", "/blog/:slug", "/documentacao", "/ajuda", "/privacidade", "/termos", "/lgpd", "*"];
+    expect(
+      publicPages
+        .filter((page) => page.scripts.length === 0)
+        .map((page) => page.path)
+        .toSorted(),
+    ).toEqual(noScripts.toSorted());
+  });
+
+  it("finds a page from its React Router route id, the module path without extension", () => {
+    expect(pageByRouteId("routes/site/home")?.path).toBe("/");
+    expect(pageByRouteId("routes/blog/post")?.path).toBe("/blog/:slug");
+    expect(pageByRouteId("routes/site/layout")).toBeUndefined();
+    expect(pageByRouteId("root")).toBeUndefined();
   });
 });

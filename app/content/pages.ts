@@ -21,6 +21,14 @@ export interface SitemapSettings {
   lastmodFromPosts?: true;
 }
 
+/**
+ * The enhancement modules of the public pages (app/enhance/*.ts, one bundled file each): small
+ * plain-TypeScript scripts that add behaviour to the server's HTML, which works without them
+ * (docs/decisions/048-public-pages-without-app-bundle.md). app/enhance/index.ts maps each name
+ * to its file's URL.
+ */
+export type EnhancementName = "lead-form" | "tabs" | "status";
+
 /** Footer columns, in the order navigation.ts shows them. */
 export type FooterColumnId = "product" | "company" | "resources" | "legal";
 
@@ -38,6 +46,14 @@ interface PageBase {
   /** Kept out of search results (robots noindex); such a page is never in the sitemap. */
   noindex?: true;
 }
+
+/**
+ * How a page works in the browser; app/root.tsx reads it. A public page is HTML and CSS with no
+ * React, no router runtime and no supabase-js in the browser: `scripts` lists the enhancement
+ * modules it loads, possibly none. `client: "app"` makes it a full React app (hydration,
+ * client-side navigation): only /auth and /admin, which need supabase-js in the browser.
+ */
+type PageClient = { client: "app"; scripts?: undefined } | { client?: undefined; scripts: readonly EnhancementName[] };
 
 interface LabelledPage extends PageBase {
   /** Its short name: the text of its header or footer link and of its breadcrumb. */
@@ -57,7 +73,7 @@ interface UnlabelledPage extends PageBase {
   footer?: undefined;
 }
 
-export type PageEntry = LabelledPage | UnlabelledPage;
+export type PageEntry = (LabelledPage | UnlabelledPage) & PageClient;
 
 /** The shell (header, footer, demo section) every page below renders in. */
 export const siteLayoutModule = "routes/site/layout.tsx";
@@ -69,6 +85,7 @@ const pageList = [
     path: "/",
     module: "routes/site/home.tsx",
     render: "prerendered",
+    scripts: ["lead-form"],
     sitemap: { changefreq: "weekly", priority: 1 },
     label: "Início",
   },
@@ -76,6 +93,7 @@ const pageList = [
     path: "/recursos",
     module: "routes/site/recursos.tsx",
     render: "prerendered",
+    scripts: ["lead-form", "tabs"],
     sitemap: { changefreq: "monthly", priority: 0.9 },
     label: "Recursos",
     breadcrumb: true,
@@ -86,6 +104,7 @@ const pageList = [
     path: "/precos",
     module: "routes/site/precos.tsx",
     render: "prerendered",
+    scripts: ["lead-form"],
     sitemap: { changefreq: "monthly", priority: 0.9 },
     label: "Preços",
     breadcrumb: true,
@@ -96,6 +115,7 @@ const pageList = [
     path: "/integracoes",
     module: "routes/site/integracoes.tsx",
     render: "prerendered",
+    scripts: ["lead-form"],
     sitemap: { changefreq: "monthly", priority: 0.8 },
     label: "Integrações",
     breadcrumb: true,
@@ -106,6 +126,7 @@ const pageList = [
     path: "/casos-de-sucesso",
     module: "routes/site/casos-de-sucesso.tsx",
     render: "prerendered",
+    scripts: ["lead-form"],
     sitemap: { changefreq: "monthly", priority: 0.8 },
     label: "Casos de Sucesso",
     breadcrumb: true,
@@ -116,6 +137,7 @@ const pageList = [
     path: "/seguranca",
     module: "routes/site/seguranca.tsx",
     render: "prerendered",
+    scripts: ["lead-form"],
     sitemap: { changefreq: "monthly", priority: 0.7 },
     label: "Segurança",
     breadcrumb: true,
@@ -125,6 +147,7 @@ const pageList = [
     path: "/sobre",
     module: "routes/site/sobre.tsx",
     render: "prerendered",
+    scripts: ["lead-form"],
     sitemap: { changefreq: "monthly", priority: 0.7 },
     label: "Sobre",
     breadcrumb: true,
@@ -135,6 +158,7 @@ const pageList = [
     path: "/contato",
     module: "routes/site/contato.tsx",
     render: "prerendered",
+    scripts: ["lead-form"],
     sitemap: { changefreq: "yearly", priority: 0.8 },
     label: "Contato",
     breadcrumb: true,
@@ -145,6 +169,7 @@ const pageList = [
     path: "/documentacao",
     module: "routes/site/documentacao.tsx",
     render: "prerendered",
+    scripts: [],
     sitemap: { changefreq: "monthly", priority: 0.6 },
     label: "Documentação",
     breadcrumb: true,
@@ -154,6 +179,7 @@ const pageList = [
     path: "/ajuda",
     module: "routes/site/ajuda.tsx",
     render: "prerendered",
+    scripts: [],
     sitemap: { changefreq: "monthly", priority: 0.6 },
     label: "Central de Ajuda",
     breadcrumb: true,
@@ -164,6 +190,7 @@ const pageList = [
     path: "/status",
     module: "routes/site/status.tsx",
     render: "per-request",
+    scripts: ["status"],
     sitemap: { changefreq: "daily", priority: 0.3 },
     label: "Status",
     breadcrumb: true,
@@ -173,6 +200,7 @@ const pageList = [
     path: "/privacidade",
     module: "routes/site/privacidade.tsx",
     render: "prerendered",
+    scripts: [],
     sitemap: { changefreq: "yearly", priority: 0.3 },
     label: "Privacidade",
     breadcrumb: true,
@@ -182,6 +210,7 @@ const pageList = [
     path: "/termos",
     module: "routes/site/termos.tsx",
     render: "prerendered",
+    scripts: [],
     sitemap: { changefreq: "yearly", priority: 0.3 },
     label: "Termos de Uso",
     breadcrumb: true,
@@ -191,6 +220,7 @@ const pageList = [
     path: "/lgpd",
     module: "routes/site/lgpd.tsx",
     render: "prerendered",
+    scripts: [],
     sitemap: { changefreq: "yearly", priority: 0.3 },
     label: "LGPD",
     breadcrumb: true,
@@ -201,6 +231,7 @@ const pageList = [
     path: "/blog",
     module: "routes/blog/list.tsx",
     render: "per-request",
+    scripts: [],
     sitemap: { changefreq: "daily", priority: 0.8, lastmodFromPosts: true },
     label: "Blog",
     header: 5,
@@ -210,20 +241,43 @@ const pageList = [
     path: "/blog/:slug",
     module: "routes/blog/post.tsx",
     render: "per-request",
+    scripts: [],
     sitemap: { changefreq: "monthly", priority: 0.6 },
   },
-  { path: "/auth", module: "routes/auth/auth.tsx", render: "per-request", sitemap: false, noindex: true },
-  { path: "/admin", module: "routes/admin/admin.tsx", render: "per-request", sitemap: false, noindex: true },
+  {
+    path: "/auth",
+    module: "routes/auth/auth.tsx",
+    render: "per-request",
+    client: "app",
+    sitemap: false,
+    noindex: true,
+  },
+  {
+    path: "/admin",
+    module: "routes/admin/admin.tsx",
+    render: "per-request",
+    client: "app",
+    sitemap: false,
+    noindex: true,
+  },
   {
     // The demo form's target: it shows the form's answer, not content worth indexing.
     path: "/solicitar-demo",
     module: "routes/site/solicitar-demo.tsx",
     render: "per-request",
+    scripts: ["lead-form"],
     sitemap: false,
     noindex: true,
   },
   // Any URL no other route matches: a 404 inside the shell.
-  { path: "*", module: "routes/site/not-found.tsx", render: "per-request", sitemap: false, noindex: true },
+  {
+    path: "*",
+    module: "routes/site/not-found.tsx",
+    render: "per-request",
+    scripts: [],
+    sitemap: false,
+    noindex: true,
+  },
 ] as const satisfies readonly PageEntry[];
 
 /** Every page inside the site shell, in sitemap order. */
@@ -238,6 +292,8 @@ export const resourceRoutes = [
   { path: "/sitemap.xml", module: "routes/seo/sitemap.ts" },
   { path: "/robots.txt", module: "routes/seo/robots.ts" },
   { path: "/admin/preview", module: "routes/admin/preview.ts" },
+  // The live check of /status as JSON, for its enhancement (app/enhance/status.ts).
+  { path: "/status.json", module: "routes/site/status-json.ts" },
 ] as const satisfies readonly { path: string; module: `routes/${string}` }[];
 
 export function pageByPath(path: PagePath): PageEntry {
@@ -260,6 +316,20 @@ export const sitePages: SitePage[] = pages.flatMap((page) =>
   page.sitemap && !page.path.includes(":")
     ? [{ path: page.path, prerender: page.render === "prerendered", ...page.sitemap }]
     : [],
+);
+
+/**
+ * The page whose route module has this React Router route id (the module path relative to
+ * app/ without its extension, "routes/site/home"), if any: how app/root.tsx finds the page
+ * it renders.
+ */
+export function pageByRouteId(routeId: string): PageEntry | undefined {
+  return pages.find((page) => page.module.replace(/\.tsx?$/, "") === routeId);
+}
+
+/** The pages that are public (no React in the browser), with the enhancement modules each loads. */
+export const publicPages: readonly (PageEntry & { scripts: readonly EnhancementName[] })[] = pages.flatMap((page) =>
+  page.client === "app" ? [] : [{ ...page, scripts: page.scripts }],
 );
 
 /** What the build renders to HTML files. */

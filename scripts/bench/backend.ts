@@ -2,71 +2,16 @@
 // loopback, for the published-posts list (100 posts, the blog loader's query) and for password
 // sign-in, on PGlite and (where its binaries exist) a throwaway PostgreSQL 15.
 import http from "node:http";
+import { formatLoad, measure, send, type LoadResult } from "./load.ts";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
 import type { DbKind } from "../../server/backend/testing/backend.ts";
 
-interface Result {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
 const LIST_PATH =
   "/rest/v1/blog_posts?select=id,title,slug,excerpt,featured_image,created_at&published=eq.true&order=created_at.desc";
 
-function request(
-  agent: http.Agent,
-  port: number,
-  opts: { method: string; path: string; headers: Record<string, string>; body?: string; localAddress?: string },
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        agent,
-        method: opts.method,
-        path: opts.path,
-        headers: opts.headers,
-        localAddress: opts.localAddress,
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(opts.body);
-  });
-}
-
-async function measure(total: number, concurrency: number, one: (i: number) => Promise<number>): Promise<Result> {
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        const status = await one(i);
-        latencies.push(performance.now() - t0);
-        if (status >= 400) errors++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
-  return { requests: total, rps: total / seconds, p50: pct(0.5), p99: pct(0.99), errors };
-}
-
-async function benchOne(kind: DbKind): Promise<{ list: Result; signIn: Result }> {
+async function benchOne(kind: DbKind): Promise<{ list: LoadResult; signIn: LoadResult }> {
   const t = await startTestBackend(kind);
   const server = serve({ fetch: t.backend.app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -96,16 +41,16 @@ async function benchOne(kind: DbKind): Promise<{ list: Result; signIn: Result }>
       "accept-profile": "public",
     };
     // Warm-up (catalog, JIT, connections).
-    await measure(50, 4, () => request(agent, port, { method: "GET", path: LIST_PATH, headers: anonHeaders }));
+    await measure(50, 4, () => send(agent, port, { method: "GET", path: LIST_PATH, headers: anonHeaders }));
     const list = await measure(1000, 8, () =>
-      request(agent, port, { method: "GET", path: LIST_PATH, headers: anonHeaders }),
+      send(agent, port, { method: "GET", path: LIST_PATH, headers: anonHeaders }),
     );
 
     // Sign-in is rate limited per client address (30 per 5 min, like Supabase): spread the
     // requests over loopback source addresses so the benchmark measures the work, not the 429.
     const body = JSON.stringify({ email, password, gotrue_meta_security: {} });
     const signIn = await measure(100, 4, (i) =>
-      request(new http.Agent(), port, {
+      send(new http.Agent(), port, {
         method: "POST",
         path: "/auth/v1/token?grant_type=password",
         headers: {
@@ -125,8 +70,7 @@ async function benchOne(kind: DbKind): Promise<{ list: Result; signIn: Result }>
   }
 }
 
-const fmt = (r: Result) =>
-  `${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.errors}`;
+const fmt = formatLoad;
 
 export async function benchBackend(): Promise<string> {
   const rows: string[] = [];

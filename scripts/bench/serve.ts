@@ -7,7 +7,13 @@ import { join } from "node:path";
 export interface RunningServer {
   origin: string;
   dataDir: string;
+  pid: number;
   output: () => string;
+  /** Sends a signal (the rolling-restart measurement sends SIGTERM under load). */
+  signal: (name: NodeJS.Signals) => void;
+  /** Resolves once the process has exited. */
+  exited: Promise<void>;
+  exitCode: () => number | null;
   stop: () => Promise<void>;
 }
 
@@ -18,6 +24,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
@@ -35,10 +42,14 @@ export async function startServer(port: number, env: Record<string, string> = {}
   return {
     origin,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => output,
+    signal: (name) => child.kill(name),
+    exited,
+    exitCode: () => child.exitCode,
     stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,9 +4,12 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
  * CSP source expressions ('sha256-…') for every inline <script> of an HTML document.
- * React Router writes its hydration data and module bootstrap as inline scripts; hashing
- * the finished document lets us forbid 'unsafe-inline' for scripts, on prerendered files
- * and server-rendered pages alike, without threading a nonce through the render.
+ * React Router writes its hydration data and module bootstrap as inline scripts (/auth,
+ * /admin), and every public page has an inline <script type="speculationrules">, which
+ * Chromium checks against script-src like any inline script (ADR 048); hashing the finished
+ * document lets us forbid 'unsafe-inline' for scripts, on prerendered files and
+ * server-rendered pages alike, without threading a nonce through the render. Enhancement
+ * modules are files under /assets, allowed by 'self'.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

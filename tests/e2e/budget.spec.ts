@@ -1,57 +1,140 @@
 import { join } from "node:path";
-import { sitePages } from "../../app/content/pages.ts";
+import type { Page } from "@playwright/test";
 import {
-  HOME_JS_BUDGET_BYTES,
+  APP_BUNDLE_MARKERS,
+  initialScriptPaths,
   initialScriptSources,
   measureScripts,
   PUBLIC_PAGE_JS_BUDGET_BYTES,
 } from "../../scripts/js-size.ts";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./support/hydration";
+import { publicRoutes } from "./support/public-routes";
 
 // Byte budgets are deterministic, so they are tests (docs/architecture.md, "Budgets"); timings
-// live in `npm run bench`.
+// live in `npm run bench`. Public pages ship no React, no router and no supabase-js, only
+// their enhancement modules (docs/decisions/048-public-pages-without-app-bundle.md).
 const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
+const allMarkers = Object.values(APP_BUNDLE_MARKERS).flat();
 
-test("the initial JavaScript of / is at most 110 KB after brotli", async ({ request }) => {
-  const html = await (await request.get("/")).text();
-  const { files, totalBrotli } = measureScripts(html, clientDir);
-  expect(files.length).toBeGreaterThan(0);
-  expect(totalBrotli, files.map((f) => `${f.path} ${f.brotli}`).join("\n")).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
-});
-
-test("every public page's initial JavaScript is within the public-page budget", async ({ request }) => {
-  // The registry's pages with one URL (/blog among them), and one post found from /blog.
-  const blog = await (await request.get("/blog")).text();
-  const post = blog.match(/href="(\/blog\/[^"/?#]+)"/)?.[1];
-  expect(post, "a post linked from /blog").toBeDefined();
-  const paths = [...sitePages.map((page) => page.path), post ?? ""];
-  expect(paths).toContain("/blog");
-
-  for (const path of paths) {
-    const response = await request.get(path);
-    expect(response.status(), path).toBe(200);
+test("every public page's JavaScript is its enhancement modules, at most 20 KB after brotli", async ({ request }) => {
+  const routes = await publicRoutes(request);
+  expect(routes.map((route) => route.page)).toEqual(expect.arrayContaining(["/", "/blog", "/blog/:slug", "*"]));
+  for (const route of routes) {
+    const response = await request.get(route.url);
+    expect(response.status(), route.url).toBe(route.status);
     const html = await response.text();
+    // Exactly one module file per enhancement the registry names: no entry, no modulepreload.
+    const paths = initialScriptPaths(html);
+    expect(paths.map((path) => /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(path)?.[1]).toSorted(), route.url).toEqual(
+      [...route.scripts].toSorted(),
+    );
+    expect(html, route.url).not.toContain('rel="modulepreload"');
     const { files, totalBrotli } = measureScripts(html, clientDir);
-    expect(files.length, path).toBeGreaterThan(0);
-    test.info().annotations.push({ type: "initial JS (brotli bytes)", description: `${path}: ${totalBrotli}` });
-    expect(totalBrotli, `${path}\n${files.map((f) => `${f.path} ${f.brotli}`).join("\n")}`).toBeLessThanOrEqual(
+    test.info().annotations.push({ type: "JS (brotli bytes)", description: `${route.url}: ${totalBrotli}` });
+    expect(totalBrotli, `${route.url}\n${files.map((f) => `${f.path} ${f.brotli}`).join("\n")}`).toBeLessThanOrEqual(
       PUBLIC_PAGE_JS_BUDGET_BYTES,
     );
-    // No public page (/blog and the posts included) ships supabase-js; blog.spec.ts checks the
-    // lazily loaded chunks in the browser too.
     const sources = initialScriptSources(html, clientDir);
-    for (const marker of ["GoTrueClient", "PostgrestClient"]) {
-      expect(sources.includes(marker), `${path} contains ${marker}`).toBe(false);
-    }
+    for (const marker of allMarkers) expect(sources.includes(marker), `${route.url} contains ${marker}`).toBe(false);
   }
 });
 
-test("the home page's initial JavaScript holds no data client, query cache or Markdown renderer", async ({
-  request,
-}) => {
-  const html = await (await request.get("/")).text();
-  const sources = initialScriptSources(html, clientDir);
-  for (const marker of ["GoTrueClient", "PostgrestClient", "supabase", "QueryClient", "marked", "sanitize-html"]) {
-    expect(sources, `found "${marker}"`).not.toContain(marker);
+test("the blog, a post, the footer's documents and the not-found page load no script file", async ({ request }) => {
+  const routes = await publicRoutes(request);
+  const noJs = ["/blog", "/blog/:slug", "/documentacao", "/ajuda", "/privacidade", "/termos", "/lgpd", "*"];
+  for (const route of routes.filter((entry) => noJs.includes(entry.page))) {
+    const html = await (await request.get(route.url)).text();
+    expect(initialScriptPaths(html), route.url).toEqual([]);
+    expect(html, route.url).toContain('data-client="none"');
+  }
+});
+
+/** The bodies of every script the page fetches, read before the test goes on. */
+function collectScripts(page: Page): () => Promise<Map<string, string>> {
+  const bodies: Promise<[string, string]>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") {
+      bodies.push(
+        response.text().then(
+          (text): [string, string] => [response.url(), text],
+          () => [response.url(), ""],
+        ),
+      );
+    }
+  });
+  return async () => new Map(await Promise.all(bodies));
+}
+
+test.describe("in the browser", () => {
+  test.use({ allowedConsoleErrors: /status of 404/ });
+
+  test("a public page fetches only its enhancement modules, at most 20 KB, and paints after at most 5 requests", async ({
+    page,
+    request,
+  }) => {
+    // About twenty pages, each loaded and measured in the browser.
+    test.setTimeout(120_000);
+    for (const route of await publicRoutes(request)) {
+      const scripts = collectScripts(page);
+      const response = await page.goto(route.url, { waitUntil: "load" });
+      expect(response?.status(), route.url).toBe(route.status);
+      await waitForHydration(page);
+      const declared = await page
+        .locator('script[type="module"][src]')
+        .evaluateAll((elements) => elements.map((element) => (element as HTMLScriptElement).src));
+      expect(declared, route.url).toHaveLength(route.scripts.length);
+      const fetched = await scripts();
+      expect(
+        [...fetched.keys()].filter((url) => !declared.includes(url)),
+        `${route.url}: unexpected scripts`,
+      ).toEqual([]);
+      for (const [url, source] of fetched) {
+        for (const marker of allMarkers) expect(source.includes(marker), `${url} contains ${marker}`).toBe(false);
+      }
+      const timing = await page.evaluate(() => {
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const paint = performance.getEntriesByType("paint").find((entry) => entry.name === "first-contentful-paint");
+        const loaded = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
+        return {
+          // Over the wire: the server sends scripts brotli-compressed.
+          scriptBytes: resources
+            .filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js"))
+            .filter((entry) => entry.startTime <= loaded)
+            .reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+          firstPaint: paint?.startTime ?? null,
+          // What the first paint can wait for: the stylesheet and scripts (the font aside).
+          // Images never delay a paint, and the favicon is the browser's, not the page's.
+          beforePaint: resources
+            .filter((entry) => paint && entry.startTime < paint.startTime)
+            .filter((entry) => !/\.woff2$|\/favicon\./.test(entry.name) && entry.initiatorType !== "img")
+            .map((entry) => new URL(entry.name).pathname),
+        };
+      });
+      expect(timing.scriptBytes, route.url).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET_BYTES);
+      expect(timing.firstPaint, `${route.url} painted`).not.toBeNull();
+      // The document itself is the first request.
+      expect(1 + timing.beforePaint.length, `${route.url}: ${timing.beforePaint.join(", ")}`).toBeLessThanOrEqual(5);
+    }
+  });
+});
+
+test("/auth and /admin still load React, React Router and supabase-js, and hydrate", async ({ page }) => {
+  for (const path of ["/auth", "/admin"]) {
+    const scripts = collectScripts(page);
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("data-client", "app");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    // supabase-js may arrive after hydration (the session check): wait for it to be fetched.
+    await expect
+      .poll(async () => [...(await scripts()).values()].join("\n").includes("GoTrueClient"), { message: path })
+      .toBe(true);
+    const all = [...(await scripts()).values()].join("\n");
+    for (const [library, markers] of Object.entries(APP_BUNDLE_MARKERS)) {
+      expect(
+        markers.some((marker) => all.includes(marker)),
+        `${path} loads ${library}`,
+      ).toBe(true);
+    }
   }
 });

@@ -1,4 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { createUser, unique } from "./support/backend";
+import { waitForHydration } from "./support/hydration";
 
 test.describe("not-found page", () => {
   // The browser logs the document's own 404 status as a console error.
@@ -17,6 +19,9 @@ test.describe("not-found page", () => {
     );
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    // HTML and CSS only (ADR 048).
+    await expect(page.locator("html")).toHaveAttribute("data-client", "none");
+    await expect(page.locator("script[src]")).toHaveCount(0);
   });
 
   test("the not-found page's button leads home", async ({ page }) => {
@@ -36,16 +41,23 @@ test.describe("not-found page", () => {
 
 test.describe("generic error screen", () => {
   test.use({ allowedConsoleErrors: /status of 500/ });
+  const email = `erro-e2e-${unique()}@omnia.example`;
+  const password = "erro-e2e-senha-1";
+  test.beforeAll(() => createUser(email, password, { admin: true }));
 
   test("an unexpected failure during navigation shows 'Unexpected Application Error!' and the status", async ({
     page,
   }) => {
-    await page.goto("/");
-    // The server fails unexpectedly while loading the next page's data.
-    await page.route("**/status.data*", (route) =>
+    // Only the React apps (/auth, /admin) navigate client-side (ADR 048): after signing in,
+    // /auth moves to /admin, and the server fails unexpectedly while loading its data.
+    await page.route("**/admin.data*", (route) =>
       route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
     );
-    await page.getByRole("contentinfo").getByRole("link", { name: "Status", exact: true }).click();
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Senha").fill(password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
     await expect(page.locator("pre")).not.toBeEmpty();
     await expect(page.getByRole("link", { name: "Voltar ao início" })).toHaveAttribute("href", "/");

@@ -7,7 +7,8 @@ test("the raw HTML of / carries the page text and a complete head", async ({ req
   const response = await request.get("/");
   expect(response.status()).toBe(200);
   const html = await response.text();
-  expect(html).toContain('<html lang="pt-BR">');
+  // A public page: no React in the browser, only its enhancement modules (ADR 048).
+  expect(html).toContain('<html lang="pt-BR" data-client="enhanced" data-scripts="lead-form">');
   expect(html).toContain("Todos os canais do seu cliente. Uma só conversa.");
   expect(html).toContain("Quanto tempo leva a implementação?");
   expect(html).toContain("<title>Omnia | Plataforma omnichannel de atendimento com IA</title>");
@@ -171,4 +172,35 @@ test("the demo form's Voltar link never leaves the site", async ({ request }) =>
     const back = /<a [^>]*href="([^"]*)"[^>]*>[^<]*Voltar/.exec(html)?.[1];
     expect(back).toBe("/solicitar-demo");
   }
+});
+
+test("the speculation rules are an inline script the CSP hashes, on prerendered and per-request pages", async ({
+  request,
+}) => {
+  const { createHash } = await import("node:crypto");
+  for (const path of ["/", "/sobre/", "/blog", "/pagina-inexistente"]) {
+    const response = await request.get(path);
+    const rules = /<script type="speculationrules">([^<]+)<\/script>/.exec(await response.text())?.[1];
+    expect(rules, path).toBeDefined();
+    const parsed = JSON.parse(rules ?? "{}") as { prerender: { where: unknown; eagerness: string }[] };
+    expect(parsed.prerender[0]?.eagerness, path).toBe("moderate");
+    const hash = createHash("sha256")
+      .update(rules ?? "", "utf8")
+      .digest("base64");
+    expect(response.headers()["content-security-policy"], path).toContain(`'sha256-${hash}'`);
+  }
+  // The React apps have none: their links are client-side navigations.
+  expect(await (await request.get("/auth")).text()).not.toContain("speculationrules");
+});
+
+test("Chromium accepts the speculation rules and prerenders a hovered link, without a CSP error", async ({ page }) => {
+  const prerendered: string[] = [];
+  page.context().on("request", (request) => {
+    const purpose = request.headers()["sec-purpose"] ?? "";
+    if (purpose.includes("prerender")) prerendered.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  expect(await page.evaluate(() => HTMLScriptElement.supports("speculationrules"))).toBe(true);
+  await page.getByRole("banner").getByRole("link", { name: "Preços", exact: true }).first().hover();
+  await expect.poll(() => prerendered).toContain("/precos");
 });

@@ -211,6 +211,8 @@ test("every public page is in the sitemap", async ({ request }) => {
 });
 
 test("no public page loads the Supabase client in the browser", async ({ page }) => {
+  // Fourteen pages loaded in turn.
+  test.setTimeout(90_000);
   // The handler only starts reading each body; the test awaits them all before it checks.
   const scripts: Promise<[url: string, source: string]>[] = [];
   page.on("response", (response) => {
@@ -225,11 +227,12 @@ test("no public page loads the Supabase client in the browser", async ({ page })
   });
   for (const path of ["/", ...pages.map((entry) => entry.path), "/status"]) {
     await page.goto(path);
-    // Lazily loaded chunks (the demo form) count too: wait until the form has loaded and hydrated.
+    // Whatever an enhancement module loads later counts too: wait until the forms' module is set up.
     await waitForDemoForm(page);
   }
   const sources = new Map(await Promise.all(scripts));
-  expect(sources.size).toBeGreaterThan(5);
+  // The pages load their enhancement modules (lead-form, status), nothing else (budget.spec.ts).
+  expect(sources.size).toBeGreaterThan(0);
   for (const [url, source] of sources) {
     for (const marker of ["GoTrueClient", "PostgrestClient", "RealtimeClient"]) {
       expect(source.includes(marker), `${url} contains ${marker}`).toBe(false);

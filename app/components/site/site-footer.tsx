@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { FooterColumn } from "~/content/navigation";
 import type { SocialLink } from "~/content/site-config";
 import { Logo } from "./logo";
@@ -46,9 +45,11 @@ export function SiteFooter(props: SiteFooterProps) {
               <ul className="mt-3 space-y-2">
                 {column.links.map((link) => (
                   <li key={link.href}>
-                    <Link to={link.href} className="text-sm text-muted-foreground hover:text-primary hover:underline">
+                    {/* A plain link: every footer target is a public page, a document of its own
+                        even when the footer is on /auth or /admin (ADR 048). */}
+                    <a href={link.href} className="text-sm text-muted-foreground hover:text-primary hover:underline">
                       {link.name}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
