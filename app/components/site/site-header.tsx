@@ -39,10 +39,27 @@ const linkClass = (active: boolean) =>
  * Links are plain anchors: a document navigation closes the menu everywhere, and public pages
  * have no client router to take them over.
  */
+/** The header's links as list items, the same in the wide header and in the mobile menu. */
+function NavItems({ links, pathname, className }: { links: NavLinkItem[]; pathname: string; className?: string }) {
+  return links.map((link) => {
+    const active = isActive(pathname, link.href);
+    return (
+      <li key={link.href}>
+        <a href={link.href} aria-current={active ? "page" : undefined} className={cn(linkClass(active), className)}>
+          {link.name}
+        </a>
+      </li>
+    );
+  });
+}
+
+function isActive(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
 export function SiteHeader(props: SiteHeaderProps) {
   const { pathname } = useLocation();
-  const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
-  const current = (href: string) => (isActive(href) ? ("page" as const) : undefined);
+  const current = (href: string) => (isActive(pathname, href) ? ("page" as const) : undefined);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -53,13 +70,7 @@ export function SiteHeader(props: SiteHeaderProps) {
 
         <nav aria-label={props.navLabel} className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {props.links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} aria-current={current(link.href)} className={linkClass(isActive(link.href))}>
-                  {link.name}
-                </a>
-              </li>
-            ))}
+            <NavItems links={props.links} pathname={pathname} />
           </ul>
         </nav>
 
@@ -101,17 +112,7 @@ export function SiteHeader(props: SiteHeaderProps) {
         className="mobile-menu fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-y border-border bg-background p-0 text-foreground shadow-md lg:hidden"
       >
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
-          {props.links.map((link) => (
-            <li key={link.href}>
-              <a
-                href={link.href}
-                aria-current={current(link.href)}
-                className={cn(linkClass(isActive(link.href)), "block text-base")}
-              >
-                {link.name}
-              </a>
-            </li>
-          ))}
+          <NavItems links={props.links} pathname={pathname} className="block text-base" />
           <li className="mt-2 grid grid-cols-2 gap-2">
             <Button asChild variant="outline">
               <a href={props.contact.href} aria-current={current(props.contact.href)}>
