@@ -34,6 +34,19 @@ const SITEMAP_MAX_POSTS = 50_000;
 /** Rows per request when reading many: at most the REST row cap (REST_MAX_ROWS, default 1000). */
 const BATCH = 1000;
 
+interface PostQuery<Q> {
+  eq(column: "published", value: boolean): Q;
+  order(column: "created_at" | "id", options: { ascending: boolean }): Q;
+}
+
+/**
+ * Published posts, newest first, every list's order: id breaks ties so pages never overlap,
+ * and the (published, created_at) index serves it.
+ */
+function newestPublishedFirst<Q extends PostQuery<Q>>(query: Q): Q {
+  return query.eq("published", true).order("created_at", { ascending: false }).order("id", { ascending: false });
+}
+
 export interface PostListResult {
   posts: BlogPostSummary[];
   /** True when the backend could not be read: the page shows the empty state (docs/product.md §8). */
@@ -55,13 +68,9 @@ export async function listPublishedPosts(context: Context, page = 1): Promise<Po
     return { posts: [], failed: true, page, pageCount: page };
   };
   try {
-    const response = await serverSupabase(context)
-      .from("blog_posts")
-      .select(SUMMARY_COLUMNS, { count: "exact" })
-      .eq("published", true)
-      .order("created_at", { ascending: false })
-      .order("id", { ascending: false })
-      .range(from, from + POSTS_PER_PAGE - 1);
+    const response = await newestPublishedFirst(
+      serverSupabase(context).from("blog_posts").select(SUMMARY_COLUMNS, { count: "exact" }),
+    ).range(from, from + POSTS_PER_PAGE - 1);
     const result = unwrap(response);
     if (!result.ok) return failed(result.error.message);
     const pageCount = Math.max(1, Math.ceil((response.count ?? 0) / POSTS_PER_PAGE));
@@ -75,13 +84,7 @@ export async function listPublishedPosts(context: Context, page = 1): Promise<Po
 /** The newest published posts with every column, for the RSS feed (FEED_ITEMS of them). */
 export async function listFeedPosts(context: Context): Promise<BlogPost[]> {
   const result = unwrap(
-    await serverSupabase(context)
-      .from("blog_posts")
-      .select("*")
-      .eq("published", true)
-      .order("created_at", { ascending: false })
-      .order("id", { ascending: false })
-      .limit(FEED_ITEMS),
+    await newestPublishedFirst(serverSupabase(context).from("blog_posts").select("*")).limit(FEED_ITEMS),
   );
   if (!result.ok) throw new Error(`Could not read blog posts: ${result.error.message}`);
   return result.data;
@@ -97,13 +100,10 @@ export async function listPublishedPostDates(context: Context): Promise<PostDate
   const all: PostDates[] = [];
   while (all.length < SITEMAP_MAX_POSTS) {
     const result = unwrap(
-      await serverSupabase(context)
-        .from("blog_posts")
-        .select("slug,created_at,updated_at")
-        .eq("published", true)
-        .order("created_at", { ascending: false })
-        .order("id", { ascending: false })
-        .range(all.length, all.length + BATCH - 1),
+      await newestPublishedFirst(serverSupabase(context).from("blog_posts").select("slug,created_at,updated_at")).range(
+        all.length,
+        all.length + BATCH - 1,
+      ),
     );
     if (!result.ok) throw new Error(`Could not read blog posts: ${result.error.message}`);
     all.push(...result.data);
