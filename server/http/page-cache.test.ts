@@ -31,6 +31,10 @@ describe("cacheEntryFor: what is cached, under which key", () => {
     ["/blog/ia-no-atendimento", "", "/blog/ia-no-atendimento"],
     ["/rss.xml", "", "/rss.xml"],
     ["/sitemap.xml", "", "/sitemap.xml"],
+    // A newsletter's campaign tags do not split the cache.
+    ["/blog", "?utm_source=newsletter&utm_medium=email", "/blog"],
+    ["/blog", "?pagina=2&utm_campaign=novembro", "/blog?pagina=2"],
+    ["/blog/ia-no-atendimento", "?fbclid=abc", "/blog/ia-no-atendimento"],
   ])("%s%s", (path, query, key) => {
     expect(cacheEntryFor(path, new URLSearchParams(query))?.key).toBe(key);
   });
@@ -45,7 +49,8 @@ describe("cacheEntryFor: what is cached, under which key", () => {
     ["/blog", "?pagina=abc"],
     ["/blog", "?pagina=1e9"],
     ["/blog", "?pagina=2&pagina=3"],
-    ["/blog", "?utm_source=newsletter"],
+    ["/blog", "?plano=scale"],
+    ["/blog", "?pagina=2&plano=scale"],
     ["/blog/Maiusculas", ""],
     ["/blog/post", "?x=1"],
     ["/blog/a/b", ""],

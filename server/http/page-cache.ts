@@ -33,6 +33,7 @@ const LISTS = "lists";
 const postTag = (slug: string) => `post:${slug}`;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PAGE_NUMBER = /^[1-9][0-9]{0,5}$/;
+const CAMPAIGN_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|msclkid|mc_cid|mc_eid)$/;
 
 /**
  * The cache key (path and the query it depends on) and tags of a cacheable request, or null.
@@ -40,12 +41,15 @@ const PAGE_NUMBER = /^[1-9][0-9]{0,5}$/;
  * rendered for them, and cannot push real pages out of memory.
  */
 export function cacheEntryFor(path: string, query: URLSearchParams): { key: string; tags: string[] } | null {
-  const names = [...query.keys()];
+  // Campaign tags (a newsletter's links carry them: the very traffic spike this cache is for)
+  // are read by no page, so they do not make a page different. Any other parameter may be read
+  // (the demo form preselects ?plano=), so it is rendered for its request and not stored.
+  const names = [...query.keys()].filter((name) => !CAMPAIGN_PARAMETER.test(name));
   if (path === "/rss.xml" || path === "/sitemap.xml") return names.length === 0 ? { key: path, tags: [LISTS] } : null;
   if (path === "/blog") {
     if (names.length === 0) return { key: path, tags: [LISTS] };
     const page = query.getAll("pagina");
-    if (names.length !== 1 || page.length !== 1 || !PAGE_NUMBER.test(page[0]!)) return null;
+    if (names.some((name) => name !== "pagina") || page.length !== 1 || !PAGE_NUMBER.test(page[0]!)) return null;
     return { key: `${path}?pagina=${page[0]}`, tags: [LISTS] };
   }
   const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
