@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { missingRuntime, SERVER_ENV, SERVER_NODE_FLAGS } from "./runtime.ts";
+
+describe("the server's process settings", () => {
+  it("asks for every flag and variable of a plain `node server/main.ts`", () => {
+    expect(missingRuntime([], {})).toEqual({ flags: [...SERVER_NODE_FLAGS], env: { ...SERVER_ENV } });
+  });
+
+  it("asks for nothing once the process has them", () => {
+    expect(missingRuntime([...SERVER_NODE_FLAGS], { ...SERVER_ENV })).toEqual({ flags: [], env: {} });
+  });
+
+  it("keeps an operator's own values: a flag of the same name, a variable already set", () => {
+    const missing = missingRuntime(["--max-semi-space-size=64", "--inspect"], { MALLOC_ARENA_MAX: "8" });
+    expect(missing.flags).toEqual(SERVER_NODE_FLAGS.filter((flag) => !flag.startsWith("--max-semi-space-size")));
+    expect(missing.env).not.toHaveProperty("MALLOC_ARENA_MAX");
+    expect(missing.env).toHaveProperty("MALLOC_TRIM_THRESHOLD_", "65536");
+  });
+});
