@@ -110,6 +110,8 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       ...(opts.databaseUrl ? {} : { dataDir }),
       siteUrl: opts.siteUrl,
       accountThrottle: opts.accountThrottle,
+      // Like the per-address limits: counted where every instance sees it.
+      sharedAccountThrottle: Boolean(opts.databaseUrl),
       log,
     });
     await seedIfEmpty({ db, auth, log });

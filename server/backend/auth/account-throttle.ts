@@ -5,8 +5,12 @@
 // without checking the password. A lockout, not a rate, so it is not that limiter. Unknown
 // e-mails are counted the same way, so the 429 says nothing about which accounts exist.
 //
-// In memory and per process, like the per-IP limits (ADR 023, ADR 025): a restart forgets every
-// count and lockout, and with N instances an account gets N times the attempts.
+// In memory and per process on the embedded database (ADR 025). With DATABASE_URL the counts
+// live in PostgreSQL (createSharedAccountThrottle, internal migration 0010-account-throttle.sql),
+// like the per-IP limits (ADR 023): N instances together lock an account after the same number
+// of failures as one, and a restart forgets nothing.
+import { createHash } from "node:crypto";
+import type { Database } from "../db/types.ts";
 
 export interface AccountThrottleLimits {
   /** Failed attempts per account within `windowMs` that lock it; 0 turns the throttle off. */
@@ -30,9 +34,9 @@ export interface AccountThrottle {
    * Counts one attempt for the account before its password is checked; false while the account
    * is locked (and then nothing is counted, so retrying does not extend the lockout).
    */
-  attempt(key: string): boolean;
+  attempt(key: string): boolean | Promise<boolean>;
   /** The password was right: the account's count starts over. */
-  succeeded(key: string): void;
+  succeeded(key: string): void | Promise<void>;
 }
 
 /**
@@ -90,6 +94,65 @@ export function createAccountThrottle(limits: AccountThrottleLimits, now: () => 
     succeeded(key) {
       counting.delete(key);
       locked.delete(key);
+    },
+  };
+}
+
+/** How often an instance deletes rows whose window and lockout have both passed. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The same throttle with its counts in PostgreSQL, shared by every instance on the database.
+ * One account at a time (an advisory lock on its key): read, decide and count as one step, so
+ * parallel guesses spread over instances are all counted. `maxKeys` does not apply: rows are
+ * bounded by the sweep, and a row is some 100 bytes.
+ */
+export function createSharedAccountThrottle(
+  db: Database,
+  limits: AccountThrottleLimits,
+  now: () => number,
+): AccountThrottle {
+  if (limits.maxFailures <= 0) return { attempt: () => true, succeeded: () => {} };
+  const keyOf = (email: string) => createHash("sha256").update(email).digest("hex");
+  let lastSweep = 0;
+
+  return {
+    async attempt(email) {
+      const t = now();
+      const key = keyOf(email);
+      const allowed = await db.transaction(async (tx) => {
+        await tx.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [`account-throttle:${key}`]);
+        const { rows } = await tx.query<{
+          since: string | number;
+          count: number;
+          locked_until: string | number | null;
+        }>("select since, count, locked_until from omnia_internal.account_throttle where key = $1", [key]);
+        const row = rows[0];
+        if (row?.locked_until != null && Number(row.locked_until) > t) return false;
+        // A lockout that has passed, or a window that has, starts the count over.
+        const fresh = !row || row.locked_until != null || t - Number(row.since) >= limits.windowMs;
+        const since = fresh ? t : Number(row.since);
+        const count = (fresh ? 0 : row.count) + 1;
+        const lockedUntil = count >= limits.maxFailures ? t + limits.lockoutMs : null;
+        await tx.query(
+          `insert into omnia_internal.account_throttle (key, since, count, locked_until) values ($1, $2, $3, $4)
+           on conflict (key) do update set since = excluded.since, count = excluded.count, locked_until = excluded.locked_until`,
+          [key, since, lockedUntil === null ? count : 0, lockedUntil],
+        );
+        return true;
+      });
+      if (t - lastSweep > SWEEP_INTERVAL_MS) {
+        lastSweep = t;
+        await db.query(
+          `delete from omnia_internal.account_throttle
+            where coalesce(locked_until, since + $2) <= $1`,
+          [t, limits.windowMs],
+        );
+      }
+      return allowed;
+    },
+    async succeeded(email) {
+      await db.query("delete from omnia_internal.account_throttle where key = $1", [keyOf(email)]);
     },
   };
 }

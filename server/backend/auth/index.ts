@@ -10,7 +10,7 @@ import type { RateLimiters, RateLimitersOptions } from "../../http/rate-limits.t
 import type { Database } from "../db/types.ts";
 import { loadSigningKeys } from "../keys.ts";
 import type { SigningKeys } from "../keys.ts";
-import { DEFAULT_ACCOUNT_THROTTLE, createAccountThrottle } from "./account-throttle.ts";
+import { DEFAULT_ACCOUNT_THROTTLE, createAccountThrottle, createSharedAccountThrottle } from "./account-throttle.ts";
 import type { AccountThrottleLimits } from "./account-throttle.ts";
 import { registerAdminRoutes } from "./admin.ts";
 import { authenticate, checkNewPassword, isPlainObject, rateLimit, readBody, requestMeta } from "./context.ts";
@@ -49,6 +49,8 @@ export interface CreateAuthOptions {
   rateLimiters?: RateLimiters;
   /** Per-account password sign-in limit; 10 failures in 15 minutes lock for 15 (account-throttle.ts). */
   accountThrottle?: Partial<AccountThrottleLimits>;
+  /** Count that throttle in the database (instances sharing one PostgreSQL); default: in memory. */
+  sharedAccountThrottle?: boolean;
   /** Access-token lifetime in seconds (3600). */
   jwtExpiry?: number;
   /** Seconds a rotated refresh token may be presented again (10). */
@@ -75,6 +77,7 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
   const log = opts.log ?? ((line: string) => console.error(line));
   const keys = await loadSigningKeys({ db: opts.db, dataDir: opts.dataDir, now });
   const siteUrl = opts.siteUrl.replace(/\/+$/, "");
+  const throttleLimits = { ...DEFAULT_ACCOUNT_THROTTLE, ...opts.accountThrottle };
   const ctx: AuthContext = {
     db: opts.db,
     keys,
@@ -89,7 +92,9 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
     hasher: createPasswordHasher(opts.bcryptCost ?? 10),
     log,
     limiters: opts.rateLimiters ?? createRateLimiters({ limits: opts.rateLimits, now }),
-    accountThrottle: createAccountThrottle({ ...DEFAULT_ACCOUNT_THROTTLE, ...opts.accountThrottle }, now),
+    accountThrottle: opts.sharedAccountThrottle
+      ? createSharedAccountThrottle(opts.db, throttleLimits, now)
+      : createAccountThrottle(throttleLimits, now),
     challengeExpiry: 300,
   };
 
@@ -300,12 +305,12 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenRespons
   const email = normalizeEmail(body["email"]);
   // A locked account is refused before the lookup and bcrypt: the same answer, just as fast,
   // whether the password is right, wrong, or the e-mail unknown.
-  if (email && !ctx.accountThrottle.attempt(email)) throw errors.accountLocked();
+  if (email && !(await ctx.accountThrottle.attempt(email))) throw errors.accountLocked();
   const user = email ? await ctx.db.transaction((tx) => findUserByEmail(tx, email)) : null;
   // Always one bcrypt compare, found or not: same answer and same time for unknown e-mails.
   const ok = await ctx.hasher.compare(password, user?.encrypted_password ?? null);
   if (!user || !email || !ok || password === "") throw errors.invalidCredentials();
-  ctx.accountThrottle.succeeded(email);
+  await ctx.accountThrottle.succeeded(email);
   if (!user.email_confirmed_at) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
   if (user.banned_until && new Date(user.banned_until).getTime() > ctx.tokens.now()) {
     throw new AuthError(400, "user_banned", "User is banned");
