@@ -94,7 +94,7 @@ export const homeCta = {
   title: "Pronto para unificar o seu atendimento?",
   subtitle:
     "Agende uma demonstração e veja, com os seus próprios canais, como a Omnia reduz custos e aumenta a satisfação dos seus clientes.",
-  cta: { label: "Agendar demonstração", href: "#demo" },
+  primary: { label: "Agendar demonstração", href: "#demo" },
 };
 
 export const homeFaq: { title: string; subtitle: string; items: FaqItem[] } = {

@@ -1,6 +1,6 @@
 import { Accordion } from "~/components/ui/accordion";
 import type { FaqItem } from "~/content/types";
-import { SectionHeading } from "./section-heading";
+import { Section } from "./section";
 
 /**
  * FAQ accordion (home, pricing, help): one item open at a time, and the open one can be closed;
@@ -18,13 +18,12 @@ export function FaqSection({
   items: FaqItem[];
 }) {
   return (
-    <section aria-labelledby={id} className="px-4 py-20 sm:px-6 lg:px-8">
-      <SectionHeading id={id} title={title} subtitle={subtitle} />
+    <Section id={id} title={title} subtitle={subtitle} space="roomy">
       <Accordion
         className="mx-auto mt-10 max-w-3xl"
         name={id}
         items={items.map((item, index) => ({ value: `item-${index}`, trigger: item.question, content: item.answer }))}
       />
-    </section>
+    </Section>
   );
 }

@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { FaqSection } from "~/components/site/faq-section";
 import { PageHero } from "~/components/site/page-hero";
-import { SectionHeading } from "~/components/site/section-heading";
+import { CalloutSection, CardGrid, Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
 import { helpFaq, helpHero, helpMeta, helpSupport, helpTopics } from "~/content/help";
 import { pageMetaFor } from "~/lib/page-meta";
@@ -13,9 +13,8 @@ export default function HelpPage() {
   return (
     <>
       <PageHero {...helpHero} />
-      <section aria-labelledby="topicos" className="px-4 py-12 sm:px-6 lg:px-8">
-        <SectionHeading id="topicos" title={helpTopics.title} />
-        <ul className="mx-auto mt-10 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <Section id="topicos" title={helpTopics.title}>
+        <CardGrid columns={4}>
           {helpTopics.items.map((topic) => (
             <li key={topic.title} className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
               <h3 className="text-lg font-bold">{topic.title}</h3>
@@ -29,20 +28,14 @@ export default function HelpPage() {
               </Link>
             </li>
           ))}
-        </ul>
-      </section>
+        </CardGrid>
+      </Section>
       <FaqSection id="faq-ajuda" {...helpFaq} />
-      <section aria-labelledby="suporte" className="bg-muted px-4 py-16 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="suporte" className="text-3xl font-bold tracking-tight">
-            {helpSupport.title}
-          </h2>
-          <p className="mt-4 text-lg text-muted-foreground">{helpSupport.text}</p>
-          <Button asChild size="lg" className="mt-8">
-            <Link to={helpSupport.cta.href}>{helpSupport.cta.label}</Link>
-          </Button>
-        </div>
-      </section>
+      <CalloutSection id="suporte" title={helpSupport.title} text={helpSupport.text}>
+        <Button asChild size="lg" className="mt-8">
+          <Link to={helpSupport.cta.href}>{helpSupport.cta.label}</Link>
+        </Button>
+      </CalloutSection>
     </>
   );
 }

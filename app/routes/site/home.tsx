@@ -1,5 +1,6 @@
 import { FaqSection } from "~/components/site/faq-section";
-import { CtaBand, FeatureCards, Hero, Pillars, StatsStrip } from "~/components/site/home/home-sections";
+import { CtaSection } from "~/components/site/cta-section";
+import { FeatureCards, Hero, Pillars, StatsStrip } from "~/components/site/home/home-sections";
 import { homeCta, homeFaq, homeFeatures, homeHero, homeMeta, homePillars, homeStats } from "~/content/home";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -11,7 +12,7 @@ export default function HomePage() {
       <StatsStrip {...homeStats} />
       <Pillars {...homePillars} />
       <FeatureCards {...homeFeatures} />
-      <CtaBand {...homeCta} />
+      <CtaSection id="cta-demo" {...homeCta} />
       <FaqSection id="faq" {...homeFaq} />
     </>
   );

@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { IntegrationCategories } from "~/components/site/integrations/integration-grid";
 import { PageHero } from "~/components/site/page-hero";
+import { CalloutSection } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
 import {
   integrationCategories,
@@ -17,21 +18,15 @@ export default function IntegrationsPage() {
     <>
       <PageHero {...integrationsHero} />
       <IntegrationCategories categories={integrationCategories} ui={integrationsUi} />
-      <section aria-labelledby="api" className="bg-muted px-4 py-16 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="api" className="text-3xl font-bold tracking-tight">
-            {integrationsApi.title}
-          </h2>
-          <p className="mt-4 text-lg text-muted-foreground">{integrationsApi.text}</p>
-          <Button asChild size="lg" className="mt-8">
-            <a href={integrationsApi.href} target="_blank" rel="noopener noreferrer">
-              {integrationsApi.linkLabel}
-              <ExternalLink aria-hidden="true" />
-              <span className="sr-only">{integrationsApi.newTabHint}</span>
-            </a>
-          </Button>
-        </div>
-      </section>
+      <CalloutSection id="api" title={integrationsApi.title} text={integrationsApi.text}>
+        <Button asChild size="lg" className="mt-8">
+          <a href={integrationsApi.href} target="_blank" rel="noopener noreferrer">
+            {integrationsApi.linkLabel}
+            <ExternalLink aria-hidden="true" />
+            <span className="sr-only">{integrationsApi.newTabHint}</span>
+          </a>
+        </Button>
+      </CalloutSection>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { FaqSection } from "~/components/site/faq-section";
 import { PageHero } from "~/components/site/page-hero";
 import { ComparisonTable, PlanCards } from "~/components/site/pricing/plan-cards";
-import { SectionHeading } from "~/components/site/section-heading";
+import { Section } from "~/components/site/section";
 import { plans, pricingCards, pricingComparison, pricingFaq, pricingHero, pricingMeta } from "~/content/pricing";
 import { pageMetaFor } from "~/lib/page-meta";
 import { faqPageJsonLd, productJsonLd } from "~/lib/structured-data";
@@ -28,10 +28,9 @@ export default function PricingPage() {
           includes={pricingCards.includes}
         />
       </section>
-      <section aria-labelledby="comparacao" className="bg-muted px-4 py-16 sm:px-6 lg:px-8">
-        <SectionHeading id="comparacao" title={pricingComparison.title} subtitle={pricingComparison.subtitle} />
+      <Section id="comparacao" title={pricingComparison.title} subtitle={pricingComparison.subtitle} tone="muted">
         <ComparisonTable plans={plans} {...pricingComparison} />
-      </section>
+      </Section>
       <FaqSection id="faq-precos" {...pricingFaq} />
     </>
   );

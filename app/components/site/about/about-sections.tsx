@@ -2,7 +2,7 @@ import { Compass, Eye, HeartHandshake } from "lucide-react";
 import { Avatar } from "~/components/ui/avatar";
 import type { TeamMember, Value } from "~/content/about";
 import { initialsOf } from "~/lib/initials";
-import { SectionHeading } from "../section-heading";
+import { CardGrid, Section } from "../section";
 
 interface Statement {
   title: string;
@@ -30,9 +30,8 @@ export function MissionVision({ mission, vision }: { mission: Statement; vision:
 
 export function Values({ title, items }: { title: string; items: Value[] }) {
   return (
-    <section aria-labelledby="valores" className="bg-muted px-4 py-16 sm:px-6 lg:px-8">
-      <SectionHeading id="valores" title={title} />
-      <ul className="mx-auto mt-10 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <Section id="valores" title={title} tone="muted">
+      <CardGrid columns={4}>
         {items.map((value) => (
           <li key={value.title} className="rounded-xl bg-background p-6 shadow-sm">
             <HeartHandshake aria-hidden="true" className="size-7 text-primary" />
@@ -40,8 +39,8 @@ export function Values({ title, items }: { title: string; items: Value[] }) {
             <p className="mt-2 text-muted-foreground">{value.description}</p>
           </li>
         ))}
-      </ul>
-    </section>
+      </CardGrid>
+    </Section>
   );
 }
 
@@ -57,9 +56,8 @@ export function Team({
   items: TeamMember[];
 }) {
   return (
-    <section aria-labelledby="equipe" className="px-4 py-16 sm:px-6 lg:px-8">
-      <SectionHeading id="equipe" title={title} subtitle={subtitle} />
-      <ul className="mx-auto mt-12 grid max-w-6xl gap-8 sm:grid-cols-2 lg:grid-cols-4">
+    <Section id="equipe" title={title} subtitle={subtitle}>
+      <CardGrid columns={4}>
         {items.map((member) => (
           <li key={member.name} className="flex flex-col items-center text-center">
             <Avatar
@@ -75,7 +73,7 @@ export function Team({
             <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{member.bio}</p>
           </li>
         ))}
-      </ul>
-    </section>
+      </CardGrid>
+    </Section>
   );
 }

@@ -6,7 +6,7 @@ import type { CallToAction, Stat } from "~/content/types";
 import { staggered } from "~/lib/motion";
 import { cn } from "~/lib/utils";
 import { IconCard } from "../icon-card";
-import { SectionHeading } from "../section-heading";
+import { CardGrid, Section } from "../section";
 
 export function Hero(props: {
   eyebrow: string;
@@ -69,9 +69,8 @@ export function StatsStrip({ title, items }: { title: string; items: Stat[] }) {
 
 export function Pillars({ title, subtitle, items }: { title: string; subtitle: string; items: Pillar[] }) {
   return (
-    <section aria-labelledby="pilares" className="px-4 py-20 sm:px-6 lg:px-8">
-      <SectionHeading id="pilares" title={title} subtitle={subtitle} />
-      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
+    <Section id="pilares" title={title} subtitle={subtitle} space="roomy">
+      <CardGrid columns={3}>
         {items.map((pillar) => (
           <li key={pillar.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
             <h3 className="text-xl font-bold">{pillar.title}</h3>
@@ -86,8 +85,8 @@ export function Pillars({ title, subtitle, items }: { title: string; subtitle: s
             </ul>
           </li>
         ))}
-      </ul>
-    </section>
+      </CardGrid>
+    </Section>
   );
 }
 
@@ -95,9 +94,8 @@ const featureIcons = { bot: BotMessageSquare, chart: ChartLine, users: UsersRoun
 
 export function FeatureCards({ title, subtitle, items }: { title: string; subtitle: string; items: Feature[] }) {
   return (
-    <section aria-labelledby="recursos-destaque" className="bg-muted px-4 py-20 sm:px-6 lg:px-8">
-      <SectionHeading id="recursos-destaque" title={title} subtitle={subtitle} />
-      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <Section id="recursos-destaque" title={title} subtitle={subtitle} tone="muted" space="roomy">
+      <CardGrid columns={4}>
         {items.map((feature, index) => {
           const step = staggered(index);
           return (
@@ -111,23 +109,7 @@ export function FeatureCards({ title, subtitle, items }: { title: string; subtit
             />
           );
         })}
-      </ul>
-    </section>
-  );
-}
-
-export function CtaBand({ title, subtitle, cta }: { title: string; subtitle: string; cta: CallToAction }) {
-  return (
-    <section aria-labelledby="cta-demo" className="bg-primary px-4 py-16 text-primary-foreground sm:px-6 lg:px-8">
-      <div className="mx-auto max-w-3xl text-center">
-        <h2 id="cta-demo" className="text-3xl font-bold tracking-tight sm:text-4xl">
-          {title}
-        </h2>
-        <p className="mt-4 text-lg text-indigo-100">{subtitle}</p>
-        <Button asChild size="lg" variant="inverted" className="mt-8">
-          <a href={cta.href}>{cta.label}</a>
-        </Button>
-      </div>
-    </section>
+      </CardGrid>
+    </Section>
   );
 }

@@ -4,7 +4,7 @@ import type { Certification, SecurityFeature } from "~/content/security";
 import type { CallToAction } from "~/content/types";
 import { SmartLink } from "../cta-section";
 import { IconCard } from "../icon-card";
-import { SectionHeading } from "../section-heading";
+import { CardGrid, Section } from "../section";
 
 const icons = {
   users: UsersRound,
@@ -25,9 +25,8 @@ export function SecurityFeatures({
   items: SecurityFeature[];
 }) {
   return (
-    <section aria-labelledby="protecao" className="px-4 py-16 sm:px-6 lg:px-8">
-      <SectionHeading id="protecao" title={title} subtitle={subtitle} />
-      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <Section id="protecao" title={title} subtitle={subtitle}>
+      <CardGrid columns={3}>
         {items.map((feature) => (
           <IconCard
             key={feature.title}
@@ -37,8 +36,8 @@ export function SecurityFeatures({
             className="border border-border"
           />
         ))}
-      </ul>
-    </section>
+      </CardGrid>
+    </Section>
   );
 }
 
@@ -52,9 +51,8 @@ export function Certifications({
   items: Certification[];
 }) {
   return (
-    <section aria-labelledby="certificacoes" className="bg-muted px-4 py-16 sm:px-6 lg:px-8">
-      <SectionHeading id="certificacoes" title={title} subtitle={subtitle} />
-      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <Section id="certificacoes" title={title} subtitle={subtitle} tone="muted">
+      <CardGrid columns={4}>
         {items.map((item) => (
           <li key={item.name} className="rounded-xl bg-background p-6 text-center shadow-sm">
             <BadgeCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
@@ -62,8 +60,8 @@ export function Certifications({
             <p className="mt-2 text-sm text-muted-foreground">{item.description}</p>
           </li>
         ))}
-      </ul>
-    </section>
+      </CardGrid>
+    </Section>
   );
 }
 
