@@ -24,6 +24,7 @@ test("the home page shows its six sections in order", async ({ page }) => {
 
   const headings = await main.getByRole("heading", { level: 2 }).allTextContents();
   expect(headings).toEqual([
+    "A Omnia em números",
     "Três pilares para um atendimento sem fronteiras",
     "Recursos que transformam o seu atendimento",
     "Pronto para unificar o seu atendimento?",

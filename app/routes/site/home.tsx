@@ -1,6 +1,7 @@
 import { FaqSection } from "~/components/site/faq-section";
 import { CtaSection } from "~/components/site/cta-section";
-import { FeatureCards, Hero, Pillars, StatsStrip } from "~/components/site/home/home-sections";
+import { FeatureCards, Hero, Pillars } from "~/components/site/home/home-sections";
+import { StatList } from "~/components/site/stat-list";
 import { homeCta, homeFaq, homeFeatures, homeHero, homeMeta, homePillars, homeStats } from "~/content/home";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -9,7 +10,7 @@ export default function HomePage() {
   return (
     <>
       <Hero {...homeHero} />
-      <StatsStrip {...homeStats} />
+      <StatList {...homeStats} />
       <Pillars {...homePillars} />
       <FeatureCards {...homeFeatures} />
       <CtaSection id="cta-demo" {...homeCta} />

@@ -1,5 +1,5 @@
-import { Check } from "lucide-react";
 import type { FeatureTab } from "~/content/features";
+import { CheckList } from "../check-list";
 
 const tabId = (id: string) => `aba-${id}`;
 const panelId = (id: string) => `painel-${id}`;
@@ -61,14 +61,7 @@ export function FeatureTabs({ label, defaultTab, items }: { label: string; defau
                 <li key={card.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
                   <h3 className="text-lg font-bold">{card.title}</h3>
                   <p className="mt-2 text-muted-foreground">{card.description}</p>
-                  <ul className="mt-4 space-y-2">
-                    {card.benefits.map((benefit) => (
-                      <li key={benefit} className="flex items-start gap-2 text-sm">
-                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                        <span>{benefit}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={card.benefits} className="mt-4" />
                 </li>
               ))}
             </ul>

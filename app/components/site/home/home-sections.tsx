@@ -1,10 +1,11 @@
-import { BotMessageSquare, ChartLine, Check, ShieldCheck, UsersRound } from "lucide-react";
+import { BotMessageSquare, ChartLine, ShieldCheck, UsersRound } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Feature, Pillar } from "~/content/home";
-import type { CallToAction, Stat } from "~/content/types";
+import type { CallToAction } from "~/content/types";
 import { staggered } from "~/lib/motion";
 import { cn } from "~/lib/utils";
+import { CheckList } from "../check-list";
 import { IconCard } from "../icon-card";
 import { CardGrid, Section } from "../section";
 
@@ -52,21 +53,6 @@ export function Hero(props: {
   );
 }
 
-export function StatsStrip({ title, items }: { title: string; items: Stat[] }) {
-  return (
-    <section aria-label={title} className="border-y border-border bg-background px-4 py-12 sm:px-6 lg:px-8">
-      <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center md:grid-cols-4">
-        {items.map((stat) => (
-          <div key={stat.value} className="flex flex-col-reverse gap-1">
-            <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-            <dd className="text-3xl font-extrabold text-primary sm:text-4xl">{stat.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
 export function Pillars({ title, subtitle, items }: { title: string; subtitle: string; items: Pillar[] }) {
   return (
     <Section id="pilares" title={title} subtitle={subtitle} space="roomy">
@@ -75,14 +61,7 @@ export function Pillars({ title, subtitle, items }: { title: string; subtitle: s
           <li key={pillar.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
             <h3 className="text-xl font-bold">{pillar.title}</h3>
             <p className="mt-2 text-muted-foreground">{pillar.description}</p>
-            <ul className="mt-4 space-y-2">
-              {pillar.items.map((item) => (
-                <li key={item} className="flex items-start gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-                  <span>{item}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList items={pillar.items} size="md" className="mt-4" />
           </li>
         ))}
       </CardGrid>

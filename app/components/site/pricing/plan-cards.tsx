@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import type { ComparisonCell, ComparisonRow, Plan } from "~/content/pricing";
 import { formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
+import { CheckList } from "../check-list";
 
 /**
  * The link of a trial button: the demo form of this page with the plan preselected. A full path:
@@ -59,14 +60,7 @@ export function PlanCards({
               </Link>
             </Button>
             <p className="mt-6 text-sm font-semibold">{includes}</p>
-            <ul className="mt-3 space-y-2">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex items-start gap-2 text-sm">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList items={plan.features} className="mt-3" />
           </li>
         );
       })}
