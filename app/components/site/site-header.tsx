@@ -57,9 +57,33 @@ function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
+/** "Fale conosco" and the demo button, in the wide header and at the foot of the mobile menu. */
+function HeaderActions({
+  contact,
+  demo,
+  pathname,
+  inMenu = false,
+}: Pick<SiteHeaderProps, "contact" | "demo"> & { pathname: string; inMenu?: boolean }) {
+  return (
+    <>
+      <Button asChild variant="outline">
+        <a href={contact.href} aria-current={isActive(pathname, contact.href) ? "page" : undefined}>
+          {contact.name}
+        </a>
+      </Button>
+      <Button asChild>
+        {/* An in-page link does not close a popover by itself: app/enhance/menu.ts does, where a
+            module runs; without JavaScript Escape, the toggle or a click outside do. */}
+        <a href={demo.href} data-menu-close={inMenu ? "" : undefined}>
+          {demo.name}
+        </a>
+      </Button>
+    </>
+  );
+}
+
 export function SiteHeader(props: SiteHeaderProps) {
   const { pathname } = useLocation();
-  const current = (href: string) => (isActive(pathname, href) ? ("page" as const) : undefined);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -75,14 +99,7 @@ export function SiteHeader(props: SiteHeaderProps) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <Button asChild variant="outline">
-            <a href={props.contact.href} aria-current={current(props.contact.href)}>
-              {props.contact.name}
-            </a>
-          </Button>
-          <Button asChild>
-            <a href={props.demo.href}>{props.demo.name}</a>
-          </Button>
+          <HeaderActions contact={props.contact} demo={props.demo} pathname={pathname} />
         </div>
 
         <Button
@@ -114,18 +131,7 @@ export function SiteHeader(props: SiteHeaderProps) {
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
           <NavItems links={props.links} pathname={pathname} className="block text-base" />
           <li className="mt-2 grid grid-cols-2 gap-2">
-            <Button asChild variant="outline">
-              <a href={props.contact.href} aria-current={current(props.contact.href)}>
-                {props.contact.name}
-              </a>
-            </Button>
-            <Button asChild>
-              {/* An in-page link does not close a popover by itself: app/enhance/menu.ts does, where
-                  a module runs; without JavaScript Escape, the toggle or a click outside do. */}
-              <a href={props.demo.href} data-menu-close="">
-                {props.demo.name}
-              </a>
-            </Button>
+            <HeaderActions contact={props.contact} demo={props.demo} pathname={pathname} inMenu />
           </li>
         </ul>
       </nav>
