@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { documentClient } from "./lib/document-client";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +20,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
+  isolateApps(routerContext, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -47,6 +49,21 @@ export default function handleRequest(
     });
     setTimeout(abort, streamTimeout + 1000).unref();
   });
+}
+
+/**
+ * The React apps (/auth, /admin: the registry's `client: "app"` pages) hold a session, so their
+ * documents get their own browsing context group: no page of another origin that opened them,
+ * or that they open, keeps a handle on their window (XS-Leaks, tab-napping). Public pages do
+ * not need it and skip its cost (server/http/security-headers.ts).
+ */
+function isolateApps(routerContext: EntryContext, headers: Headers) {
+  const { matches, errors } = routerContext.staticHandlerContext;
+  const client = documentClient(
+    matches.map((match) => match.route.id),
+    Object.values(errors ?? {}),
+  );
+  if (client.client === "app") headers.set("Cross-Origin-Opener-Policy", "same-origin");
 }
 
 // The server reads this key from the build (build.entry.module) to provide backend access

@@ -41,6 +41,17 @@ test("every response carries the security headers, and pages a CSP without unsaf
   }
 });
 
+test("the React apps, where a session lives, are isolated from other windows; public pages are not", async ({
+  request,
+}) => {
+  for (const path of ["/auth", "/admin"]) {
+    expect((await request.get(path)).headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+  }
+  for (const path of ["/", "/termos", "/blog", "/pagina-inexistente"]) {
+    expect((await request.get(path)).headers()["cross-origin-opener-policy"], path).toBeUndefined();
+  }
+});
+
 test("text is sent with brotli when accepted, else gzip", async ({ request }) => {
   for (const path of ["/", "/pagina-inexistente"]) {
     const br = await request.get(path, { headers: { "Accept-Encoding": "br" } });
