@@ -1,17 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { readConfig } from "./server/config.ts";
 
-// Prerendered pages carry canonical URLs, so the site origin is fixed at build time;
-// scripts/start.ts rebuilds when SITE_URL changes (see docs/decisions/004-site-url-at-build.md).
-const { siteUrl } = readConfig();
+// The build does not depend on SITE_URL: pages are prerendered with a placeholder origin that the
+// server replaces at start (docs/decisions/004-site-url-at-build.md).
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   worker: { format: "es" },
   resolve: { tsconfigPaths: true },
-  define: { "import.meta.env.SITE_URL": JSON.stringify(siteUrl) },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -70,3 +70,6 @@ function isolateApps(routerContext: EntryContext, headers: Headers) {
 // to loaders and actions; see app/lib/backend-context.ts.
 export { backendContext } from "./lib/backend-context";
 export { requestContext } from "./lib/request-context";
+// And the canonical origin: the server sets it (SITE_URL) and substitutes the one prerendered
+// pages were built with (app/content/site-config.ts).
+export { BUILD_ORIGIN, setSiteOrigin } from "./content/site-config";

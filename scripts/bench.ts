@@ -156,7 +156,7 @@ try {
     const rows: LighthouseScores[] = [];
     // Lighthouse does not score a page answered 404 (it reports 0 with "the page returned
     // 404"); the not-found page's bytes are measured above, and its axe checks run in tests.
-    for (const path of selected.filter((path) => path !== NOT_FOUND_PATH)) {
+    for (const path of selected.filter((selectedPath) => selectedPath !== NOT_FOUND_PATH)) {
       const scores = await lighthouseMedian(`${server.origin}${path}`, runs);
       console.log(
         `lighthouse ${path}: perf ${scores.performance} a11y ${scores.accessibility} bp ${scores.bestPractices} seo ${scores.seo}`,

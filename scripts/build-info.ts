@@ -3,6 +3,5 @@ export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 export const BUILD_INFO_FILE = `${BUILD_DIR}/build-info.json`;
 
 export interface BuildInfo {
-  siteUrl: string;
   builtAt: string;
 }

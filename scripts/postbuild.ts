@@ -1,14 +1,14 @@
-// After `react-router build`: record what the build was made for, and precompress the
-// client files once (brotli q11 + gzip -9) so the server never compresses static bytes
-// per request.
+// After `react-router build`: record when the build was made, and precompress the client files
+// once (brotli q11 + gzip -9) so the server never compresses static bytes per request. Not the
+// prerendered pages: the server puts the site's origin into them at start and compresses them
+// then (server/http/prerendered-pages.ts).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { readConfig } from "../server/config.ts";
 import { BUILD_DIR, BUILD_INFO_FILE, type BuildInfo } from "./build-info.ts";
 
 const CLIENT_DIR = `${BUILD_DIR}/client`;
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|xml|txt|data|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|xml|txt|data|webmanifest)$/;
 
 let files = 0;
 let before = 0;
@@ -27,6 +27,6 @@ for (const entry of readdirSync(CLIENT_DIR, { withFileTypes: true, recursive: tr
   after += br.byteLength;
 }
 
-const info: BuildInfo = { siteUrl: readConfig().siteUrl, builtAt: new Date().toISOString() };
+const info: BuildInfo = { builtAt: new Date().toISOString() };
 writeFileSync(BUILD_INFO_FILE, `${JSON.stringify(info, null, 2)}\n`);
-console.log(`postbuild: precompressed ${files} files (${before} → ${after} bytes brotli); built for ${info.siteUrl}`);
+console.log(`postbuild: precompressed ${files} files (${before} → ${after} bytes brotli)`);

@@ -1,6 +1,7 @@
-// `npm start`: build when there is no build, when the build is older than the app's sources
-// (e.g. after a `git pull`), or when it was made for another SITE_URL (prerendered pages carry
-// canonical URLs); then run the production server.
+// `npm start`: build when there is no build or when the build is older than the app's sources
+// (e.g. after a `git pull`); then run the production server. The build does not depend on
+// SITE_URL: the server puts the origin into the prerendered pages when it starts
+// (docs/decisions/004-site-url-at-build.md), so a new origin costs no rebuild.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -23,27 +24,27 @@ function newestSourceMtime(): number {
   return newest;
 }
 
-function upToDateFor(siteUrl: string): boolean {
+function upToDate(): boolean {
   if (!existsSync(`${BUILD_DIR}/server/index.js`) || !existsSync(BUILD_INFO_FILE)) return false;
   try {
     const info = JSON.parse(readFileSync(BUILD_INFO_FILE, "utf8")) as BuildInfo;
-    return info.siteUrl === siteUrl && Date.parse(info.builtAt) >= newestSourceMtime();
+    return Date.parse(info.builtAt) >= newestSourceMtime();
   } catch {
     return false;
   }
 }
 
-let siteUrl: string;
+// A bad setting stops here, before a build that would be wasted.
 try {
-  siteUrl = readConfig().siteUrl;
+  readConfig();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(`Configuration error: ${error.message}`);
   process.exit(1);
 }
 
-if (!upToDateFor(siteUrl)) {
-  console.log(`Building the site for ${siteUrl} (no build yet, sources changed, or SITE_URL changed)...`);
+if (!upToDate()) {
+  console.log("Building the site (no build yet, or sources changed)...");
   execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 

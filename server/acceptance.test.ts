@@ -287,6 +287,42 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   }
 }
 
+describe("one build for every origin", () => {
+  it("a build made without SITE_URL, started with SITE_URL=https://www.example.com, names that origin everywhere", async (ctx) => {
+    if (buildMissing) ctx.skip(buildMissing);
+    const dir = mkdtempSync(join(tmpdir(), "omnia-origin-"));
+    tempDirs.push(dir);
+    const origin = "https://www.example.com";
+    const server = await startServer({ DATA_DIR: join(dir, "data"), SITE_URL: origin });
+    try {
+      const get = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+      // Prerendered (/, /precos), rendered per request (/blog, a post), feeds and robots.txt.
+      const home = await get("/");
+      const blog = await get("/blog");
+      const post = /href="(\/blog\/[^"#?]+)"/.exec(blog)?.[1];
+      expect(post).toBeDefined();
+      const pages = { "/": home, "/precos": await get("/precos"), "/blog": blog, [post!]: await get(post!) };
+      for (const [path, html] of Object.entries(pages)) {
+        expect(html).toContain(`<link rel="canonical" href="${origin}${path === "/" ? "/" : path}"`);
+        expect(html).toContain(`<meta property="og:url" content="${origin}${path === "/" ? "/" : path}"`);
+        expect(html).toContain(`<meta property="og:image" content="${origin}/`);
+        expect(html).not.toMatch(/localhost:3000|site-url\.invalid/);
+      }
+      expect(home).toContain(`"url":"${origin}"`);
+      const sitemap = await get("/sitemap.xml");
+      expect(sitemap).toContain(`<loc>${origin}/precos</loc>`);
+      expect(sitemap).toContain(`<loc>${origin}${post}</loc>`);
+      expect(await get("/rss.xml")).toContain(`<link>${origin}${post}</link>`);
+      expect(await get("/robots.txt")).toContain(`Sitemap: ${origin}/sitemap.xml`);
+      for (const text of [sitemap, await get("/rss.xml"), await get("/robots.txt")]) {
+        expect(text).not.toMatch(/localhost:3000|site-url\.invalid/);
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
 describe("lifecycle of `node server/main.ts`: probes and graceful shutdown", () => {
   let dataDir = "";
   beforeAll(() => {

@@ -40,11 +40,16 @@ export interface ServerAppOptions {
 
 const ALWAYS_READY: Readiness = { unreadyReason: async () => null, stopping: () => false };
 
-/** The app's context keys, which the build hands over (app/entry.server.tsx). */
-interface ContextKeys {
+/** The app's context keys and its origin setting, which the build hands over (app/entry.server.tsx). */
+interface EntryExports {
   backendContext: typeof backendContext;
   requestContext: typeof requestContext;
+  /** The origin the build prerendered with, which static-files.ts replaces with SITE_URL. */
+  BUILD_ORIGIN: string;
+  setSiteOrigin(url: string): void;
 }
+
+const entryOf = (build: ServerBuild) => build.entry.module as unknown as EntryExports;
 
 /**
  * The whole HTTP surface: access log, page cache, compression, security headers, health
@@ -76,10 +81,16 @@ export function createServerApp(options: ServerAppOptions): Hono {
   if (options.backendApp) app.route("/", options.backendApp);
   // Before the static files too: a PUT to a prerendered page must not be answered with the file.
   app.use("*", pageGuards(loadBuild));
-  if (options.clientDir) app.use("*", staticFiles(options.clientDir, cspOptions));
+  if (options.clientDir) {
+    const substitution =
+      typeof build === "function" ? undefined : { placeholder: entryOf(build).BUILD_ORIGIN, origin: config.siteUrl };
+    app.use("*", staticFiles(options.clientDir, cspOptions, substitution));
+  }
   app.all("*", async (c) => {
     // The context keys live in the app; the build hands them to us (app/entry.server.tsx).
-    const keys = (await loadBuild()).entry.module as unknown as ContextKeys;
+    const keys = entryOf(await loadBuild());
+    // Set before every render: in development Vite may have loaded a fresh copy of the module.
+    keys.setSiteOrigin(config.siteUrl);
     const context = new RouterContextProvider();
     context.set(keys.backendContext, backendAccess);
     const clientIp = clientIpOf(c);

@@ -1,7 +1,9 @@
 // The production server: `npm start` runs this file with Node 24 (type stripping, no build
 // step for server code). It serves the React Router build and, unless a hosted Supabase
 // project is configured, the embedded Supabase-compatible backend in the same process.
-// First: it restarts the process with the memory settings the server needs (server/runtime.ts).
+// First: it restarts the process with the memory settings the server needs (server/runtime.ts),
+// a side effect that must run before the other imports load anything.
+// oxlint-disable-next-line import/no-unassigned-import
 import "./runtime.ts";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";

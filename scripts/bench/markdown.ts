@@ -43,8 +43,8 @@ export interface LoadResult {
 }
 
 /**
- * The app's renderer without its cache (markdown.server.ts reads the site origin from Vite's
- * define and imports through the "~" alias, so it is loaded through Vite's module runner).
+ * The app's renderer without its cache (markdown.server.ts imports through the "~" alias, so it
+ * is loaded through Vite's module runner).
  */
 async function loadRenderer(): Promise<MarkdownRenderer> {
   const { module } = await runnerImport<typeof import("../../app/lib/markdown.server.ts")>(
@@ -54,7 +54,6 @@ async function loadRenderer(): Promise<MarkdownRenderer> {
       root: ROOT,
       logLevel: "error",
       resolve: { alias: { "~": `${ROOT}app` } },
-      define: { "import.meta.env.SITE_URL": JSON.stringify("http://127.0.0.1") },
     },
   );
   return module.createMarkdownRenderer();

@@ -98,6 +98,9 @@ export function createAccountThrottle(limits: AccountThrottleLimits, now: () => 
   };
 }
 
+/** The stored key of an account: its address hashed, so guessed addresses are not kept in the clear. */
+const keyOf = (email: string) => createHash("sha256").update(email).digest("hex");
+
 /** How often an instance deletes rows whose window and lockout have both passed. */
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -113,7 +116,6 @@ export function createSharedAccountThrottle(
   now: () => number,
 ): AccountThrottle {
   if (limits.maxFailures <= 0) return { attempt: () => true, succeeded: () => {} };
-  const keyOf = (email: string) => createHash("sha256").update(email).digest("hex");
   let lastSweep = 0;
 
   return {
