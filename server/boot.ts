@@ -6,6 +6,10 @@ import { resolve } from "node:path";
 import type { BackendAccess } from "./app.ts";
 import { startBackend, type Backend } from "./backend/index.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
+import { startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
+import { checkWebhookUrl } from "./leads/webhook.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { siteConfig } from "../app/content/site-config.ts";
 
 export function loadConfigOrExit(): ServerConfig {
   try {
@@ -34,6 +38,8 @@ export interface BackendSetup {
   ) => Promise<() => Promise<void>>;
   /** The in-process backend, when this server embeds it. */
   backend?: Backend;
+  /** Delivers new leads (e-mail, webhook); with the embedded backend only. */
+  leadDelivery?: LeadDelivery;
   /** One line for the start-up message. */
   description: string;
 }
@@ -69,8 +75,10 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     initInChildProcess: true,
     log: (line) => console.log(line),
   });
+  const leadDelivery = await startLeadDeliveryFor(config, backend);
   return {
     backend,
+    leadDelivery,
     access: {
       // Loaders call the backend in-process; the URL only has to be well-formed.
       url: config.siteUrl,
@@ -85,6 +93,42 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
       ? "embedded backend on PostgreSQL (DATABASE_URL)"
       : `embedded backend on PGlite in ${config.dataDir}`,
   };
+}
+
+/**
+ * Lead notifications (docs/decisions/053-lead-delivery.md). Without SMTP_URL the mailer writes to
+ * the development outbox, and without LEADS_NOTIFY_EMAIL the sales notification goes to the site's
+ * sales address there, so a newcomer sees what a lead produces. With SMTP_URL and no address,
+ * no notification is sent (the inbox still has every lead).
+ */
+async function startLeadDeliveryFor(config: ServerConfig, backend: Backend): Promise<LeadDelivery> {
+  const host = new URL(config.siteUrl).hostname;
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from ?? `${siteConfig.name} <no-reply@${host.includes(".") ? host : `${host}.localdomain`}>`,
+    outboxDir: resolve(config.dataDir, "outbox"),
+  });
+  const { leads } = config;
+  return startLeadDelivery({
+    db: backend.db,
+    databaseUrl: config.databaseUrl,
+    mailer,
+    site: { name: siteConfig.name, url: config.siteUrl },
+    notifyEmails:
+      leads.notifyEmails.length > 0 || config.mail.smtpUrl ? leads.notifyEmails : [siteConfig.contact.salesEmail],
+    confirmVisitor: leads.confirmVisitor,
+    webhook:
+      leads.webhookUrl && leads.webhookSecret
+        ? {
+            url: checkWebhookUrl(leads.webhookUrl, leads.webhookAllowPrivate),
+            secret: leads.webhookSecret,
+            allowPrivate: leads.webhookAllowPrivate,
+          }
+        : undefined,
+    retry: { delaySeconds: leads.retryDelaySeconds, maxDelaySeconds: 6 * 3600, limit: 11 },
+    retentionDays: leads.retentionDays,
+    log: (line) => console.error(line),
+  });
 }
 
 /** A hosted project is ready when its auth service answers its health endpoint (GoTrue's /health). */
@@ -159,7 +203,9 @@ export function manageServer(
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);
-      void (setup.backend?.close() ?? Promise.resolve()).then(
+      // Workers first (a delivery in flight finishes), then the database they use.
+      const closing = (setup.leadDelivery?.stop() ?? Promise.resolve()).then(() => setup.backend?.close());
+      void closing.then(
         () => process.exit(0),
         (error: unknown) => {
           console.error(`Closing the database failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -14,6 +14,49 @@ describe("readConfig", () => {
     });
   });
 
+  it("reads the mail and lead delivery settings, and refuses bad ones with the variable's name", () => {
+    expect(readConfig({}).leads).toMatchObject({ notifyEmails: [], confirmVisitor: true, webhookUrl: undefined });
+    const config = readConfig({
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      MAIL_FROM: "Omnia <no-reply@omnia.com.br>",
+      LEADS_NOTIFY_EMAIL: "vendas@omnia.com.br, gerente@omnia.com.br",
+      LEADS_CONFIRM_VISITOR: "0",
+      LEADS_WEBHOOK_URL: "https://crm.example.com/hooks/omnia",
+      LEADS_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      LEADS_RETENTION_DAYS: "365",
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: "smtps://user:pass@smtp.example.com:465",
+      from: "Omnia <no-reply@omnia.com.br>",
+    });
+    expect(config.leads).toMatchObject({
+      notifyEmails: ["vendas@omnia.com.br", "gerente@omnia.com.br"],
+      confirmVisitor: false,
+      retentionDays: 365,
+      retryDelaySeconds: 30,
+    });
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ SMTP_URL: "http://smtp.example.com" }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+      [{ LEADS_NOTIFY_EMAIL: "vendas@omnia.com.br, nope" }, /LEADS_NOTIFY_EMAIL must be e-mail addresses/],
+      [{ LEADS_WEBHOOK_URL: "https://crm.example.com/" }, /LEADS_WEBHOOK_SECRET is missing/],
+      [{ LEADS_WEBHOOK_URL: "https://crm.example.com/", LEADS_WEBHOOK_SECRET: "plain" }, /Standard Webhooks secret/],
+      [
+        { LEADS_WEBHOOK_URL: "https://127.0.0.1/", LEADS_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
+        /private or reserved address/,
+      ],
+      [
+        {
+          LEADS_WEBHOOK_URL: "http://169.254.169.254/",
+          LEADS_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        },
+        /must use https/,
+      ],
+      [{ LEADS_RETENTION_DAYS: "0" }, /LEADS_RETENTION_DAYS must be a whole number of days/],
+      [{ LEADS_CONFIRM_VISITOR: "no" }, /LEADS_CONFIRM_VISITOR must be 0 or 1/],
+    ];
+    for (const [env, message] of refused) expect(() => readConfig(env)).toThrow(message);
+  });
+
   it("derives the default site URL from PORT and normalises SITE_URL to an origin", () => {
     expect(readConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
     expect(readConfig({ SITE_URL: "https://omnia.com.br/" }).siteUrl).toBe("https://omnia.com.br");

@@ -2,6 +2,8 @@
 // value stops the process with a one-line English message naming the variable, because the
 // reader is an operator, not a visitor.
 
+import { checkWebhookUrl } from "./leads/webhook.ts";
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -34,6 +36,101 @@ export interface ServerConfig {
   pageCacheMaxBytes: number;
   /** LOG_LEVEL: "info" logs every request; "warn" keeps only problems (e.g. under test runners). */
   logLevel: LogLevel;
+  /** Outgoing e-mail (server/mail/mailer.ts). */
+  mail: MailConfig;
+  /** Where each new lead is delivered (server/leads/delivery.ts). */
+  leads: LeadsConfig;
+}
+
+export interface MailConfig {
+  /** SMTP_URL (smtp:// or smtps://); undefined: the development outbox under DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM; undefined: `Omnia <no-reply@<SITE_URL's host>>`. */
+  from: string | undefined;
+}
+
+export interface LeadsConfig {
+  /** LEADS_NOTIFY_EMAIL, comma-separated; empty: no notification e-mail. */
+  notifyEmails: string[];
+  /** LEADS_CONFIRM_VISITOR: the visitor's "Recebemos sua mensagem" (on unless 0). */
+  confirmVisitor: boolean;
+  /** LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET, set together. */
+  webhookUrl: string | undefined;
+  webhookSecret: string | undefined;
+  /** LEADS_WEBHOOK_ALLOW_PRIVATE=1: http and private addresses allowed (development, tests). */
+  webhookAllowPrivate: boolean;
+  /** LEADS_RETENTION_DAYS: leads older than this are deleted daily; undefined: kept. */
+  retentionDays: number | undefined;
+  /** LEADS_RETRY_DELAY_SECONDS: the first retry's wait (30); each next about twice as long, up to 6 h. */
+  retryDelaySeconds: number;
+}
+
+const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
+
+function parseMail(env: Env): MailConfig {
+  const smtpUrl = nonEmpty(env, "SMTP_URL");
+  if (smtpUrl !== undefined) {
+    let protocol = "";
+    try {
+      protocol = new URL(smtpUrl).protocol;
+    } catch {
+      // Reported below.
+    }
+    if (protocol !== "smtp:" && protocol !== "smtps:") {
+      throw new ConfigError("SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@smtp.example.com:465).");
+    }
+  }
+  return { smtpUrl, from: nonEmpty(env, "MAIL_FROM") };
+}
+
+function parseLeads(env: Env): LeadsConfig {
+  const notifyEmails = (nonEmpty(env, "LEADS_NOTIFY_EMAIL") ?? "")
+    .split(",")
+    .map((address) => address.trim())
+    .filter(Boolean);
+  const invalid = notifyEmails.find((address) => !EMAIL.test(address));
+  if (invalid !== undefined) {
+    throw new ConfigError(`LEADS_NOTIFY_EMAIL must be e-mail addresses separated by commas, got "${invalid}".`);
+  }
+  const webhookUrl = nonEmpty(env, "LEADS_WEBHOOK_URL");
+  const webhookSecret = nonEmpty(env, "LEADS_WEBHOOK_SECRET");
+  if (webhookUrl && !webhookSecret) throw new ConfigError("LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is missing.");
+  if (webhookSecret && !webhookUrl) throw new ConfigError("LEADS_WEBHOOK_SECRET is set but LEADS_WEBHOOK_URL is missing.");
+  if (webhookSecret && !/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/.test(webhookSecret)) {
+    throw new ConfigError("LEADS_WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64 (24+ bytes).");
+  }
+  if (webhookUrl) {
+    try {
+      checkWebhookUrl(webhookUrl, nonEmpty(env, "LEADS_WEBHOOK_ALLOW_PRIVATE") === "1");
+    } catch (error) {
+      throw new ConfigError(error instanceof Error ? error.message : String(error));
+    }
+  }
+  const confirm = nonEmpty(env, "LEADS_CONFIRM_VISITOR") ?? "1";
+  if (confirm !== "0" && confirm !== "1") throw new ConfigError(`LEADS_CONFIRM_VISITOR must be 0 or 1, got "${confirm}".`);
+  const allowPrivate = nonEmpty(env, "LEADS_WEBHOOK_ALLOW_PRIVATE") ?? "0";
+  if (allowPrivate !== "0" && allowPrivate !== "1") {
+    throw new ConfigError(`LEADS_WEBHOOK_ALLOW_PRIVATE must be 0 or 1, got "${allowPrivate}".`);
+  }
+  const retention = nonEmpty(env, "LEADS_RETENTION_DAYS");
+  return {
+    notifyEmails,
+    confirmVisitor: confirm === "1",
+    webhookUrl,
+    webhookSecret,
+    webhookAllowPrivate: allowPrivate === "1",
+    retentionDays:
+      retention === undefined
+        ? undefined
+        : parseWholeNumber(env, "LEADS_RETENTION_DAYS", 0, [1, 36_500], "a whole number of days from 1 to 36500"),
+    retryDelaySeconds: parseWholeNumber(
+      env,
+      "LEADS_RETRY_DELAY_SECONDS",
+      30,
+      [1, 3600],
+      "a whole number of seconds from 1 to 3600",
+    ),
+  };
 }
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
@@ -212,5 +309,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       parseWholeNumber(env, "PAGE_CACHE_MAX_MB", 64, [0, 4096], "a whole number of megabytes from 0 (off) to 4096") *
       1024 *
       1024,
+    mail: parseMail(env),
+    leads: parseLeads(env),
   };
 }

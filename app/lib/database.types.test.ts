@@ -34,6 +34,19 @@ const rowColumns = {
     created_at: "not null",
     handled_at: "null",
   },
+  lead_deliveries: {
+    id: "not null",
+    lead_id: "not null",
+    channel: "not null",
+    status: "not null",
+    attempts: "not null",
+    last_error: "null",
+    job_id: "null",
+    created_at: "not null",
+    updated_at: "not null",
+    sent_at: "null",
+  },
+  lead_outbox: { lead_id: "not null", created_at: "not null" },
   user_roles: { id: "not null", user_id: "not null", role: "not null", created_at: "not null" },
 } satisfies { [T in TableName]: Nullability<T> };
 

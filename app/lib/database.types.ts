@@ -109,6 +109,59 @@ export type Database = {
         };
         Relationships: [];
       };
+      /**
+       * supabase/migrations/20260101000800_lead_deliveries.sql: each channel's delivery of a lead
+       * (e-mail to sales, the visitor's confirmation, the webhook). Admins read them and may set a
+       * failed one back to pending ("Reenviar"); the server's worker writes the rest.
+       */
+      lead_deliveries: {
+        Row: {
+          id: string;
+          lead_id: string;
+          /** CHECK: 'email' | 'confirmation' | 'webhook'. */
+          channel: string;
+          /** CHECK: 'pending' | 'sent' | 'failed'. */
+          status: string;
+          attempts: number;
+          last_error: string | null;
+          job_id: string | null;
+          created_at: string;
+          updated_at: string;
+          sent_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          lead_id: string;
+          channel: string;
+          status?: string;
+          attempts?: number;
+          last_error?: string | null;
+          job_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          sent_at?: string | null;
+        };
+        /** Column grant: an admin may update `status` only. */
+        Update: {
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "lead_deliveries_lead_id_fkey";
+            columns: ["lead_id"];
+            isOneToOne: false;
+            referencedRelation: "contact_messages";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      /** The same migration: new leads waiting for the server's relay; no API role may touch it. */
+      lead_outbox: {
+        Row: { lead_id: string; created_at: string };
+        Insert: { lead_id: string; created_at?: string };
+        Update: { lead_id?: string; created_at?: string };
+        Relationships: [];
+      };
       /** supabase/migrations/20260101000100_user_roles.sql: a user reads only their own rows. */
       user_roles: {
         Row: {

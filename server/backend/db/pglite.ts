@@ -15,6 +15,8 @@ export interface PgliteDatabase extends Database {
   readonly kind: "pglite";
   readonly dataDir: string;
   readonly lock: DataDirLock;
+  /** The PGlite instance itself, for a library with its own PGlite adapter (pg-boss's fromPglite). */
+  readonly pglite: PGlite;
 }
 
 function toResult<R>(res: Results<R>): QueryResult<R> {
@@ -90,6 +92,7 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
     kind: "pglite",
     dataDir,
     lock,
+    pglite: pg,
     query: top.query,
     exec: top.exec,
     transaction(fn) {
