@@ -64,6 +64,7 @@ export const adminCopy = {
     errorTitle: "Erro",
     messageHandled: { title: "Mensagem atendida", description: "A mensagem foi marcada como atendida." },
     messageDeleted: { title: "Mensagem excluída", description: "A mensagem foi excluída com sucesso." },
+    deliveryResent: { title: "Reenvio agendado", description: "A entrega será tentada novamente em instantes." },
   },
   confirmDelete: "Tem certeza que deseja excluir este post?",
   messages: {
@@ -97,6 +98,20 @@ export const adminCopy = {
     } as Record<string, string>,
     plans: { basic: "Basic", business: "Business", scale: "Scale", infinity: "Infinity" } as Record<string, string>,
     none: "—",
+    // How the lead went out (server/leads/delivery.ts): one line per configured channel.
+    deliveries: {
+      label: "Entregas",
+      channels: {
+        email: "E-mail para vendas",
+        confirmation: "Confirmação ao visitante",
+        webhook: "Webhook (CRM)",
+      } as Record<string, string>,
+      statuses: { pending: "pendente", sent: "enviado", failed: "falhou" } as Record<string, string>,
+      attempts: (count: number) => (count === 1 ? "1 tentativa" : `${count} tentativas`),
+      showError: "Ver erro",
+      resend: "Reenviar",
+      resendLabel: (channel: string, name: string) => `Reenviar ${channel}: mensagem de ${name}`,
+    },
     // 50 leads per page, newest first; the numbers arrive already formatted in pt-BR.
     pagination: {
       label: "Paginação das mensagens",

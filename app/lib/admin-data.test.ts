@@ -78,8 +78,8 @@ describeEachDatabase("admin messages", (kind) => {
     it("shows an empty first page when there are no leads", async () => {
       const service = t.client(t.backend.serviceRoleKey);
       await service.from("contact_messages").delete().not("id", "is", null);
-      expect(await listMessages(admin, 1)).toEqual({ messages: [], total: 0, page: 1, pageCount: 1 });
-      expect(await listMessages(admin, 2)).toEqual({ messages: [], total: 0, page: 1, pageCount: 1 });
+      expect(await listMessages(admin, 1)).toEqual({ messages: [], deliveries: {}, total: 0, page: 1, pageCount: 1 });
+      expect(await listMessages(admin, 2)).toEqual({ messages: [], deliveries: {}, total: 0, page: 1, pageCount: 1 });
     });
   });
 });
@@ -122,6 +122,8 @@ describe("listMessages against PostgREST's 416", () => {
       ["100", "created_at.desc,id.desc"],
       [null, null],
       ["50", "created_at.desc,id.desc"],
+      // The page's deliveries, in one request.
+      [null, "channel.asc"],
     ]);
   });
 });

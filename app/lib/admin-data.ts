@@ -1,4 +1,4 @@
-import type { BlogPost, ContactMessage } from "./blog-types";
+import type { BlogPost, ContactMessage, LeadDelivery } from "./blog-types";
 import type { AppSupabaseClient, TablesInsert } from "./database.types";
 // With its extension: scripts/bench/leads.ts runs this module under plain Node.
 import { DataFailure, expectData, unwrap } from "./data-result.ts";
@@ -61,6 +61,8 @@ export const MESSAGES_PAGE_SIZE = 50;
 
 export interface MessagesPage {
   messages: ContactMessage[];
+  /** Each lead's deliveries (e-mail, confirmation, webhook), by lead id. */
+  deliveries: Record<string, LeadDelivery[]>;
   /** Leads in the table, over every page. */
   total: number;
   /** The page these messages are, from 1 (the last page when the one asked for no longer exists). */
@@ -84,8 +86,39 @@ function pageCountFor(total: number): number {
   return Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
 }
 
-/** One page of leads, newest first, with the total (PostgREST's exact count). */
+/** The deliveries of a page of leads, in one request (the REST subset has no embedding). */
+async function deliveriesOf(
+  client: AppSupabaseClient,
+  leads: ContactMessage[],
+): Promise<Record<string, LeadDelivery[]>> {
+  if (leads.length === 0) return {};
+  const rows: LeadDelivery[] = expectData(
+    await client
+      .from("lead_deliveries")
+      .select("id, lead_id, channel, status, attempts, last_error, sent_at")
+      .in(
+        "lead_id",
+        leads.map((lead) => lead.id),
+      )
+      .order("channel"),
+  );
+  const byLead: Record<string, LeadDelivery[]> = {};
+  for (const delivery of rows) (byLead[delivery.lead_id] ??= []).push(delivery);
+  return byLead;
+}
+
+/** One page of leads, newest first, with the total (PostgREST's exact count) and their deliveries. */
 export async function listMessages(client: AppSupabaseClient, page = 1): Promise<MessagesPage> {
+  const found = await listMessagesOnly(client, page);
+  return { ...found, deliveries: await deliveriesOf(client, found.messages) };
+}
+
+/** "Reenviar": a failed delivery goes back to pending, and the server queues it again. */
+export async function resendDelivery(client: AppSupabaseClient, id: string): Promise<void> {
+  expectData(await client.from("lead_deliveries").update({ status: "pending" }).eq("id", id).eq("status", "failed"));
+}
+
+async function listMessagesOnly(client: AppSupabaseClient, page: number): Promise<Omit<MessagesPage, "deliveries">> {
   const wanted = Math.max(1, Math.floor(page));
   const res = await messagesPageQuery(client, wanted);
   const first = unwrap(res);

@@ -11,3 +11,8 @@ export type BlogPostSummary = Pick<BlogPost, "id" | "title" | "slug" | "excerpt"
 
 /** A row of public.contact_messages (a lead from the contact or demo form). */
 export type ContactMessage = Tables<"contact_messages">;
+/** How one lead went out on one channel (lead_deliveries; server/leads/delivery.ts). */
+export type LeadDelivery = Pick<
+  Tables<"lead_deliveries">,
+  "id" | "lead_id" | "channel" | "status" | "attempts" | "last_error" | "sent_at"
+>;

@@ -333,6 +333,15 @@ test("a lead sent from /contato appears in Mensagens, can be marked as handled a
   await expect(lead).toContainText("/contato");
   await expect(lead).toContainText("Quero conhecer o plano Scale");
   await expect(lead).toContainText("Pendente");
+  // The server e-mails the lead to sales and confirms it to the visitor (the e2e server has no
+  // SMTP_URL: both land in its development outbox); the inbox says how each went.
+  const deliveries = lead.getByRole("region", { name: "Entregas" });
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole("tab", { name: "Mensagens" }).click();
+    await expect(deliveries).toContainText(/E-mail para vendas:\s*enviado/, { timeout: 2_000 });
+    await expect(deliveries).toContainText(/Confirmação ao visitante:\s*enviado/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expectNoAxeViolations(page);
 
   await lead.getByRole("button", { name: `Marcar como atendida: mensagem de ${name}` }).click();

@@ -13,10 +13,11 @@ import {
   listAllPosts,
   listMessages,
   markMessageHandled,
+  resendDelivery,
   savePost,
   type PostInput,
 } from "~/lib/admin-data";
-import type { BlogPost, ContactMessage } from "~/lib/blog-types";
+import type { BlogPost, ContactMessage, LeadDelivery } from "~/lib/blog-types";
 import { dataErrorOf, errorNotice, screenErrorTexts, type ErrorNotice } from "~/lib/data-result";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { MessagesList } from "./messages-list";
@@ -107,6 +108,14 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
   });
 
+  const resend = useMutation({
+    mutationFn: (delivery: LeadDelivery) => resendDelivery(client, delivery.id),
+    onSuccess: () =>
+      toast.success(copy.toasts.deliveryResent.title, { description: copy.toasts.deliveryResent.description }),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
+  });
+
   const renderPreview = useCallback(
     async (markdown: string, signal: AbortSignal) => {
       const response = await fetch("/admin/preview", {
@@ -157,6 +166,8 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
         <TabsContent value="messages" active={tab === "messages"}>
           <MessagesList
             messages={messages.data?.messages}
+            deliveries={messages.data?.deliveries}
+            onResend={(delivery) => resend.mutate(delivery)}
             loading={messages.isPending}
             failed={messages.isError}
             copy={copy.messages}

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { adminCopy } from "~/content/admin";
-import type { ContactMessage } from "~/lib/blog-types";
+import type { ContactMessage, LeadDelivery } from "~/lib/blog-types";
 import { MessagesList, type MessagesPagination } from "./messages-list";
 
 const lead: ContactMessage = {
@@ -19,7 +19,7 @@ const lead: ContactMessage = {
   handled_at: null,
 };
 
-function render(pagination?: Partial<MessagesPagination>) {
+function render(pagination?: Partial<MessagesPagination>, deliveries: LeadDelivery[] = []) {
   return renderToStaticMarkup(
     <TooltipProvider>
       <MessagesList
@@ -32,6 +32,8 @@ function render(pagination?: Partial<MessagesPagination>) {
         }
         onMarkHandled={() => {}}
         onDelete={() => {}}
+        deliveries={{ [lead.id]: deliveries }}
+        onResend={() => {}}
       />
     </TooltipProvider>,
   );
@@ -69,5 +71,38 @@ describe("MessagesList pagination", () => {
     expect(render({ page: 1, pageCount: 3, total: 120, busy: true })).toMatch(
       /<ul[^>]*aria-label="Mensagens recebidas"[^>]*aria-busy="true"/,
     );
+  });
+});
+
+describe("MessagesList deliveries", () => {
+  const delivery = (channel: string, status: string, extra: Partial<LeadDelivery> = {}): LeadDelivery => ({
+    id: `${channel}-1`,
+    lead_id: lead.id,
+    channel,
+    status,
+    attempts: 1,
+    last_error: null,
+    sent_at: null,
+    ...extra,
+  });
+
+  it("says how each channel went, in pt-BR, and offers Reenviar only for a failure, with its error", () => {
+    const html = render(undefined, [
+      delivery("confirmation", "sent"),
+      delivery("email", "pending"),
+      delivery("webhook", "failed", { attempts: 12, last_error: "the webhook answered 500" }),
+    ]);
+    expect(html).toContain('<section aria-label="Entregas"');
+    expect(html).toMatch(/Confirmação ao visitante:<\/span><span[^>]*>enviado</);
+    expect(html).toMatch(/E-mail para vendas:<\/span><span[^>]*>pendente</);
+    expect(html).toMatch(/Webhook \(CRM\):<\/span><span[^>]*>falhou</);
+    expect(html).toContain("(12 tentativas)");
+    expect(html).toMatch(/<details[^>]*><summary[^>]*>Ver erro<\/summary><p[^>]*>the webhook answered 500</);
+    expect(button(html, "Reenviar")).toContain('aria-label="Reenviar Webhook (CRM): mensagem de Maria Silva"');
+    expect(html.match(/>Reenviar</g)).toHaveLength(1);
+  });
+
+  it("shows nothing about deliveries when none were configured", () => {
+    expect(render()).not.toContain("Entregas");
   });
 });

@@ -1,8 +1,9 @@
 import { CheckCheck, ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import type { ContactMessage } from "~/lib/blog-types";
+import type { ContactMessage, LeadDelivery } from "~/lib/blog-types";
 import { formatShortDateTime } from "~/lib/format";
+import { DeliveryList } from "./delivery-list";
 import { RemoveButton } from "./remove-button";
 
 export interface MessagesPagination {
@@ -17,12 +18,15 @@ export interface MessagesPagination {
 
 export interface MessagesListProps {
   messages: ContactMessage[] | undefined;
+  /** Each lead's deliveries, by lead id (none before the server has queued them). */
+  deliveries?: Record<string, LeadDelivery[]>;
   loading: boolean;
   failed: boolean;
   copy: typeof AdminCopy.messages;
   pagination?: MessagesPagination;
   onMarkHandled: (message: ContactMessage) => void;
   onDelete: (message: ContactMessage) => void;
+  onResend: (delivery: LeadDelivery) => void;
 }
 
 const countFormatter = new Intl.NumberFormat("pt-BR");
@@ -83,6 +87,8 @@ export function MessagesList({
   pagination,
   onMarkHandled,
   onDelete,
+  deliveries,
+  onResend,
 }: MessagesListProps) {
   if (loading) return <p className="py-8 text-muted-foreground">{copy.loading}</p>;
   if (failed) return <p className="py-8 text-destructive">{copy.loadError}</p>;
@@ -139,6 +145,12 @@ export function MessagesList({
                   ))}
                 </dl>
                 {message.message ? <p className="mt-3 text-sm whitespace-pre-wrap">{message.message}</p> : null}
+                <DeliveryList
+                  deliveries={deliveries?.[message.id] ?? []}
+                  leadName={message.name}
+                  copy={copy.deliveries}
+                  onResend={onResend}
+                />
               </article>
             </li>
           );
