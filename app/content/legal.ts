@@ -58,6 +58,7 @@ export const privacyPage: DocumentPage = {
       title: "4. Com quem compartilhamos",
       paragraphs: [
         "Não vendemos dados pessoais. Compartilhamos dados apenas com fornecedores que nos ajudam a prestar o serviço (hospedagem em nuvem, envio de e-mails, processamento de pagamentos), sob contratos que exigem o mesmo nível de proteção, e com autoridades, quando houver obrigação legal ou ordem judicial.",
+        "Quando você envia o formulário de contato ou de demonstração, seus dados (nome, e-mail, empresa, telefone, assunto, plano de interesse, mensagem e a página de origem) são gravados no nosso banco de dados e enviados por e-mail à nossa equipe comercial; você recebe uma confirmação no e-mail informado. Se a empresa usar um CRM, os mesmos dados são enviados a ele por uma conexão segura e assinada. Nada disso é usado para publicidade.",
         "Quando há transferência internacional de dados, ela segue o capítulo V da LGPD, com cláusulas contratuais padrão ou outro mecanismo reconhecido pela Autoridade Nacional de Proteção de Dados (ANPD).",
       ],
     },

@@ -14,7 +14,8 @@ import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBackend, type Backend } from "../backend/index.ts";
 import { describeEachDatabase } from "../backend/testing/describe-each-database.ts";
-import { startTestBackend, type TestBackend } from "../backend/testing/backend.ts";
+import { POSTGRES_SKIP_REASON, startTestBackend, type TestBackend } from "../backend/testing/backend.ts";
+import { openPostgres } from "../backend/db/postgres.ts";
 import { freePort } from "../backend/testing/postgres-cluster.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { startLeadDelivery, type LeadDelivery, type LeadDeliveryOptions } from "./delivery.ts";
@@ -284,6 +285,51 @@ describeEachDatabase("lead delivery", (kind) => {
     await until("the webhook sent again", async () => (await deliveries(t.backend, id))[0]?.status === "sent");
     expect(new Set(hook.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
   });
+});
+
+describe.skipIf(POSTGRES_SKIP_REASON !== null)("lead delivery with two instances on one PostgreSQL", () => {
+  it("sends exactly one notification per lead: 50 leads, 50 e-mails", async () => {
+    const t = await startTestBackend("postgres");
+    const port = await freePort();
+    const sink = smtpSink(port);
+    await sink.start();
+    const second = await openPostgres({ connectionString: t.cluster!.url });
+    const instances: LeadDelivery[] = [];
+    try {
+      for (const db of [t.backend.db, second]) {
+        instances.push(
+          await startLeadDelivery({
+            ...options(t.backend, port, new URL("http://127.0.0.1:9/"), { confirmVisitor: false, webhook: undefined }),
+            db,
+            databaseUrl: t.cluster!.url,
+          }),
+        );
+      }
+      const service = t.client(t.backend.serviceRoleKey);
+      const leads = Array.from({ length: 50 }, (_, n) => ({
+        name: `Lead ${n + 1}`,
+        email: `lead${n + 1}@empresa.com.br`,
+        subject: "demo",
+      }));
+      // Half in one statement, half one by one, while both relays and workers run.
+      const { error } = await service.from("contact_messages").insert(leads.slice(0, 25));
+      expect(error).toBeNull();
+      for (const lead of leads.slice(25)) await service.from("contact_messages").insert(lead);
+      await until("50 notifications", () => sink.mails.length >= 50, 60_000);
+      await Promise.all(instances.map((instance) => instance.relay()));
+      const { rows } = await t.backend.db.query<{ sent: number }>(
+        "select count(*)::int as sent from public.lead_deliveries where status = 'sent'",
+      );
+      expect(rows[0]?.sent).toBe(50);
+      expect(sink.mails).toHaveLength(50);
+      expect(new Set(sink.mails.map((mail) => mail.replyTo?.value[0]?.address)).size).toBe(50);
+    } finally {
+      for (const instance of instances) await instance.stop();
+      await second.close();
+      await sink.stop();
+      await t.close();
+    }
+  }, 120_000);
 });
 
 describe("lead delivery without SMTP_URL: the development outbox", () => {
