@@ -74,18 +74,18 @@ describe("MessagesList pagination", () => {
   });
 });
 
-describe("MessagesList deliveries", () => {
-  const delivery = (channel: string, status: string, extra: Partial<LeadDelivery> = {}): LeadDelivery => ({
-    id: `${channel}-1`,
-    lead_id: lead.id,
-    channel,
-    status,
-    attempts: 1,
-    last_error: null,
-    sent_at: null,
-    ...extra,
-  });
+const delivery = (channel: string, status: string, extra: Partial<LeadDelivery> = {}): LeadDelivery => ({
+  id: `${channel}-1`,
+  lead_id: lead.id,
+  channel,
+  status,
+  attempts: 1,
+  last_error: null,
+  sent_at: null,
+  ...extra,
+});
 
+describe("MessagesList deliveries", () => {
   it("says how each channel went, in pt-BR, and offers Reenviar only for a failure, with its error", () => {
     const html = render(undefined, [
       delivery("confirmation", "sent"),
