@@ -112,6 +112,25 @@ export const adminCopy = {
       resend: "Reenviar",
       resendLabel: (channel: string, name: string) => `Reenviar ${channel}: mensagem de ${name}`,
     },
+    // "Exportar CSV": every lead, newest first (app/routes/admin/export.ts).
+    export: {
+      button: "Exportar CSV",
+      busy: "Exportando...",
+      fileName: (date: string) => `mensagens-${date}.csv`,
+      columns: [
+        "Recebida em",
+        "Nome",
+        "E-mail",
+        "Empresa",
+        "Telefone",
+        "Assunto",
+        "Plano",
+        "Mensagem",
+        "Origem",
+        "Atendida em",
+      ],
+      failed: "Não foi possível exportar as mensagens. Tente novamente.",
+    },
     // 50 leads per page, newest first; the numbers arrive already formatted in pt-BR.
     pagination: {
       label: "Paginação das mensagens",

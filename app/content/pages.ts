@@ -292,6 +292,7 @@ export const resourceRoutes = [
   { path: "/sitemap.xml", module: "routes/seo/sitemap.ts" },
   { path: "/robots.txt", module: "routes/seo/robots.ts" },
   { path: "/admin/preview", module: "routes/admin/preview.ts" },
+  { path: "/admin/mensagens.csv", module: "routes/admin/export.ts" },
   // The live check of /status as JSON, for its enhancement (app/enhance/status.ts).
   { path: "/status.json", module: "routes/site/status-json.ts" },
 ] as const satisfies readonly { path: string; module: `routes/${string}` }[];

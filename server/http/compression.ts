@@ -33,6 +33,9 @@ export function compression(): MiddlewareHandler {
     await next();
     const res = c.res;
     if (!res.body || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
+    // A download streams as it is made (the leads export: app/routes/admin/export.ts); buffering
+    // it here to compress it would hold all of it in memory.
+    if (/^\s*attachment\b/i.test(res.headers.get("Content-Disposition") ?? "")) return;
     if (!COMPRESSIBLE.test(res.headers.get("Content-Type") ?? "")) return;
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
     if (!encoding) return;

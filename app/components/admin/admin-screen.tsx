@@ -1,6 +1,6 @@
 import type { Session } from "@supabase/supabase-js";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { LogOut, Plus } from "lucide-react";
+import { Download, LogOut, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -116,6 +116,22 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
   });
 
+  // The server streams the CSV (app/routes/admin/export.ts); the browser saves it under its name.
+  const exportCsv = useMutation({
+    mutationFn: async () => {
+      const response = await fetch("/admin/mensagens.csv", {
+        headers: { Authorization: `Bearer ${session.access_token}` },
+      });
+      if (!response.ok) throw new Error(`Export failed: ${response.status}`);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = copy.messages.export.fileName(new Date().toISOString().slice(0, 10));
+      link.click();
+      URL.revokeObjectURL(link.href);
+    },
+    onError: () => toast.error(copy.toasts.errorTitle, { description: copy.messages.export.failed }),
+  });
+
   const renderPreview = useCallback(
     async (markdown: string, signal: AbortSignal) => {
       const response = await fetch("/admin/preview", {
@@ -164,6 +180,12 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
           />
         </TabsContent>
         <TabsContent value="messages" active={tab === "messages"}>
+          <div className="mb-4 flex justify-end">
+            <Button variant="outline" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+              <Download aria-hidden="true" />
+              {exportCsv.isPending ? copy.messages.export.busy : copy.messages.export.button}
+            </Button>
+          </div>
           <MessagesList
             messages={messages.data?.messages}
             deliveries={messages.data?.deliveries}

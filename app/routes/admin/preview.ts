@@ -1,8 +1,5 @@
-import { createClient } from "@supabase/supabase-js";
-import { backendContext } from "~/lib/backend-context";
-import type { Database } from "~/lib/database.types";
 import { renderMarkdownOffThread } from "~/lib/markdown.server";
-import { serverSupabase } from "~/lib/supabase.server";
+import { adminCaller, refusalStatus } from "~/lib/admin-auth.server";
 import type { Route } from "./+types/preview";
 
 /** The blog_posts.content limit: nothing longer can be saved, so nothing longer is rendered. */
@@ -39,34 +36,6 @@ const tooLarge = () => answer({ error: "payload_too_large" }, 413);
 /** Characters as PostgreSQL's char_length counts them: code points, not UTF-16 units. */
 const characterCount = (text: string) => Array.from(text).length;
 
-type Caller = { ok: true } | { ok: false; response: Response };
-
-/**
- * Whether the bearer token belongs to an admin, asked of the database itself: the auth server
- * vouches for the token, then has_role runs with the caller's own token, so the answer is the
- * same one row-level security gives (supabase/migrations/20260101000100_user_roles.sql).
- */
-async function checkAdmin(request: Request, context: Route.ActionArgs["context"]): Promise<Caller> {
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1];
-  const unauthorized = { ok: false, response: answer({ error: "unauthorized" }, 401) } as const;
-  const unavailable = { ok: false, response: answer({ error: "unavailable" }, 503) } as const;
-  if (!token) return unauthorized;
-
-  const { data: user, error } = await serverSupabase(context).auth.getUser(token);
-  if (error) return typeof error.status === "number" && error.status < 500 ? unauthorized : unavailable;
-  if (!user.user) return unauthorized;
-
-  const backend = context.get(backendContext);
-  const asCaller = createClient<Database>(backend.url, backend.anonKey, {
-    global: { fetch: backend.fetch, headers: { Authorization: `Bearer ${token}` } },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const role = await asCaller.rpc("has_role", { _user_id: user.user.id, _role: "admin" });
-  if (role.error) return role.status === 401 ? unauthorized : unavailable;
-  if (role.data !== true) return { ok: false, response: answer({ error: "forbidden" }, 403) };
-  return { ok: true };
-}
-
 /** GET or HEAD: the preview is only ever posted. */
 export function loader() {
   return methodNotAllowed();
@@ -87,8 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return answer({ error: "unsupported_media_type" }, 415);
 
-  const caller = await checkAdmin(request, context);
-  if (!caller.ok) return caller.response;
+  const caller = await adminCaller(request, context);
+  if (caller.kind !== "admin") return answer({ error: caller.kind }, refusalStatus[caller.kind]);
 
   let body: unknown;
   try {

@@ -1,0 +1,83 @@
+// The leads export against a real backend (PGlite, and PostgreSQL where its binaries exist):
+// admins only, every lead exactly once across pages (leads inserted in one statement share their
+// instant), newest first, spreadsheet-safe cells, a BOM for the accents.
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { backendContext } from "~/lib/backend-context";
+import { startTestBackend, TEST_SITE_URL, type TestBackend } from "../../../server/backend/testing/backend.ts";
+import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
+import { loader } from "./export";
+
+type Handler = (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<Response>;
+const exportLeads = loader as unknown as Handler;
+
+function contextFor(t: TestBackend): RouterContextProvider {
+  const context = new RouterContextProvider();
+  const access = {
+    url: TEST_SITE_URL,
+    anonKey: t.backend.anonKey,
+    serviceRoleKey: t.backend.serviceRoleKey,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => t.backend.fetch(new Request(input, init)),
+    publicUrl: null,
+  };
+  context.set(backendContext, access);
+  return context;
+}
+
+const get = (token?: string) =>
+  new Request(`${TEST_SITE_URL}/admin/mensagens.csv`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+
+describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
+  let t: TestBackend;
+  let context: RouterContextProvider;
+  let adminToken: string;
+  let userToken: string;
+  const LEADS = 2_345;
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind);
+    context = contextFor(t);
+    adminToken = (await t.user(`admin-csv-${kind}@example.com`, { admin: true })).accessToken;
+    userToken = (await t.user(`user-csv-${kind}@example.com`)).accessToken;
+    // Straight into the table: the delivery trigger's outbox is not what this test is about.
+    await t.backend.db.exec(`
+      insert into public.contact_messages (name, email, subject, plan, page)
+      select 'Lead ' || g, 'lead' || g || '@empresa.com.br', 'demo', 'scale', '/precos'
+        from generate_series(1, ${LEADS}) g;`);
+    // A later statement: a later instant.
+    await t.backend.db.exec(`
+      insert into public.contact_messages (name, email, company, subject, message)
+      values ('=HYPERLINK("http://x")', 'joao@empresa.com.br', 'Conceição; Filhos', 'comercial', 'Olá, "equipe"!');`);
+  });
+  afterAll(async () => t?.close());
+
+  it("refuses anyone but an admin", async () => {
+    expect((await exportLeads({ request: get(), context, params: {} })).status).toBe(401);
+    expect((await exportLeads({ request: get("not-a-token"), context, params: {} })).status).toBe(401);
+    expect((await exportLeads({ request: get(userToken), context, params: {} })).status).toBe(403);
+  });
+
+  it("streams every lead once, newest first, with a BOM, semicolons and neutralised formulas", async () => {
+    const response = await exportLeads({ request: get(adminToken), context, params: {} });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="mensagens-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes); // the decoder drops the BOM
+    const lines = text.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("Recebida em;Nome;E-mail;Empresa;Telefone;Assunto;Plano;Mensagem;Origem;Atendida em");
+    expect(lines).toHaveLength(LEADS + 2);
+    // The lone lead was inserted last: first. Its cells are safe for a spreadsheet.
+    expect(lines[1]).toContain(
+      `;"'=HYPERLINK(""http://x"")";joao@empresa.com.br;"Conceição; Filhos";;Comercial e preços;;"Olá, ""equipe""!";;`,
+    );
+    const emails = lines.slice(2).map((line) => line.split(";")[2]);
+    expect(new Set(emails).size).toBe(LEADS);
+    expect(lines[2]).toContain(";Solicitar demonstração;Scale;;/precos;");
+  });
+});

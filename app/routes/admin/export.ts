@@ -1,0 +1,104 @@
+import { adminCopy } from "~/content/admin";
+import { leadPlanLabels, leadSubjectLabels } from "~/content/lead-form";
+import { adminCaller, refusalStatus } from "~/lib/admin-auth.server";
+import type { ContactMessage } from "~/lib/blog-types";
+import type { AppSupabaseClient } from "~/lib/database.types";
+import { CSV_BOM, csvLine } from "~/lib/leads-csv";
+import type { Route } from "./+types/export";
+
+/** Rows read per request to the database: the export holds one such page at a time. */
+const PAGE = 1000;
+
+const COLUMNS = "id, created_at, name, email, company, phone, subject, plan, message, page, handled_at";
+type Row = Pick<
+  ContactMessage,
+  "id" | "created_at" | "name" | "email" | "company" | "phone" | "subject" | "plan" | "message" | "page" | "handled_at"
+>;
+
+/**
+ * The page after `last`, newest first with id breaking ties (the inbox's order, served by
+ * contact_messages_created_at_id_idx). Keyset, not offsets: the 100th page costs what the first
+ * does. The REST subset has no `or`, so the rows sharing `last`'s instant come first, then the
+ * older ones.
+ */
+async function nextPage(client: AppSupabaseClient, last: Row | null): Promise<Row[]> {
+  const base = () => client.from("contact_messages").select(COLUMNS);
+  const read = async (query: PromiseLike<{ data: Row[] | null; error: { message: string } | null }>) => {
+    const { data, error } = await query;
+    if (error) throw new Error(error.message);
+    return data ?? [];
+  };
+  if (!last) {
+    return read(base().order("created_at", { ascending: false }).order("id", { ascending: false }).limit(PAGE));
+  }
+  const sameInstant = await read(
+    base().eq("created_at", last.created_at).lt("id", last.id).order("id", { ascending: false }).limit(PAGE),
+  );
+  if (sameInstant.length === PAGE) return sameInstant;
+  const older = await read(
+    base()
+      .lt("created_at", last.created_at)
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false })
+      .limit(PAGE - sameInstant.length),
+  );
+  return [...sameInstant, ...older];
+}
+
+function line(row: Row): string {
+  return csvLine([
+    row.created_at,
+    row.name,
+    row.email,
+    row.company,
+    row.phone,
+    leadSubjectLabels[row.subject as keyof typeof leadSubjectLabels] ?? row.subject,
+    row.plan ? (leadPlanLabels[row.plan as keyof typeof leadPlanLabels] ?? row.plan) : null,
+    row.message,
+    row.page,
+    row.handled_at,
+  ]);
+}
+
+/**
+ * GET /admin/mensagens.csv: every lead as CSV (app/lib/leads-csv.ts), for admins, with their
+ * access token as a bearer token. Streamed page by page, so 100,000 leads never sit in memory;
+ * what the caller may read is decided by row-level security, as in the inbox.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const caller = await adminCaller(request, context);
+  if (caller.kind !== "admin") {
+    return Response.json(
+      { error: caller.kind },
+      { status: refusalStatus[caller.kind], headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const { client } = caller;
+  const encoder = new TextEncoder();
+  let last: Row | null = null;
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvLine(adminCopy.messages.export.columns)));
+        return;
+      }
+      const rows = await nextPage(client, last);
+      if (rows.length === 0) {
+        controller.close();
+        return;
+      }
+      last = rows.at(-1)!;
+      controller.enqueue(encoder.encode(rows.map(line).join("")));
+    },
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${adminCopy.messages.export.fileName(date)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
