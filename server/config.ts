@@ -77,7 +77,9 @@ function parseMail(env: Env): MailConfig {
       // Reported below.
     }
     if (protocol !== "smtp:" && protocol !== "smtps:") {
-      throw new ConfigError("SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@smtp.example.com:465).");
+      throw new ConfigError(
+        "SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@smtp.example.com:465).",
+      );
     }
   }
   return { smtpUrl, from: nonEmpty(env, "MAIL_FROM") };
@@ -94,10 +96,14 @@ function parseLeads(env: Env): LeadsConfig {
   }
   const webhookUrl = nonEmpty(env, "LEADS_WEBHOOK_URL");
   const webhookSecret = nonEmpty(env, "LEADS_WEBHOOK_SECRET");
-  if (webhookUrl && !webhookSecret) throw new ConfigError("LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is missing.");
-  if (webhookSecret && !webhookUrl) throw new ConfigError("LEADS_WEBHOOK_SECRET is set but LEADS_WEBHOOK_URL is missing.");
+  if (webhookUrl && !webhookSecret)
+    throw new ConfigError("LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is missing.");
+  if (webhookSecret && !webhookUrl)
+    throw new ConfigError("LEADS_WEBHOOK_SECRET is set but LEADS_WEBHOOK_URL is missing.");
   if (webhookSecret && !/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/.test(webhookSecret)) {
-    throw new ConfigError("LEADS_WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64 (24+ bytes).");
+    throw new ConfigError(
+      "LEADS_WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64 (24+ bytes).",
+    );
   }
   if (webhookUrl) {
     try {
@@ -107,7 +113,8 @@ function parseLeads(env: Env): LeadsConfig {
     }
   }
   const confirm = nonEmpty(env, "LEADS_CONFIRM_VISITOR") ?? "1";
-  if (confirm !== "0" && confirm !== "1") throw new ConfigError(`LEADS_CONFIRM_VISITOR must be 0 or 1, got "${confirm}".`);
+  if (confirm !== "0" && confirm !== "1")
+    throw new ConfigError(`LEADS_CONFIRM_VISITOR must be 0 or 1, got "${confirm}".`);
   const allowPrivate = nonEmpty(env, "LEADS_WEBHOOK_ALLOW_PRIVATE") ?? "0";
   if (allowPrivate !== "0" && allowPrivate !== "1") {
     throw new ConfigError(`LEADS_WEBHOOK_ALLOW_PRIVATE must be 0 or 1, got "${allowPrivate}".`);

@@ -67,7 +67,7 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
       /^attachment; filename="mensagens-\d{4}-\d\d-\d\d\.csv"$/,
     );
     const bytes = new Uint8Array(await response.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes); // the decoder drops the BOM
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines[0]).toBe("Recebida em;Nome;E-mail;Empresa;Telefone;Assunto;Plano;Mensagem;Origem;Atendida em");
