@@ -6,7 +6,13 @@ export const adminCopy = {
   title: "Administração do Blog",
   newPost: "Novo Post",
   signOut: "Sair",
-  tabs: { label: "Seções da administração", posts: "Posts", messages: "Mensagens" },
+  tabs: {
+    label: "Seções da administração",
+    posts: "Posts",
+    messages: "Mensagens",
+    // Beside "Mensagens": how many leads nobody has handled yet.
+    newCount: (count: number) => (count === 1 ? "1 nova" : `${count} novas`),
+  },
   list: {
     label: "Posts",
     loading: "Carregando...",
@@ -62,9 +68,10 @@ export const adminCopy = {
     updated: { title: "Post atualizado", description: "O post foi atualizado com sucesso." },
     deleted: { title: "Post excluído", description: "O post foi excluído com sucesso." },
     errorTitle: "Erro",
-    messageHandled: { title: "Mensagem atendida", description: "A mensagem foi marcada como atendida." },
     messageDeleted: { title: "Mensagem excluída", description: "A mensagem foi excluída com sucesso." },
     deliveryResent: { title: "Reenvio agendado", description: "A entrega será tentada novamente em instantes." },
+    statusChanged: { title: "Status atualizado", description: "O status da mensagem foi atualizado." },
+    noteSaved: { title: "Nota salva", description: "A nota da mensagem foi salva." },
   },
   confirmDelete: "Tem certeza que deseja excluir este post?",
   messages: {
@@ -81,9 +88,6 @@ export const adminCopy = {
     page: "Origem",
     received: "Recebida em",
     handled: (date: string) => `Atendida em ${date}`,
-    pending: "Pendente",
-    markHandled: "Marcar como atendida",
-    markHandledLabel: (name: string) => `Marcar como atendida: mensagem de ${name}`,
     remove: "Excluir",
     removeLabel: (name: string) => `Excluir mensagem de ${name}`,
     confirmDelete: "Tem certeza que deseja excluir esta mensagem?",
@@ -98,6 +102,21 @@ export const adminCopy = {
     } as Record<string, string>,
     plans: { basic: "Basic", business: "Business", scale: "Scale", infinity: "Infinity" } as Record<string, string>,
     none: "—",
+    // A lead's progress (contact_messages.status) and the team's note.
+    status: "Status",
+    statusLabel: (name: string) => `Status da mensagem de ${name}`,
+    statuses: { new: "Novo", contacted: "Em contato", won: "Ganho", lost: "Perdido" } as Record<string, string>,
+    note: "Nota interna",
+    noteLabel: (name: string) => `Nota interna sobre ${name}`,
+    saveNote: "Salvar nota",
+    saveNoteLabel: (name: string) => `Salvar nota sobre ${name}`,
+    // Above the list: narrow it down; the page and the export follow.
+    filters: {
+      label: "Filtrar mensagens",
+      status: "Status",
+      subject: "Assunto",
+      all: "Todos",
+    },
     // How the lead went out (server/leads/delivery.ts): one line per configured channel.
     deliveries: {
       label: "Entregas",
@@ -127,6 +146,8 @@ export const adminCopy = {
         "Plano",
         "Mensagem",
         "Origem",
+        "Status",
+        "Nota",
         "Atendida em",
       ],
       failed: "Não foi possível exportar as mensagens. Tente novamente.",

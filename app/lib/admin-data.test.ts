@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestBackend } from "../../server/backend/testing/backend.ts";
 import { describeEachDatabase } from "../../server/backend/testing/describe-each-database.ts";
 import type { TestBackend } from "../../server/backend/testing/backend.ts";
-import { deleteMessage, listMessages, markMessageHandled, MESSAGES_PAGE_SIZE } from "./admin-data";
+import {
+  countNewMessages,
+  deleteMessage,
+  listMessages,
+  MESSAGES_PAGE_SIZE,
+  saveMessageNote,
+  setMessageStatus,
+} from "./admin-data";
 import type { ContactMessage } from "./blog-types";
 
 const LEADS = 2 * MESSAGES_PAGE_SIZE + 20;
@@ -62,10 +69,19 @@ describeEachDatabase("admin messages", (kind) => {
       expect(past.messages).toHaveLength(20);
     });
 
-    it("marks a lead handled (stamped by the database) and deletes one; the page reflects both", async () => {
+    it("moves a lead on (handled_at stamped by the database), notes it, filters by status, and deletes one", async () => {
       const first = await listMessages(admin, 1);
       const [handled, removed] = first.messages;
-      await markMessageHandled(admin, handled!.id);
+      const newBefore = await countNewMessages(admin);
+      await setMessageStatus(admin, handled!.id, "won");
+      await saveMessageNote(admin, handled!.id, "  Fechou o plano Scale.  ");
+      expect(await countNewMessages(admin)).toBe(newBefore - 1);
+      const won = await listMessages(admin, 1, { status: "won" });
+      expect(won.messages.map((m) => [m.id, m.status, m.note])).toEqual([
+        [handled!.id, "won", "Fechou o plano Scale."],
+      ]);
+      expect(won.total).toBe(1);
+      expect((await listMessages(admin, 1, { status: "won", subject: "suporte" })).total).toBe(0);
       await deleteMessage(admin, removed!.id);
       const again = await listMessages(admin, 1);
       expect(again.total).toBe(LEADS - 1);

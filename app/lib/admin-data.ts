@@ -70,13 +70,24 @@ export interface MessagesPage {
   pageCount: number;
 }
 
-function messagesPageQuery(client: AppSupabaseClient, page: number) {
+/** What the inbox is narrowed to (none: every lead). */
+export interface MessageFilters {
+  status?: string;
+  subject?: string;
+}
+
+function filtered<Q extends { eq(column: string, value: string): Q }>(query: Q, filters: MessageFilters): Q {
+  let narrowed = query;
+  if (filters.status) narrowed = narrowed.eq("status", filters.status);
+  if (filters.subject) narrowed = narrowed.eq("subject", filters.subject);
+  return narrowed;
+}
+
+function messagesPageQuery(client: AppSupabaseClient, page: number, filters: MessageFilters) {
   const from = (page - 1) * MESSAGES_PAGE_SIZE;
   // id breaks ties between leads stored in the same instant, so no lead is shown on two pages or
   // skipped; contact_messages_created_at_id_idx serves exactly this order.
-  return client
-    .from("contact_messages")
-    .select("*", { count: "exact" })
+  return filtered(client.from("contact_messages").select("*", { count: "exact" }), filters)
     .order("created_at", { ascending: false })
     .order("id", { ascending: false })
     .range(from, from + MESSAGES_PAGE_SIZE - 1);
@@ -108,8 +119,12 @@ async function deliveriesOf(
 }
 
 /** One page of leads, newest first, with the total (PostgREST's exact count) and their deliveries. */
-export async function listMessages(client: AppSupabaseClient, page = 1): Promise<MessagesPage> {
-  const found = await listMessagesOnly(client, page);
+export async function listMessages(
+  client: AppSupabaseClient,
+  page = 1,
+  filters: MessageFilters = {},
+): Promise<MessagesPage> {
+  const found = await listMessagesOnly(client, page, filters);
   return { ...found, deliveries: await deliveriesOf(client, found.messages) };
 }
 
@@ -118,9 +133,37 @@ export async function resendDelivery(client: AppSupabaseClient, id: string): Pro
   expectData(await client.from("lead_deliveries").update({ status: "pending" }).eq("id", id).eq("status", "failed"));
 }
 
-async function listMessagesOnly(client: AppSupabaseClient, page: number): Promise<Omit<MessagesPage, "deliveries">> {
+/** How many leads nobody has handled yet (the count beside the tab). */
+export async function countNewMessages(client: AppSupabaseClient): Promise<number> {
+  const counted = await client
+    .from("contact_messages")
+    .select("id", { count: "exact", head: true })
+    .eq("status", "new");
+  expectData(counted);
+  return counted.count ?? 0;
+}
+
+/** A lead's progress: new, contacted, won or lost (the database stamps handled_at). */
+export async function setMessageStatus(client: AppSupabaseClient, id: string, status: string): Promise<void> {
+  expectData(await client.from("contact_messages").update({ status }).eq("id", id));
+}
+
+export async function saveMessageNote(client: AppSupabaseClient, id: string, note: string): Promise<void> {
+  expectData(
+    await client
+      .from("contact_messages")
+      .update({ note: note.trim() || null })
+      .eq("id", id),
+  );
+}
+
+async function listMessagesOnly(
+  client: AppSupabaseClient,
+  page: number,
+  filters: MessageFilters,
+): Promise<Omit<MessagesPage, "deliveries">> {
   const wanted = Math.max(1, Math.floor(page));
-  const res = await messagesPageQuery(client, wanted);
+  const res = await messagesPageQuery(client, wanted, filters);
   const first = unwrap(res);
   // Deleting the last lead of the last page leaves the admin past the end: PostgREST answers that
   // with 416 (PGRST103) when a count is asked for, the embedded backend with an empty page.
@@ -131,22 +174,13 @@ async function listMessagesOnly(client: AppSupabaseClient, page: number): Promis
     const total = res.count ?? rows.length;
     return { messages: rows, total, page: wanted, pageCount: pageCountFor(total) };
   }
-  const counted = await client.from("contact_messages").select("id", { count: "exact", head: true });
+  const counted = await filtered(client.from("contact_messages").select("id", { count: "exact", head: true }), filters);
   expectData(counted);
   const last = Math.min(wanted - 1, pageCountFor(counted.count ?? 0));
-  const again = await messagesPageQuery(client, last);
+  const again = await messagesPageQuery(client, last, filters);
   const rows: ContactMessage[] = expectData(again);
   const total = again.count ?? rows.length;
   return { messages: rows, total, page: last, pageCount: pageCountFor(total) };
-}
-
-/**
- * Any non-null handled_at only says "handled": the database stamps it with its own clock
- * (the contact_messages_server_timestamps trigger, ADR 037), so the browser's clock cannot
- * back-date it, and a project without that migration still gets a sensible time.
- */
-export async function markMessageHandled(client: AppSupabaseClient, id: string): Promise<void> {
-  expectData(await client.from("contact_messages").update({ handled_at: new Date().toISOString() }).eq("id", id));
 }
 
 export async function deleteMessage(client: AppSupabaseClient, id: string): Promise<void> {

@@ -33,6 +33,8 @@ const rowColumns = {
     page: "null",
     created_at: "not null",
     handled_at: "null",
+    status: "not null",
+    note: "null",
   },
   lead_deliveries: {
     id: "not null",

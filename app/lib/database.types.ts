@@ -80,6 +80,9 @@ export type Database = {
           page: string | null;
           created_at: string;
           handled_at: string | null;
+          /** CHECK: 'new' | 'contacted' | 'won' | 'lost' (novo, em contato, ganho, perdido). */
+          status: string;
+          note: string | null;
         };
         Insert: {
           id?: string;
@@ -93,6 +96,8 @@ export type Database = {
           page?: string | null;
           created_at?: string;
           handled_at?: string | null;
+          status?: string;
+          note?: string | null;
         };
         Update: {
           id?: string;
@@ -106,6 +111,8 @@ export type Database = {
           page?: string | null;
           created_at?: string;
           handled_at?: string | null;
+          status?: string;
+          note?: string | null;
         };
         Relationships: [];
       };

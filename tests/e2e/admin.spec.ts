@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
@@ -309,7 +310,9 @@ test("XSS payloads in a post are rendered harmless", async ({ page, browser }) =
   await expect(row).toHaveCount(0);
 });
 
-test("a lead sent from /contato appears in Mensagens, can be marked as handled and deleted", async ({ page }) => {
+test("a lead sent from /contato appears in Mensagens with its deliveries; status, note, filter and CSV export work; it can be deleted", async ({
+  page,
+}) => {
   const name = `Maria Lead ${unique()}`;
   // A visitor sends a message through the real contact form.
   await page.goto("/contato");
@@ -332,7 +335,7 @@ test("a lead sent from /contato appears in Mensagens, can be marked as handled a
   await expect(lead).toContainText("Comercial");
   await expect(lead).toContainText("/contato");
   await expect(lead).toContainText("Quero conhecer o plano Scale");
-  await expect(lead).toContainText("Pendente");
+  await expect(lead).toContainText("Novo");
   // The server e-mails the lead to sales and confirms it to the visitor (the e2e server has no
   // SMTP_URL: both land in its development outbox); the inbox says how each went.
   const deliveries = lead.getByRole("region", { name: "Entregas" });
@@ -344,8 +347,32 @@ test("a lead sent from /contato appears in Mensagens, can be marked as handled a
   }).toPass({ timeout: 30_000 });
   await expectNoAxeViolations(page);
 
-  await lead.getByRole("button", { name: `Marcar como atendida: mensagem de ${name}` }).click();
-  await expect(lead).toContainText(/Atendida em \d\d\/\d\d\/\d{4}/);
+  // Status and note, saved through row-level security; the database stamps when it was handled.
+  await lead.getByRole("combobox", { name: `Status da mensagem de ${name}` }).selectOption({ label: "Em contato" });
+  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Status atualizado");
+  await expect(lead).toContainText(/Em contato · Atendida em \d\d\/\d\d\/\d{4}/);
+  await lead.getByRole("textbox", { name: `Nota interna sobre ${name}` }).fill("Ligar na segunda-feira às 10h.");
+  await lead.getByRole("button", { name: `Salvar nota sobre ${name}` }).click();
+  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Nota salva");
+
+  // Filters narrow the list on the server.
+  const filters = page.getByRole("group", { name: "Filtrar mensagens" });
+  await filters.getByLabel("Status").selectOption({ label: "Ganho" });
+  await expect(lead).toHaveCount(0);
+  await filters.getByLabel("Status").selectOption({ label: "Em contato" });
+  await filters.getByLabel("Assunto").selectOption({ label: "Comercial" });
+  await expect(lead).toBeVisible();
+
+  // The export downloads every lead as CSV, accents intact.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^mensagens-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = readFileSync((await file.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = csv.toString("utf8");
+  expect(text).toContain(`${name};maria@empresa.example;Empresa Exemplo;;Comercial e preços;;`);
+  expect(text).toContain(";Em contato;Ligar na segunda-feira às 10h.;");
 
   await answerConfirm(page, "accept", lead.getByRole("button", { name: `Excluir mensagem de ${name}` }));
   await expect(lead).toHaveCount(0);

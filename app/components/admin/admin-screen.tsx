@@ -12,7 +12,10 @@ import {
   deletePost,
   listAllPosts,
   listMessages,
-  markMessageHandled,
+  countNewMessages,
+  saveMessageNote,
+  setMessageStatus,
+  type MessageFilters,
   resendDelivery,
   savePost,
   type PostInput,
@@ -20,6 +23,7 @@ import {
 import type { BlogPost, ContactMessage, LeadDelivery } from "~/lib/blog-types";
 import { dataErrorOf, errorNotice, screenErrorTexts, type ErrorNotice } from "~/lib/data-result";
 import type { AppSupabaseClient } from "~/lib/database.types";
+import { MessageFilterBar } from "./message-filters";
 import { MessagesList } from "./messages-list";
 import { PostDialog, type PostFormErrors } from "./post-dialog";
 import { PostList } from "./post-list";
@@ -45,14 +49,23 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
   const [serverErrors, setServerErrors] = useState<PostFormErrors>({});
   const [tab, setTab] = useState("posts");
   const [messagesPage, setMessagesPage] = useState(1);
+  const [filters, setFilters] = useState<MessageFilters>({});
 
   const posts = useQuery({ queryKey: adminKeys.posts, queryFn: () => listAllPosts(client) });
   const messages = useQuery({
-    queryKey: [...adminKeys.messages, messagesPage],
-    queryFn: () => listMessages(client, messagesPage),
+    queryKey: [...adminKeys.messages, messagesPage, filters],
+    queryFn: () => listMessages(client, messagesPage, filters),
     // The page on screen stays until the next one arrives, instead of flashing "Carregando...".
     placeholderData: keepPreviousData,
   });
+  const newCount = useQuery({
+    queryKey: [...adminKeys.messages, "new-count"],
+    queryFn: () => countNewMessages(client),
+  });
+  const filterBy = (key: keyof MessageFilters, value: string) => {
+    setFilters((current) => ({ ...current, [key]: value || undefined }));
+    setMessagesPage(1);
+  };
   // listMessages falls back to the last page when the one asked for is gone (its last lead was
   // deleted); what it returned is the page on screen.
   const shownPage = messages.isPlaceholderData ? messagesPage : (messages.data?.page ?? messagesPage);
@@ -92,10 +105,19 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
   });
 
-  const markHandled = useMutation({
-    mutationFn: (message: ContactMessage) => markMessageHandled(client, message.id),
+  const changeStatus = useMutation({
+    mutationFn: ({ message, status }: { message: ContactMessage; status: string }) =>
+      setMessageStatus(client, message.id, status),
     onSuccess: () =>
-      toast.success(copy.toasts.messageHandled.title, { description: copy.toasts.messageHandled.description }),
+      toast.success(copy.toasts.statusChanged.title, { description: copy.toasts.statusChanged.description }),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
+  });
+
+  const saveNote = useMutation({
+    mutationFn: ({ message, note }: { message: ContactMessage; note: string }) =>
+      saveMessageNote(client, message.id, note),
+    onSuccess: () => toast.success(copy.toasts.noteSaved.title, { description: copy.toasts.noteSaved.description }),
     onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
   });
@@ -165,7 +187,14 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
       <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList aria-label={copy.tabs.label}>
           <TabsTrigger value="posts">{copy.tabs.posts}</TabsTrigger>
-          <TabsTrigger value="messages">{copy.tabs.messages}</TabsTrigger>
+          <TabsTrigger value="messages">
+            {copy.tabs.messages}
+            {newCount.data ? (
+              <span className="ml-2 rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground">
+                {copy.tabs.newCount(newCount.data)}
+              </span>
+            ) : null}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="posts" active={tab === "posts"}>
           <PostList
@@ -180,7 +209,8 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
           />
         </TabsContent>
         <TabsContent value="messages" active={tab === "messages"}>
-          <div className="mb-4 flex justify-end">
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            <MessageFilterBar filters={filters} copy={copy.messages} onChange={filterBy} />
             <Button variant="outline" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
               <Download aria-hidden="true" />
               {exportCsv.isPending ? copy.messages.export.busy : copy.messages.export.button}
@@ -204,7 +234,8 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
                   }
                 : undefined
             }
-            onMarkHandled={(message) => markHandled.mutate(message)}
+            onStatusChange={(message, status) => changeStatus.mutate({ message, status })}
+            onSaveNote={(message, note) => saveNote.mutate({ message, note })}
             onDelete={(message) => {
               if (window.confirm(copy.messages.confirmDelete)) removeMessage.mutate(message);
             }}

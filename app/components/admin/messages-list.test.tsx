@@ -17,6 +17,8 @@ const lead: ContactMessage = {
   page: "/contato",
   created_at: "2026-03-05T12:00:00Z",
   handled_at: null,
+  status: "new",
+  note: null,
 };
 
 function render(pagination?: Partial<MessagesPagination>, deliveries: LeadDelivery[] = []) {
@@ -30,7 +32,8 @@ function render(pagination?: Partial<MessagesPagination>, deliveries: LeadDelive
         pagination={
           pagination && { page: 1, pageCount: 1, total: 1, busy: false, onPageChange: () => {}, ...pagination }
         }
-        onMarkHandled={() => {}}
+        onStatusChange={() => {}}
+        onSaveNote={() => {}}
         onDelete={() => {}}
         deliveries={{ [lead.id]: deliveries }}
         onResend={() => {}}

@@ -1,9 +1,10 @@
-import { CheckCheck, ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { ContactMessage, LeadDelivery } from "~/lib/blog-types";
 import { formatShortDateTime } from "~/lib/format";
 import { DeliveryList } from "./delivery-list";
+import { LeadProgress } from "./lead-progress";
 import { RemoveButton } from "./remove-button";
 
 export interface MessagesPagination {
@@ -24,7 +25,8 @@ export interface MessagesListProps {
   failed: boolean;
   copy: typeof AdminCopy.messages;
   pagination?: MessagesPagination;
-  onMarkHandled: (message: ContactMessage) => void;
+  onStatusChange: (message: ContactMessage, status: string) => void;
+  onSaveNote: (message: ContactMessage, note: string) => void;
   onDelete: (message: ContactMessage) => void;
   onResend: (delivery: LeadDelivery) => void;
 }
@@ -85,7 +87,8 @@ export function MessagesList({
   failed,
   copy,
   pagination,
-  onMarkHandled,
+  onStatusChange,
+  onSaveNote,
   onDelete,
   deliveries,
   onResend,
@@ -114,21 +117,11 @@ export function MessagesList({
                   <div>
                     <h2 className="font-semibold">{message.name}</h2>
                     <p className={message.handled_at ? "text-sm text-success" : "text-sm text-muted-foreground"}>
-                      {message.handled_at ? copy.handled(formatShortDateTime(message.handled_at)) : copy.pending}
+                      {copy.statuses[message.status] ?? message.status}
+                      {message.handled_at ? ` · ${copy.handled(formatShortDateTime(message.handled_at))}` : null}
                     </p>
                   </div>
                   <div className="flex gap-1">
-                    {message.handled_at ? null : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={copy.markHandledLabel(message.name)}
-                        onClick={() => onMarkHandled(message)}
-                      >
-                        <CheckCheck aria-hidden="true" />
-                        {copy.markHandled}
-                      </Button>
-                    )}
                     <RemoveButton
                       tooltip={copy.remove}
                       label={copy.removeLabel(message.name)}
@@ -145,6 +138,7 @@ export function MessagesList({
                   ))}
                 </dl>
                 {message.message ? <p className="mt-3 text-sm whitespace-pre-wrap">{message.message}</p> : null}
+                <LeadProgress message={message} copy={copy} onStatusChange={onStatusChange} onSaveNote={onSaveNote} />
                 <DeliveryList
                   deliveries={deliveries?.[message.id] ?? []}
                   leadName={message.name}

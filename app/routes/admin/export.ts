@@ -9,10 +9,22 @@ import type { Route } from "./+types/export";
 /** Rows read per request to the database: the export holds one such page at a time. */
 const PAGE = 1000;
 
-const COLUMNS = "id, created_at, name, email, company, phone, subject, plan, message, page, handled_at";
+const COLUMNS = "id, created_at, name, email, company, phone, subject, plan, message, page, status, note, handled_at";
 type Row = Pick<
   ContactMessage,
-  "id" | "created_at" | "name" | "email" | "company" | "phone" | "subject" | "plan" | "message" | "page" | "handled_at"
+  | "id"
+  | "created_at"
+  | "name"
+  | "email"
+  | "company"
+  | "phone"
+  | "subject"
+  | "plan"
+  | "message"
+  | "page"
+  | "status"
+  | "note"
+  | "handled_at"
 >;
 
 /**
@@ -56,6 +68,8 @@ function line(row: Row): string {
     row.plan ? (leadPlanLabels[row.plan as keyof typeof leadPlanLabels] ?? row.plan) : null,
     row.message,
     row.page,
+    adminCopy.messages.statuses[row.status] ?? row.status,
+    row.note,
     row.handled_at,
   ]);
 }
