@@ -76,7 +76,11 @@ export interface MessageFilters {
   subject?: string;
 }
 
-function filtered<Q extends { eq(column: string, value: string): Q }>(query: Q, filters: MessageFilters): Q {
+/** Narrows a contact_messages query to the filters (the inbox and its export share it). */
+export function filterMessages<Q extends { eq(column: string, value: string): Q }>(
+  query: Q,
+  filters: MessageFilters,
+): Q {
   let narrowed = query;
   if (filters.status) narrowed = narrowed.eq("status", filters.status);
   if (filters.subject) narrowed = narrowed.eq("subject", filters.subject);
@@ -87,7 +91,7 @@ function messagesPageQuery(client: AppSupabaseClient, page: number, filters: Mes
   const from = (page - 1) * MESSAGES_PAGE_SIZE;
   // id breaks ties between leads stored in the same instant, so no lead is shown on two pages or
   // skipped; contact_messages_created_at_id_idx serves exactly this order.
-  return filtered(client.from("contact_messages").select("*", { count: "exact" }), filters)
+  return filterMessages(client.from("contact_messages").select("*", { count: "exact" }), filters)
     .order("created_at", { ascending: false })
     .order("id", { ascending: false })
     .range(from, from + MESSAGES_PAGE_SIZE - 1);
@@ -174,7 +178,10 @@ async function listMessagesOnly(
     const total = res.count ?? rows.length;
     return { messages: rows, total, page: wanted, pageCount: pageCountFor(total) };
   }
-  const counted = await filtered(client.from("contact_messages").select("id", { count: "exact", head: true }), filters);
+  const counted = await filterMessages(
+    client.from("contact_messages").select("id", { count: "exact", head: true }),
+    filters,
+  );
   expectData(counted);
   const last = Math.min(wanted - 1, pageCountFor(counted.count ?? 0));
   const again = await messagesPageQuery(client, last, filters);

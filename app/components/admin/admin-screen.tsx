@@ -141,7 +141,10 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
   // The server streams the CSV (app/routes/admin/export.ts); the browser saves it under its name.
   const exportCsv = useMutation({
     mutationFn: async () => {
-      const response = await fetch("/admin/mensagens.csv", {
+      const query = new URLSearchParams(
+        Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      );
+      const response = await fetch(`/admin/mensagens.csv${query.size > 0 ? `?${query}` : ""}`, {
         headers: { Authorization: `Bearer ${session.access_token}` },
       });
       if (!response.ok) throw new Error(`Export failed: ${response.status}`);

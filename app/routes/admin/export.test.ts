@@ -82,4 +82,14 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     expect(new Set(emails).size).toBe(LEADS);
     expect(lines[2]).toContain(";Solicitar demonstração;Scale;;/precos;Novo;;");
   });
+
+  it("exports only what the inbox's filters show", async () => {
+    const request = new Request(`${TEST_SITE_URL}/admin/mensagens.csv?subject=comercial&status=new`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    const text = await (await exportLeads({ request, context, params: {} })).text();
+    const lines = text.split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("joao@empresa.com.br");
+  });
 });

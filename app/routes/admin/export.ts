@@ -1,6 +1,7 @@
 import { adminCopy } from "~/content/admin";
 import { leadPlanLabels, leadSubjectLabels } from "~/content/lead-form";
 import { adminCaller, refusalStatus } from "~/lib/admin-auth.server";
+import { filterMessages, type MessageFilters } from "~/lib/admin-data";
 import type { ContactMessage } from "~/lib/blog-types";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { CSV_BOM, csvLine } from "~/lib/leads-csv";
@@ -33,8 +34,8 @@ type Row = Pick<
  * does. The REST subset has no `or`, so the rows sharing `last`'s instant come first, then the
  * older ones.
  */
-async function nextPage(client: AppSupabaseClient, last: Row | null): Promise<Row[]> {
-  const base = () => client.from("contact_messages").select(COLUMNS);
+async function nextPage(client: AppSupabaseClient, last: Row | null, filters: MessageFilters): Promise<Row[]> {
+  const base = () => filterMessages(client.from("contact_messages").select(COLUMNS), filters);
   const read = async (query: PromiseLike<{ data: Row[] | null; error: { message: string } | null }>) => {
     const { data, error } = await query;
     if (error) throw new Error(error.message);
@@ -75,7 +76,7 @@ function line(row: Row): string {
 }
 
 /**
- * GET /admin/mensagens.csv: every lead as CSV (app/lib/leads-csv.ts), for admins, with their
+ * GET /admin/mensagens.csv[?status=…&subject=…]: the inbox's leads as CSV (app/lib/leads-csv.ts), for admins, with their
  * access token as a bearer token. Streamed page by page, so 100,000 leads never sit in memory;
  * what the caller may read is decided by row-level security, as in the inbox.
  */
@@ -88,6 +89,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const { client } = caller;
+  // The inbox's filters (?status=won&subject=demo): the file is the list on screen, every page of it.
+  const params = new URL(request.url).searchParams;
+  const filters: MessageFilters = {
+    status: params.get("status") || undefined,
+    subject: params.get("subject") || undefined,
+  };
   const encoder = new TextEncoder();
   let last: Row | null = null;
   let started = false;
@@ -98,7 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         controller.enqueue(encoder.encode(CSV_BOM + csvLine(adminCopy.messages.export.columns)));
         return;
       }
-      const rows = await nextPage(client, last);
+      const rows = await nextPage(client, last, filters);
       if (rows.length === 0) {
         controller.close();
         return;
