@@ -2,21 +2,17 @@
 // and HTML. Every value from the visitor is escaped in the HTML part; subject and plan names come
 // from the forms' own copy (app/content/lead-form.ts), so the e-mail says what the visitor chose.
 import { leadPlanLabels, leadSubjectLabels } from "../../app/content/lead-form.ts";
+import type { Tables } from "../../app/lib/database.types.ts";
 import type { MailMessage } from "./mailer.ts";
 
-/** A contact_messages row, as the worker reads it. */
-export interface LeadRecord {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  subject: string;
-  message: string | null;
-  plan: string | null;
-  page: string | null;
-  created_at: string | Date;
-}
+/** A contact_messages row as the worker reads it (the driver gives created_at as a Date). */
+export type LeadRecord = Omit<
+  Pick<
+    Tables<"contact_messages">,
+    "id" | "name" | "email" | "company" | "phone" | "subject" | "message" | "plan" | "page" | "created_at"
+  >,
+  "created_at"
+> & { created_at: string | Date };
 
 export interface SiteIdentity {
   /** The brand, e.g. "Omnia". */

@@ -105,38 +105,33 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
   });
 
-  const changeStatus = useMutation({
-    mutationFn: ({ message, status }: { message: ContactMessage; status: string }) =>
-      setMessageStatus(client, message.id, status),
-    onSuccess: () =>
-      toast.success(copy.toasts.statusChanged.title, { description: copy.toasts.statusChanged.description }),
-    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
+  // Every write to a lead (status, note, delete, Reenviar): its toast on success, the spec's
+  // error toast on failure, and the inbox reloaded either way.
+  const leadWrite = <V,>(run: (variables: V) => Promise<void>, done: { title: string; description: string }) => ({
+    mutationFn: run,
+    onSuccess: () => toast.success(done.title, { description: done.description }),
+    onError: (error: unknown) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
   });
-
-  const saveNote = useMutation({
-    mutationFn: ({ message, note }: { message: ContactMessage; note: string }) =>
-      saveMessageNote(client, message.id, note),
-    onSuccess: () => toast.success(copy.toasts.noteSaved.title, { description: copy.toasts.noteSaved.description }),
-    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
-  });
-
-  const removeMessage = useMutation({
-    mutationFn: (message: ContactMessage) => deleteMessage(client, message.id),
-    onSuccess: () =>
-      toast.success(copy.toasts.messageDeleted.title, { description: copy.toasts.messageDeleted.description }),
-    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
-  });
-
-  const resend = useMutation({
-    mutationFn: (delivery: LeadDelivery) => resendDelivery(client, delivery.id),
-    onSuccess: () =>
-      toast.success(copy.toasts.deliveryResent.title, { description: copy.toasts.deliveryResent.description }),
-    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages }),
-  });
+  const changeStatus = useMutation(
+    leadWrite(
+      ({ message, status }: { message: ContactMessage; status: string }) =>
+        setMessageStatus(client, message.id, status),
+      copy.toasts.statusChanged,
+    ),
+  );
+  const saveNote = useMutation(
+    leadWrite(
+      ({ message, note }: { message: ContactMessage; note: string }) => saveMessageNote(client, message.id, note),
+      copy.toasts.noteSaved,
+    ),
+  );
+  const removeMessage = useMutation(
+    leadWrite((message: ContactMessage) => deleteMessage(client, message.id), copy.toasts.messageDeleted),
+  );
+  const resend = useMutation(
+    leadWrite((delivery: LeadDelivery) => resendDelivery(client, delivery.id), copy.toasts.deliveryResent),
+  );
 
   // The server streams the CSV (app/routes/admin/export.ts); the browser saves it under its name.
   const exportCsv = useMutation({

@@ -1,9 +1,9 @@
 // The leads export against a real backend (PGlite, and PostgreSQL where its binaries exist):
 // admins only, every lead exactly once across pages (leads inserted in one statement share their
 // instant), newest first, spreadsheet-safe cells, a BOM for the accents.
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { backendContext } from "~/lib/backend-context";
+import { routerContextFor } from "~/lib/backend-context.testing";
 import { startTestBackend, TEST_SITE_URL, type TestBackend } from "../../../server/backend/testing/backend.ts";
 import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
 import { loader } from "./export";
@@ -11,18 +11,7 @@ import { loader } from "./export";
 type Handler = (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<Response>;
 const exportLeads = loader as unknown as Handler;
 
-function contextFor(t: TestBackend): RouterContextProvider {
-  const context = new RouterContextProvider();
-  const access = {
-    url: TEST_SITE_URL,
-    anonKey: t.backend.anonKey,
-    serviceRoleKey: t.backend.serviceRoleKey,
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => t.backend.fetch(new Request(input, init)),
-    publicUrl: null,
-  };
-  context.set(backendContext, access);
-  return context;
-}
+const contextFor = (t: TestBackend) => routerContextFor(t.backend, TEST_SITE_URL);
 
 const get = (token?: string) =>
   new Request(`${TEST_SITE_URL}/admin/mensagens.csv`, {

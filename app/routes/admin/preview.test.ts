@@ -1,9 +1,9 @@
 // The preview route's action against a real backend (PGlite, and PostgreSQL where its binaries
 // exist): who may use it (admins only, asked of the database), what it refuses before reading
 // a body, and that no pathological body makes it fail with a 5xx.
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backendContext } from "~/lib/backend-context";
+import { routerContextFor } from "~/lib/backend-context.testing";
 import { PATHOLOGICAL_DEFAULT_SIZE, pathologicalInputs } from "~/lib/markdown-pathological.server";
 import { startTestBackend, TEST_SITE_URL } from "../../../server/backend/testing/backend.ts";
 import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
@@ -15,19 +15,7 @@ type Handler = (args: { request: Request; context: RouterContextProvider; params
 
 const PREVIEW_URL = `${TEST_SITE_URL}/admin/preview`;
 
-function contextFor(t: TestBackend): RouterContextProvider {
-  const context = new RouterContextProvider();
-  // A variable, not a literal, so the test also compiles while BackendAccess gains or loses keys.
-  const access = {
-    url: TEST_SITE_URL,
-    anonKey: t.backend.anonKey,
-    serviceRoleKey: t.backend.serviceRoleKey,
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => t.backend.fetch(new Request(input, init)),
-    publicUrl: null,
-  };
-  context.set(backendContext, access);
-  return context;
-}
+const contextFor = (t: TestBackend) => routerContextFor(t.backend, TEST_SITE_URL);
 
 interface PostOptions {
   token?: string;

@@ -1,0 +1,24 @@
+// For tests of loaders and actions against a real in-process backend
+// (server/backend/testing/backend.ts): the router context the Node server would give them.
+import { RouterContextProvider } from "react-router";
+import { backendContext } from "./backend-context";
+
+interface InProcessBackend {
+  anonKey: string;
+  serviceRoleKey: string;
+  fetch(request: Request): Promise<Response>;
+}
+
+export function routerContextFor(backend: InProcessBackend, url: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  // A variable, not a literal, so tests also compile while BackendAccess gains or loses keys.
+  const access = {
+    url,
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => backend.fetch(new Request(input, init)),
+    publicUrl: null,
+  };
+  context.set(backendContext, access);
+  return context;
+}
