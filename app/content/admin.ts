@@ -120,6 +120,8 @@ export const adminCopy = {
     // How the lead went out (server/leads/delivery.ts): one line per configured channel.
     deliveries: {
       label: "Entregas",
+      // One landmark per lead: each needs its own name.
+      regionLabel: (name: string) => `Entregas da mensagem de ${name}`,
       channels: {
         email: "E-mail para vendas",
         confirmation: "Confirmação ao visitante",

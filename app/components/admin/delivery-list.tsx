@@ -27,7 +27,7 @@ export function DeliveryList({
 }) {
   if (deliveries.length === 0) return null;
   return (
-    <section aria-label={copy.label} className="mt-3 border-t border-border pt-3">
+    <section aria-label={copy.regionLabel(leadName)} className="mt-3 border-t border-border pt-3">
       <h3 className="text-sm font-semibold">{copy.label}</h3>
       <ul className="mt-1 flex flex-col gap-1 text-sm">
         {deliveries.map((delivery) => {
