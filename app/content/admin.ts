@@ -116,6 +116,8 @@ export const adminCopy = {
       status: "Status",
       subject: "Assunto",
       all: "Todos",
+      search: "Buscar",
+      searchHint: "Nome, e-mail ou empresa",
     },
     // How the lead went out (server/leads/delivery.ts): one line per configured channel.
     deliveries: {

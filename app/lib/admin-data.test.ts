@@ -82,6 +82,20 @@ describeEachDatabase("admin messages", (kind) => {
       ]);
       expect(won.total).toBe(1);
       expect((await listMessages(admin, 1, { status: "won", subject: "suporte" })).total).toBe(0);
+      // Search: part of a name, an address or a company, any case; its own wildcards are literal.
+      const found = await listMessages(admin, 1, { search: handled!.email.slice(0, 12).toUpperCase() });
+      expect(found.messages.map((m) => m.id)).toContain(handled!.id);
+      expect((await listMessages(admin, 1, { search: "%" })).total).toBe(0);
+      expect((await listMessages(admin, 1, { search: "ninguém-assim" })).total).toBe(0);
+      // The trigram index can serve it (the planner prefers it over a scan once the table is big).
+      const plan = await t.backend.db.transaction(async (tx) => {
+        await tx.query("set local enable_seqscan = off");
+        const { rows } = await tx.query<{ "QUERY PLAN": string }>(
+          "explain select id from public.contact_messages where search_text ilike '%empresa%'",
+        );
+        return rows.map((row) => row["QUERY PLAN"]).join("\n");
+      });
+      expect(plan).toContain("contact_messages_search_text_idx");
       await deleteMessage(admin, removed!.id);
       const again = await listMessages(admin, 1);
       expect(again.total).toBe(LEADS - 1);

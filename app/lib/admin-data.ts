@@ -74,16 +74,28 @@ export interface MessagesPage {
 export interface MessageFilters {
   status?: string;
   subject?: string;
+  /** Part of a name, an e-mail address or a company, any case. */
+  search?: string;
+}
+
+/** The search as an ilike pattern: its own wildcards are taken literally. */
+function searchPattern(search: string): string {
+  const literal = search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (char) => `\\${char}`)
+    .replaceAll("*", "");
+  return `%${literal}%`;
 }
 
 /** Narrows a contact_messages query to the filters (the inbox and its export share it). */
-export function filterMessages<Q extends { eq(column: string, value: string): Q }>(
-  query: Q,
-  filters: MessageFilters,
-): Q {
+export function filterMessages<
+  Q extends { eq(column: string, value: string): Q; ilike(column: string, pattern: string): Q },
+>(query: Q, filters: MessageFilters): Q {
   let narrowed = query;
   if (filters.status) narrowed = narrowed.eq("status", filters.status);
   if (filters.subject) narrowed = narrowed.eq("subject", filters.subject);
+  if (filters.search?.trim()) narrowed = narrowed.ilike("search_text", searchPattern(filters.search));
   return narrowed;
 }
 

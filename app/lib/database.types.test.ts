@@ -35,6 +35,7 @@ const rowColumns = {
     handled_at: "null",
     status: "not null",
     note: "null",
+    search_text: "null",
   },
   lead_deliveries: {
     id: "not null",

@@ -83,6 +83,8 @@ export type Database = {
           /** CHECK: 'new' | 'contacted' | 'won' | 'lost' (novo, em contato, ganho, perdido). */
           status: string;
           note: string | null;
+          /** Generated: lower(name, e-mail and company), for the inbox's search (trigram index). */
+          search_text: string | null;
         };
         Insert: {
           id?: string;

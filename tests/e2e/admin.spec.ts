@@ -362,6 +362,13 @@ test("a lead sent from /contato appears in Mensagens with its deliveries; status
   await filters.getByLabel("Status").selectOption({ label: "Em contato" });
   await filters.getByLabel("Assunto").selectOption({ label: "Comercial" });
   await expect(lead).toBeVisible();
+  // Search by part of the company, any case, on the server.
+  await filters.getByRole("searchbox", { name: "Buscar" }).fill("EMPRESA EXEMPLO");
+  await expect(lead).toBeVisible();
+  await filters.getByRole("searchbox", { name: "Buscar" }).fill("ninguém com este nome");
+  await expect(lead).toHaveCount(0);
+  await filters.getByRole("searchbox", { name: "Buscar" }).fill(name.toLowerCase());
+  await expect(lead).toBeVisible();
 
   // The export downloads every lead as CSV, accents intact.
   const download = page.waitForEvent("download");

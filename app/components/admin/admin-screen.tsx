@@ -62,10 +62,10 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     queryKey: [...adminKeys.messages, "new-count"],
     queryFn: () => countNewMessages(client),
   });
-  const filterBy = (key: keyof MessageFilters, value: string) => {
+  const filterBy = useCallback((key: keyof MessageFilters, value: string) => {
     setFilters((current) => ({ ...current, [key]: value || undefined }));
     setMessagesPage(1);
-  };
+  }, []);
   // listMessages falls back to the last page when the one asked for is gone (its last lead was
   // deleted); what it returned is the page on screen.
   const shownPage = messages.isPlaceholderData ? messagesPage : (messages.data?.page ?? messagesPage);

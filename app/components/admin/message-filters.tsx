@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { adminCopy as AdminCopy } from "~/content/admin";
@@ -16,6 +17,14 @@ export function MessageFilterBar({
 }) {
   const statusId = useId();
   const subjectId = useId();
+  const searchId = useId();
+  // The search runs once typing pauses, not on every key.
+  const [search, setSearch] = useState(filters.search ?? "");
+  useEffect(() => {
+    if (search === (filters.search ?? "")) return;
+    const timer = setTimeout(() => onChange("search", search), 300);
+    return () => clearTimeout(timer);
+  }, [search, filters.search, onChange]);
   const choices: [keyof MessageFilters, string, string, Record<string, string>][] = [
     ["status", statusId, copy.filters.status, copy.statuses],
     ["subject", subjectId, copy.filters.subject, copy.subjects],
@@ -36,6 +45,18 @@ export function MessageFilterBar({
           </NativeSelect>
         </div>
       ))}
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={searchId}>{copy.filters.search}</Label>
+        <Input
+          id={searchId}
+          type="search"
+          placeholder={copy.filters.searchHint}
+          maxLength={200}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="w-64"
+        />
+      </div>
     </fieldset>
   );
 }

@@ -19,6 +19,7 @@ const lead: ContactMessage = {
   handled_at: null,
   status: "new",
   note: null,
+  search_text: "maria silva maria@empresa.example ",
 };
 
 function render(pagination?: Partial<MessagesPagination>, deliveries: LeadDelivery[] = []) {

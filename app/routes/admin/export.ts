@@ -94,6 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters: MessageFilters = {
     status: params.get("status") || undefined,
     subject: params.get("subject") || undefined,
+    search: params.get("search")?.slice(0, 200) || undefined,
   };
   const encoder = new TextEncoder();
   let last: Row | null = null;

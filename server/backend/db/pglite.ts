@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Results, Transaction } from "@electric-sql/pglite";
 import { acquireLock } from "./lock.ts";
 import type { DataDirLock } from "./lock.ts";
@@ -81,7 +82,9 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
         throw new Error(`Creating the database in ${pgdata} failed (exit ${init.status}): ${init.stderr.trim()}`);
       }
     }
-    pg = await PGlite.create({ dataDir: pgdata, postgresqlconf: POSTGRESQL_CONF });
+    // pg_trgm: the inbox's search by name, e-mail or company is a trigram index (migration
+    // 20260101001000_lead_search.sql); PostgreSQL and hosted Supabase ship it as well.
+    pg = await PGlite.create({ dataDir: pgdata, postgresqlconf: POSTGRESQL_CONF, extensions: { pg_trgm } });
   } catch (err) {
     lock.release();
     throw err;
