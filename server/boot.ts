@@ -7,6 +7,8 @@ import type { BackendAccess } from "./app.ts";
 import { startBackend, type Backend } from "./backend/index.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
 import { startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
+import { startBackupSchedule, type BackupSchedule } from "./backup/schedule.ts";
+import { readStoredSigningKey } from "./backend/keys.ts";
 import { checkWebhookUrl } from "./leads/webhook.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { siteConfig } from "../app/content/site-config.ts";
@@ -40,6 +42,8 @@ export interface BackendSetup {
   backend?: Backend;
   /** Delivers new leads (e-mail, webhook); with the embedded backend only. */
   leadDelivery?: LeadDelivery;
+  /** Scheduled backups into BACKUP_DIR; with the embedded backend only. */
+  backups?: BackupSchedule;
   /** One line for the start-up message. */
   description: string;
 }
@@ -76,9 +80,21 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     log: (line) => console.log(line),
   });
   const leadDelivery = await startLeadDeliveryFor(config, backend);
+  const dataDir = resolve(config.dataDir);
+  const backups = config.backups.dir
+    ? startBackupSchedule({
+        db: backend.db,
+        dir: resolve(config.backups.dir),
+        intervalHours: config.backups.intervalHours,
+        keep: config.backups.keep,
+        signingKey: async () => (config.databaseUrl ? null : readStoredSigningKey(dataDir)),
+        log: (line) => console.log(line),
+      })
+    : undefined;
   return {
     backend,
     leadDelivery,
+    backups,
     access: {
       // Loaders call the backend in-process; the URL only has to be well-formed.
       url: config.siteUrl,
@@ -206,8 +222,8 @@ export function manageServer(
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);
-      // Workers first (a delivery in flight finishes), then the database they use.
-      const closing = (setup.leadDelivery?.stop() ?? Promise.resolve()).then(() => setup.backend?.close());
+      // Workers first (a delivery or a backup in flight finishes), then the database they use.
+      const closing = Promise.all([setup.leadDelivery?.stop(), setup.backups?.stop()]).then(() => setup.backend?.close());
       void closing.then(
         () => process.exit(0),
         (error: unknown) => {

@@ -40,6 +40,17 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Where each new lead is delivered (server/leads/delivery.ts). */
   leads: LeadsConfig;
+  /** Scheduled backups (server/backup/schedule.ts). */
+  backups: BackupsConfig;
+}
+
+export interface BackupsConfig {
+  /** BACKUP_DIR: where the server writes its scheduled backups; undefined: no schedule. */
+  dir: string | undefined;
+  /** BACKUP_INTERVAL_HOURS: hours between two backups (24). */
+  intervalHours: number;
+  /** BACKUP_KEEP: how many of the newest backups are kept (14); older ones are deleted. */
+  keep: number;
 }
 
 export interface MailConfig {
@@ -219,6 +230,14 @@ function parseRestMaxRows(env: Env): number | undefined {
 
 // The per-account sign-in throttle (server/backend/auth/account-throttle.ts, ADR 025). The upper
 // bounds catch typos; past them the throttle would no longer slow anyone down (or lock for days).
+function parseBackups(env: Env): BackupsConfig {
+  return {
+    dir: nonEmpty(env, "BACKUP_DIR"),
+    intervalHours: parseWholeNumber(env, "BACKUP_INTERVAL_HOURS", 24, [1, 8760], "a whole number of hours from 1 to 8760"),
+    keep: parseWholeNumber(env, "BACKUP_KEEP", 14, [1, 10_000], "a whole number from 1 to 10000"),
+  };
+}
+
 function parseWholeNumber(env: Env, name: string, fallback: number, range: [number, number], rule: string): number {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
@@ -318,5 +337,6 @@ export function readConfig(env: Env = process.env): ServerConfig {
       1024,
     mail: parseMail(env),
     leads: parseLeads(env),
+    backups: parseBackups(env),
   };
 }

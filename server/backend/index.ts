@@ -1,5 +1,5 @@
-// The embedded Supabase-compatible backend: one Hono app serving /auth/v1 (GoTrue subset) and
-// /rest/v1 (PostgREST subset) on PGlite (dataDir) or PostgreSQL (databaseUrl).
+// The embedded Supabase-compatible backend: one Hono app serving /auth/v1 (GoTrue subset),
+// /rest/v1 (PostgREST subset) and /backup/v1 (the operator's online backup) on PGlite (dataDir) or PostgreSQL (databaseUrl).
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { openDatabase } from "./db/index.ts";
@@ -9,6 +9,8 @@ import type { Database } from "./db/types.ts";
 import { createAuth } from "./auth/index.ts";
 import type { AccountThrottleLimits } from "./auth/index.ts";
 import { createRest } from "./rest/index.ts";
+import { readStoredSigningKey } from "./keys.ts";
+import { createBackupRoute } from "../backup/route.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createRateLimiters, type RateLimiters } from "../http/rate-limits.ts";
 import { createSharedRateLimiters } from "../http/shared-rate-limits.ts";
@@ -128,6 +130,14 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     app.use("/rest/v1/*", corsMiddleware);
     app.route("/", auth.app);
     app.route("/", rest);
+    app.route(
+      "/",
+      createBackupRoute({
+        db,
+        verifyJwt: (token) => auth.keys.verify(token),
+        signingKey: async () => (opts.databaseUrl ? null : readStoredSigningKey(dataDir)),
+      }),
+    );
 
     const lock: DataDirLock | null = "lock" in db ? (db as { lock: DataDirLock }).lock : null;
     return {

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { afterAll, describe, expect, it } from "vitest";
@@ -106,19 +106,35 @@ describe("argument parsing", () => {
     });
     expect(parseCommand(["set-password", "a@b.co"])).toEqual({ name: "set-password", email: "a@b.co", password: null });
     expect(parseCommand(["set-password", "a@b.co", "new-one"])).toMatchObject({ password: "new-one" });
+    expect(parseCommand(["backup"])).toEqual({ name: "backup", out: null });
+    expect(parseCommand(["backup", "--out", "b.tar.gz"])).toEqual({ name: "backup", out: "b.tar.gz" });
+    expect(parseCommand(["restore", "b.tar.gz", "--force"])).toEqual({ name: "restore", file: "b.tar.gz", force: true });
+    expect(parseCommand(["verify-backup", "b.tar.gz"])).toEqual({ name: "verify-backup", file: "b.tar.gz" });
+    expect(parseCommand(["move-to-postgres", "postgres://u@db/omnia"])).toEqual({
+      name: "move-to-postgres",
+      url: "postgres://u@db/omnia",
+    });
     for (const bad of [
       ["create-user"],
       ["grant-admin", "not-an-email"],
       ["keys", "extra"],
       ["nope"],
       ["grant-admin", "a@b.co", "--admin"],
+      ["backup", "file.tar.gz"],
+      ["backup", "--out"],
+      ["restore"],
+      ["restore", "a.tar.gz", "b.tar.gz"],
+      ["verify-backup", "a.tar.gz", "--force"],
+      ["move-to-postgres"],
+      ["move-to-postgres", "mysql://db/omnia"],
     ]) {
       expect(() => parseCommand(bad)).toThrow(expect.objectContaining({ exitCode: 2 }));
     }
   });
 
   it("names an unknown or misused option in the first line of the message", () => {
-    expect(refusal(["create-user", "a@b.co", "--force"])).toBe("2: Unknown option --force.");
+    expect(refusal(["create-user", "a@b.co", "--yes"])).toBe("2: Unknown option --yes.");
+    expect(refusal(["create-user", "a@b.co", "--force"])).toBe("2: --force does not apply to create-user.");
     expect(refusal(["grant-admin", "a@b.co", "-f"])).toBe("2: Unknown option -f.");
     expect(refusal(["create-user", "a@b.co", "--password"])).toBe("2: --password needs a value.");
     expect(refusal(["create-user", "a@b.co", "--admin=yes"])).toBe("2: --admin takes no value.");
@@ -158,9 +174,9 @@ describe("npm run admin", () => {
   }, 90_000); // Each command starts the embedded backend itself (no server): slow on a busy machine.
 
   it("refuses an unknown option before touching any backend", async () => {
-    const unknownFlag = await cli(dataDir, "grant-admin", "ana@example.com", "--force");
+    const unknownFlag = await cli(dataDir, "grant-admin", "ana@example.com", "--yes");
     expect(unknownFlag.code).toBe(2);
-    expect(unknownFlag.stderr).toContain("Unknown option --force.");
+    expect(unknownFlag.stderr).toContain("Unknown option --yes.");
     expect(unknownFlag.stderr).not.toContain("Using ");
   });
 
@@ -201,6 +217,36 @@ describe("npm run admin", () => {
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain("No user with e-mail nobody@example.com.");
 
+      // A backup while the server holds the directory: the server takes it (POST /backup/v1).
+      const backupFile = join(dirname(dataDir), "backups", "b.tar.gz");
+      const backedUp = await cli(dataDir, "backup", "--out", backupFile);
+      expect(backedUp).toMatchObject({ code: 0 });
+      expect(backedUp.stderr).toContain(`Asking the running server at ${url}`);
+      expect(backedUp.stdout).toMatch(/^Backup written to .*b\.tar\.gz \(\d+ bytes\): \d+ rows in \d+ tables \(users 3, posts 3, leads 0\)/);
+      const checked = await cli(dataDir, "verify-backup", backupFile);
+      expect(checked).toMatchObject({ code: 0 });
+      expect(checked.stdout).toContain("is a complete backup: ");
+      const busy = await cli(dataDir, "restore", backupFile, "--force");
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toContain(`is using ${dataDir}; stop it before restoring.`);
+
+      // Restored into a new directory: bob's password works there.
+      const copy = join(dirname(dataDir), "copy");
+      const restored = await cli(copy, "restore", backupFile);
+      expect(restored).toMatchObject({ code: 0 });
+      expect(restored.stdout).toContain(`Restored into ${copy}: `);
+      const again = await cli(copy, "restore", backupFile);
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim()).toBe(
+        `${copy} already holds a database; restore into an empty data directory, or pass --force to replace it (the old one is kept aside).`,
+      );
+      const copyBackend = await startBackend({ dataDir: copy, siteUrl: SITE, log: () => {} });
+      try {
+        expect((await signIn(copyBackend.fetch, copyBackend.anonKey, "bob@example.com", "bob-secret-1")).status).toBe(200);
+      } finally {
+        await copyBackend.close();
+      }
+
       const keys = await cli(dataDir, "keys");
       expect(keys).toMatchObject({ code: 0 });
       expect(keys.stdout.trim().split("\n")).toEqual([
@@ -214,7 +260,7 @@ describe("npm run admin", () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await backend.close();
     }
-  });
+  }, 120_000); // backup, restore and a second backend start: PGlite's initdb is the slow part.
 });
 
 describe.skipIf(postgresUnavailableReason() !== null)("npm run admin with DATABASE_URL", () => {

@@ -1,7 +1,8 @@
-// `npm run admin -- <command>`: operator commands for users and roles. See commands.ts for
-// what they do and target.ts for where they send their requests.
+// `npm run admin -- <command>`: operator commands for users and roles (commands.ts; target.ts
+// says where they send their requests) and for the data as a whole (data-commands.ts).
 // Exit codes: 0 done, 1 the operation failed (e.g. unknown e-mail), 2 bad arguments.
-import { parseCommand, runCommand } from "./commands.ts";
+import { isDataCommand, parseCommand, runCommand } from "./commands.ts";
+import { runDataCommand } from "./data-commands.ts";
 import { OperatorError, resolveTarget } from "./target.ts";
 import type { Target } from "./target.ts";
 
@@ -11,6 +12,10 @@ async function main(argv: readonly string[]): Promise<number> {
     const command = parseCommand(argv);
     if (command.name === "help") {
       await runCommand(command, null as never, (line) => console.log(line));
+      return 0;
+    }
+    if (isDataCommand(command)) {
+      await runDataCommand(command, process.env, (line) => console.log(line));
       return 0;
     }
     target = await resolveTarget(process.env);

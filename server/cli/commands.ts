@@ -19,6 +19,16 @@ Commands:
   keys                      Print SUPABASE_URL and SUPABASE_ANON_KEY for this backend
                             (and SUPABASE_SERVICE_ROLE_KEY for the embedded one).
 
+Data (docs/operations.md "Backups and restore"):
+  backup [--out <file>]     A consistent backup while the site runs (through the running server
+                            when it holds DATA_DIR). Default file: BACKUP_DIR (or the current
+                            directory)/omnia-backup-<time>.tar.gz
+  verify-backup <file>      Check a backup's checksums and migration level without restoring it.
+  restore <file> [--force]  Restore into an empty DATA_DIR or DATABASE_URL; --force replaces what
+                            is there (an embedded database is kept aside, not deleted).
+  move-to-postgres <url>    Copy the embedded database in DATA_DIR into the empty PostgreSQL
+                            database at <url>; stop the server first.
+
 Environment: DATA_DIR (default ./.data), DATABASE_URL, SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY.`;
 
 type Command =
@@ -26,7 +36,18 @@ type Command =
   | { name: "grant-admin" | "revoke-admin"; email: string }
   | { name: "set-password"; email: string; password: string | null }
   | { name: "keys" }
-  | { name: "help" };
+  | { name: "help" }
+  | DataCommand;
+
+/** The commands that work on the database as a whole (data-commands.ts), not through the APIs. */
+export type DataCommand =
+  | { name: "backup"; out: string | null }
+  | { name: "verify-backup"; file: string }
+  | { name: "restore"; file: string; force: boolean }
+  | { name: "move-to-postgres"; url: string };
+
+export const isDataCommand = (command: Command): command is DataCommand =>
+  ["backup", "verify-backup", "restore", "move-to-postgres"].includes(command.name);
 
 function usage(reason: string): OperatorError {
   return new OperatorError(`${reason}\n\n${USAGE}`, 2);
@@ -34,7 +55,12 @@ function usage(reason: string): OperatorError {
 
 // The two options; everything else is positional. `--` ends the options, so a password that
 // starts with a dash can still be given: `set-password <email> -- -secret`.
-const OPTIONS = { password: { type: "string" }, admin: { type: "boolean" } } as const;
+const OPTIONS = {
+  password: { type: "string" },
+  admin: { type: "boolean" },
+  out: { type: "string" },
+  force: { type: "boolean" },
+} as const;
 
 /**
  * Reads the arguments after the command name with `util.parseArgs`. It runs non-strict and the
@@ -52,12 +78,12 @@ function parseOptions(args: readonly string[]): { positional: string[]; flags: M
   const flags = new Map<string, string | true>();
   for (const token of tokens) {
     if (token.kind !== "option") continue;
-    if (token.name === "password") {
-      if (typeof token.value !== "string") throw usage("--password needs a value.");
-      flags.set("password", token.value);
-    } else if (token.name === "admin") {
-      if (token.value !== undefined) throw usage("--admin takes no value.");
-      flags.set("admin", true);
+    if (token.name === "password" || token.name === "out") {
+      if (typeof token.value !== "string") throw usage(`--${token.name} needs a value.`);
+      flags.set(token.name, token.value);
+    } else if (token.name === "admin" || token.name === "force") {
+      if (token.value !== undefined) throw usage(`--${token.name} takes no value.`);
+      flags.set(token.name, true);
     } else throw usage(`Unknown option ${token.rawName}.`);
   }
   return { positional: positionals, flags };
@@ -110,6 +136,26 @@ export function parseCommand(argv: readonly string[]): Command {
       allowFlags();
       if (positional.length > 0) throw usage("keys takes no arguments.");
       return { name };
+    case "backup": {
+      allowFlags("out");
+      if (positional.length > 0) throw usage("backup takes no arguments; name the file with --out.");
+      const out = flags.get("out");
+      return { name, out: typeof out === "string" ? out : null };
+    }
+    case "verify-backup":
+    case "restore": {
+      allowFlags(...(name === "restore" ? ["force"] : []));
+      const file = positional[0];
+      if (!file || positional.length > 1) throw usage(`${name} takes one backup file.`);
+      return name === "restore" ? { name, file, force: flags.has("force") } : { name, file };
+    }
+    case "move-to-postgres": {
+      allowFlags();
+      const url = positional[0];
+      if (!url || positional.length > 1) throw usage("move-to-postgres takes one PostgreSQL URL.");
+      if (!/^postgres(ql)?:\/\//.test(url)) throw usage("move-to-postgres needs a postgres:// URL.");
+      return { name, url };
+    }
     default:
       throw usage(`Unknown command "${name}".`);
   }
@@ -206,7 +252,7 @@ async function grantAdmin(target: Target, user: AdminUser): Promise<boolean> {
   return true;
 }
 
-export async function runCommand(command: Command, target: Target, out: (line: string) => void): Promise<void> {
+export async function runCommand(command: Exclude<Command, DataCommand>, target: Target, out: (line: string) => void): Promise<void> {
   switch (command.name) {
     case "help":
       out(USAGE);

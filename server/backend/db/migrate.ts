@@ -60,7 +60,7 @@ function checksum(sql: string): string {
  * new file.
  */
 export async function applyMigrations(
-  db: Database,
+  db: Pick<Database, "transaction">,
   migrations: readonly Migration[],
   options: MigrateOptions = {},
 ): Promise<string[]> {
