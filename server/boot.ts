@@ -223,7 +223,9 @@ export function manageServer(
       clearInterval(sweep);
       clearTimeout(deadline);
       // Workers first (a delivery or a backup in flight finishes), then the database they use.
-      const closing = Promise.all([setup.leadDelivery?.stop(), setup.backups?.stop()]).then(() => setup.backend?.close());
+      const closing = Promise.all([setup.leadDelivery?.stop(), setup.backups?.stop()]).then(() =>
+        setup.backend?.close(),
+      );
       void closing.then(
         () => process.exit(0),
         (error: unknown) => {

@@ -57,6 +57,23 @@ describe("readConfig", () => {
     for (const [env, message] of refused) expect(() => readConfig(env)).toThrow(message);
   });
 
+  it("reads the backup schedule, off unless BACKUP_DIR is set", () => {
+    expect(readConfig({}).backups).toEqual({ dir: undefined, intervalHours: 24, keep: 14 });
+    expect(
+      readConfig({ BACKUP_DIR: "/var/backups/omnia", BACKUP_INTERVAL_HOURS: "6", BACKUP_KEEP: "28" }).backups,
+    ).toEqual({
+      dir: "/var/backups/omnia",
+      intervalHours: 6,
+      keep: 28,
+    });
+    expect(() => readConfig({ BACKUP_KEEP: "0" })).toThrow(
+      /BACKUP_KEEP must be a whole number from 1 to 10000, got "0"/,
+    );
+    expect(() => readConfig({ BACKUP_INTERVAL_HOURS: "daily" })).toThrow(
+      /BACKUP_INTERVAL_HOURS must be a whole number of hours/,
+    );
+  });
+
   it("derives the default site URL from PORT and normalises SITE_URL to an origin", () => {
     expect(readConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
     expect(readConfig({ SITE_URL: "https://omnia.com.br/" }).siteUrl).toBe("https://omnia.com.br");

@@ -233,7 +233,13 @@ function parseRestMaxRows(env: Env): number | undefined {
 function parseBackups(env: Env): BackupsConfig {
   return {
     dir: nonEmpty(env, "BACKUP_DIR"),
-    intervalHours: parseWholeNumber(env, "BACKUP_INTERVAL_HOURS", 24, [1, 8760], "a whole number of hours from 1 to 8760"),
+    intervalHours: parseWholeNumber(
+      env,
+      "BACKUP_INTERVAL_HOURS",
+      24,
+      [1, 8760],
+      "a whole number of hours from 1 to 8760",
+    ),
     keep: parseWholeNumber(env, "BACKUP_KEEP", 14, [1, 10_000], "a whole number from 1 to 10000"),
   };
 }

@@ -133,7 +133,8 @@ export async function unpackArchive(file: string, dir: string): Promise<Manifest
   } finally {
     fs.closeSync(fd);
   }
-  if (head[0] !== 0x1f || head[1] !== 0x8b) throw new BackupFileError(`${file} is not an Omnia backup (not a gzip file).`);
+  if (head[0] !== 0x1f || head[1] !== 0x8b)
+    throw new BackupFileError(`${file} is not an Omnia backup (not a gzip file).`);
 
   const foreign: string[] = [];
   try {

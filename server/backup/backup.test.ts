@@ -100,7 +100,12 @@ describe("online backup of the embedded database", () => {
               authorization: `Bearer ${backend.serviceRoleKey}`,
               "content-type": "application/json",
             },
-            body: JSON.stringify({ name: `Cliente ${client}`, email, subject: "comercial", message: "Quero uma proposta." }),
+            body: JSON.stringify({
+              name: `Cliente ${client}`,
+              email,
+              subject: "comercial",
+              message: "Quero uma proposta.",
+            }),
           }),
         );
         expect(res.status).toBe(201);
@@ -251,7 +256,9 @@ describe("refused backups and targets: one line, nothing changed", () => {
     expect(fs.existsSync(path.join(setAside!, "PG_VERSION"))).toBe(true);
     const reopened = await openPglite(source);
     try {
-      expect(await count({ db: reopened }, "auth.users")).toBe(manifest.tables.find((t) => t.name === "auth.users")!.rows);
+      expect(await count({ db: reopened }, "auth.users")).toBe(
+        manifest.tables.find((t) => t.name === "auth.users")!.rows,
+      );
     } finally {
       await reopened.close();
     }
@@ -277,7 +284,8 @@ describe("scheduled backups", () => {
     expect(backupFileName(new Date("2026-11-24T03:15:09.123Z"))).toBe("omnia-backup-20261124-031509Z.tar.gz");
     const dir = path.join(tempDir(), "backups");
     fs.mkdirSync(dir);
-    for (const day of ["20", "21", "22"]) fs.writeFileSync(path.join(dir, `omnia-backup-202611${day}-030000Z.tar.gz`), "");
+    for (const day of ["20", "21", "22"])
+      fs.writeFileSync(path.join(dir, `omnia-backup-202611${day}-030000Z.tar.gz`), "");
     fs.writeFileSync(path.join(dir, "notes.txt"), "not a backup");
 
     const backend = await start(path.join(tempDir(), "data"));
@@ -295,7 +303,10 @@ describe("scheduled backups", () => {
       const file = await schedule.runOnce();
       expect(path.basename(file)).toBe("omnia-backup-20261124-031509Z.tar.gz");
       expect((await verifyBackup(file)).source).toBe("pglite");
-      expect(listBackups(dir)).toEqual(["omnia-backup-20261122-030000Z.tar.gz", "omnia-backup-20261124-031509Z.tar.gz"]);
+      expect(listBackups(dir)).toEqual([
+        "omnia-backup-20261122-030000Z.tar.gz",
+        "omnia-backup-20261124-031509Z.tar.gz",
+      ]);
       expect(fs.existsSync(path.join(dir, "notes.txt"))).toBe(true);
       expect(lines[0]).toMatch(/^Backup written to .* in \d+ ms; removed 2 older \(BACKUP_KEEP=2\)\.$/);
       expect(pruneBackups(dir, 1)).toEqual(["omnia-backup-20261122-030000Z.tar.gz"]);
@@ -318,7 +329,9 @@ describe.skipIf(postgresUnavailableReason() !== null)("moving the embedded datab
     const tables = ["auth.users", "auth.identities", "auth.mfa_factors", "public.user_roles", "public.blog_posts"];
     const counts = async (b: { db: Backend["db"] }) =>
       Object.fromEntries(
-        await Promise.all([...tables, "public.contact_messages", "public.lead_outbox"].map(async (t) => [t, await count(b, t)])),
+        await Promise.all(
+          [...tables, "public.contact_messages", "public.lead_outbox"].map(async (t) => [t, await count(b, t)]),
+        ),
       );
     const expected = await counts(embedded);
     expect(expected["public.contact_messages"]).toBe(10_000);
@@ -358,7 +371,9 @@ describe.skipIf(postgresUnavailableReason() !== null)("moving the embedded datab
       }
 
       // The target now holds tables: a second move is refused before anything is read or written.
-      await expect(moveToPostgres(dataDir, cluster.url)).rejects.toThrow(/already holds tables \(auth\.\w+\); move into an empty database/);
+      await expect(moveToPostgres(dataDir, cluster.url)).rejects.toThrow(
+        /already holds tables \(auth\.\w+\); move into an empty database/,
+      );
     } finally {
       await cluster.stop();
     }
@@ -378,7 +393,9 @@ describe.skipIf(postgresUnavailableReason() !== null)("moving the embedded datab
     const cluster = await startPostgresCluster();
     try {
       const db = await openPostgres({ connectionString: cluster.url, log: quiet });
-      await db.exec("create table public.someone_elses (id int primary key); insert into public.someone_elses values (1);");
+      await db.exec(
+        "create table public.someone_elses (id int primary key); insert into public.someone_elses values (1);",
+      );
       await expect(restoreToPostgres(file, cluster.url)).rejects.toThrow(
         /already holds tables \(public\.someone_elses\); restore into an empty one, or pass --force/,
       );

@@ -187,7 +187,11 @@ export interface RestoreResult {
 }
 
 /** Restores `file` into an empty PostgreSQL database (or replaces the project's schemas with --force). */
-export async function restoreToPostgres(file: string, url: string, options: { force?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreToPostgres(
+  file: string,
+  url: string,
+  options: { force?: boolean } = {},
+): Promise<RestoreResult> {
   return withTempDir("omnia-restore-", async (dir) => {
     const manifest = await unpackArchive(file, dir);
     const migrations = migrationsFor(manifest, file);

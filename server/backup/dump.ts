@@ -163,7 +163,9 @@ export async function loadDatabase(tx: Queryable, dir: string, manifest: Manifes
     const overriding = identity[0]?.always ? " overriding system value" : "";
     let loaded = 0;
     for await (const batch of batches(path.join(dir, t.file), LOAD_BATCH_ROWS)) {
-      const columns = Object.keys(JSON.parse(batch[0]!) as Record<string, unknown>).map(ident).join(", ");
+      const columns = Object.keys(JSON.parse(batch[0]!) as Record<string, unknown>)
+        .map(ident)
+        .join(", ");
       const result = await tx.query(
         `insert into ${t.sql} (${columns})${overriding} select ${columns} from json_populate_recordset(null::${t.sql}, $1::json)`,
         [`[${batch.join(",")}]`],

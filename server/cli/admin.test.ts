@@ -108,7 +108,11 @@ describe("argument parsing", () => {
     expect(parseCommand(["set-password", "a@b.co", "new-one"])).toMatchObject({ password: "new-one" });
     expect(parseCommand(["backup"])).toEqual({ name: "backup", out: null });
     expect(parseCommand(["backup", "--out", "b.tar.gz"])).toEqual({ name: "backup", out: "b.tar.gz" });
-    expect(parseCommand(["restore", "b.tar.gz", "--force"])).toEqual({ name: "restore", file: "b.tar.gz", force: true });
+    expect(parseCommand(["restore", "b.tar.gz", "--force"])).toEqual({
+      name: "restore",
+      file: "b.tar.gz",
+      force: true,
+    });
     expect(parseCommand(["verify-backup", "b.tar.gz"])).toEqual({ name: "verify-backup", file: "b.tar.gz" });
     expect(parseCommand(["move-to-postgres", "postgres://u@db/omnia"])).toEqual({
       name: "move-to-postgres",
@@ -222,7 +226,9 @@ describe("npm run admin", () => {
       const backedUp = await cli(dataDir, "backup", "--out", backupFile);
       expect(backedUp).toMatchObject({ code: 0 });
       expect(backedUp.stderr).toContain(`Asking the running server at ${url}`);
-      expect(backedUp.stdout).toMatch(/^Backup written to .*b\.tar\.gz \(\d+ bytes\): \d+ rows in \d+ tables \(users 3, posts 3, leads 0\)/);
+      expect(backedUp.stdout).toMatch(
+        /^Backup written to .*b\.tar\.gz \(\d+ bytes\): \d+ rows in \d+ tables \(users 3, posts 3, leads 0\)/,
+      );
       const checked = await cli(dataDir, "verify-backup", backupFile);
       expect(checked).toMatchObject({ code: 0 });
       expect(checked.stdout).toContain("is a complete backup: ");
@@ -242,7 +248,9 @@ describe("npm run admin", () => {
       );
       const copyBackend = await startBackend({ dataDir: copy, siteUrl: SITE, log: () => {} });
       try {
-        expect((await signIn(copyBackend.fetch, copyBackend.anonKey, "bob@example.com", "bob-secret-1")).status).toBe(200);
+        expect((await signIn(copyBackend.fetch, copyBackend.anonKey, "bob@example.com", "bob-secret-1")).status).toBe(
+          200,
+        );
       } finally {
         await copyBackend.close();
       }

@@ -252,7 +252,11 @@ async function grantAdmin(target: Target, user: AdminUser): Promise<boolean> {
   return true;
 }
 
-export async function runCommand(command: Exclude<Command, DataCommand>, target: Target, out: (line: string) => void): Promise<void> {
+export async function runCommand(
+  command: Exclude<Command, DataCommand>,
+  target: Target,
+  out: (line: string) => void,
+): Promise<void> {
   switch (command.name) {
     case "help":
       out(USAGE);

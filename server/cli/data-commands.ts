@@ -77,7 +77,10 @@ async function backup(out: string, env: DataEnv, log: (line: string) => void): P
     await backupDataDir(dataDir, out);
     return;
   }
-  if (!lock.url) throw new OperatorError(`The server (pid ${lock.pid}) holds ${dataDir} but is not listening yet. Try again in a moment.`);
+  if (!lock.url)
+    throw new OperatorError(
+      `The server (pid ${lock.pid}) holds ${dataDir} but is not listening yet. Try again in a moment.`,
+    );
   const key = await readStoredSigningKey(dataDir);
   if (!key) throw new OperatorError(`The server (pid ${lock.pid}) is running, but ${dataDir} has no signing key yet.`);
   log(`Asking the running server at ${lock.url} (pid ${lock.pid}) for the backup.`);
@@ -123,7 +126,8 @@ export async function runDataCommand(
           return;
         }
         const lock = readLock(dataDir);
-        if (lock) throw new OperatorError(`The server (pid ${lock.pid}) is using ${dataDir}; stop it before restoring.`);
+        if (lock)
+          throw new OperatorError(`The server (pid ${lock.pid}) is using ${dataDir}; stop it before restoring.`);
         const { manifest, setAside } = await restoreToDataDir(command.file, dataDir, { force: command.force, now });
         out(`Restored into ${dataDir}: ${summary(manifest)}.`);
         if (setAside) out(`The database that was there is kept in ${setAside}; delete it when you no longer need it.`);
@@ -138,7 +142,9 @@ export async function runDataCommand(
         }
         const manifest = await moveToPostgres(dataDir, command.url);
         out(`Moved ${dataDir} into ${redactUrl(command.url)}: ${summary(manifest)}.`);
-        out("Start the server with DATABASE_URL set to that database. Sessions carry over; the data directory is unchanged.");
+        out(
+          "Start the server with DATABASE_URL set to that database. Sessions carry over; the data directory is unchanged.",
+        );
         return;
       }
     }
