@@ -22,6 +22,7 @@ import {
   restoreToDataDir,
   restoreToPostgres,
   verifyBackup,
+  writeBackup,
 } from "./backup.ts";
 import { DATASET_URL, clientFor, createUsers, insertLeads, insertPosts, totpCode } from "./dataset.testing.ts";
 import { backupFileName, listBackups, pruneBackups, startBackupSchedule } from "./schedule.ts";
@@ -407,8 +408,21 @@ describe.skipIf(postgresUnavailableReason() !== null)("moving the embedded datab
 
       await restoreToPostgres(file, cluster.url, { force: true });
       const restored = await startBackend({ databaseUrl: cluster.url, siteUrl: DATASET_URL, log: quiet });
+      let posts = 0;
       try {
-        expect(await count(restored, "public.blog_posts")).toBeGreaterThan(0);
+        posts = await count(restored, "public.blog_posts");
+        expect(posts).toBeGreaterThan(0);
+        // And back: a backup of PostgreSQL restores into a data directory, with the same keys.
+        const fromPostgres = path.join(root, "from-postgres.tar.gz");
+        expect((await writeBackup(restored.db, fromPostgres)).source).toBe("postgres");
+        await restoreToDataDir(fromPostgres, path.join(root, "back"));
+        const back = await start(path.join(root, "back"));
+        try {
+          expect(await count(back, "public.blog_posts")).toBe(posts);
+          expect(back.serviceRoleKey).toBe(restored.serviceRoleKey);
+        } finally {
+          await back.close();
+        }
       } finally {
         await restored.close();
       }
