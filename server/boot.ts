@@ -76,6 +76,8 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
       lockoutMs: config.authAccountLockoutMinutes * 60_000,
     },
     restMaxRows: config.restMaxRows,
+    storageDir: resolve(config.storageDir),
+    storageMaxBytes: config.storageMaxBytes,
     initInChildProcess: true,
     log: (line) => console.log(line),
   });
@@ -88,6 +90,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
         intervalHours: config.backups.intervalHours,
         keep: config.backups.keep,
         signingKey: async () => (config.databaseUrl ? null : readStoredSigningKey(dataDir)),
+        storageDir: resolve(config.storageDir),
         log: (line) => console.log(line),
       })
     : undefined;

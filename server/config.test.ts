@@ -57,6 +57,16 @@ describe("readConfig", () => {
     for (const [env, message] of refused) expect(() => readConfig(env)).toThrow(message);
   });
 
+  it("keeps uploads under DATA_DIR/storage unless STORAGE_DIR says otherwise, up to STORAGE_MAX_BYTES", () => {
+    expect(readConfig({})).toMatchObject({ storageDir: ".data/storage", storageMaxBytes: 5 * 1024 * 1024 });
+    expect(readConfig({ DATA_DIR: "/var/lib/omnia" }).storageDir).toBe("/var/lib/omnia/storage");
+    expect(readConfig({ STORAGE_DIR: "/mnt/shared/omnia", STORAGE_MAX_BYTES: "2097152" })).toMatchObject({
+      storageDir: "/mnt/shared/omnia",
+      storageMaxBytes: 2_097_152,
+    });
+    expect(() => readConfig({ STORAGE_MAX_BYTES: "5MB" })).toThrow(/STORAGE_MAX_BYTES must be a whole number of bytes/);
+  });
+
   it("reads the backup schedule, off unless BACKUP_DIR is set", () => {
     expect(readConfig({}).backups).toEqual({ dir: undefined, intervalHours: 24, keep: 14 });
     expect(

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 // The one place that reads the process environment. Each value is validated at boot; a bad
 // value stops the process with a one-line English message naming the variable, because the
 // reader is an operator, not a visitor.
@@ -42,6 +43,10 @@ export interface ServerConfig {
   leads: LeadsConfig;
   /** Scheduled backups (server/backup/schedule.ts). */
   backups: BackupsConfig;
+  /** STORAGE_DIR: uploaded objects' bytes (default DATA_DIR/storage; shared by instances on PostgreSQL). */
+  storageDir: string;
+  /** STORAGE_MAX_BYTES: the largest upload (default 5 MB). */
+  storageMaxBytes: number;
 }
 
 export interface BackupsConfig {
@@ -344,5 +349,13 @@ export function readConfig(env: Env = process.env): ServerConfig {
     mail: parseMail(env),
     leads: parseLeads(env),
     backups: parseBackups(env),
+    storageDir: nonEmpty(env, "STORAGE_DIR") ?? join(nonEmpty(env, "DATA_DIR") ?? ".data", "storage"),
+    storageMaxBytes: parseWholeNumber(
+      env,
+      "STORAGE_MAX_BYTES",
+      5 * 1024 * 1024,
+      [1024, 1024 * 1024 * 1024],
+      "a whole number of bytes from 1024 to 1073741824",
+    ),
   };
 }

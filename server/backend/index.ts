@@ -1,5 +1,6 @@
 // The embedded Supabase-compatible backend: one Hono app serving /auth/v1 (GoTrue subset),
-// /rest/v1 (PostgREST subset) and /backup/v1 (the operator's online backup) on PGlite (dataDir) or PostgreSQL (databaseUrl).
+// /rest/v1 (PostgREST subset), /storage/v1 (Storage subset) and /backup/v1 (the operator's online backup) on PGlite (dataDir) or PostgreSQL (databaseUrl).
+import { join } from "node:path";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { openDatabase } from "./db/index.ts";
@@ -11,6 +12,8 @@ import type { AccountThrottleLimits } from "./auth/index.ts";
 import { createRest } from "./rest/index.ts";
 import { readStoredSigningKey } from "./keys.ts";
 import { createBackupRoute } from "../backup/route.ts";
+import { diskBlobStore } from "./storage/blob-store.ts";
+import { createStorage } from "./storage/index.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createRateLimiters, type RateLimiters } from "../http/rate-limits.ts";
 import { createSharedRateLimiters } from "../http/shared-rate-limits.ts";
@@ -28,6 +31,10 @@ export interface StartBackendOptions {
   restMaxRows?: number;
   /** PGlite: create a new data directory in a child process, keeping initdb's memory out of this one. */
   initInChildProcess?: boolean;
+  /** Where uploaded objects' bytes live (STORAGE_DIR). Default <dataDir>/storage. */
+  storageDir?: string;
+  /** STORAGE_MAX_BYTES: the largest upload. Default 5 MB. */
+  storageMaxBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -50,6 +57,9 @@ export interface Backend {
   unreadyReason(): Promise<string | null>;
   close(): Promise<void>;
 }
+
+/** Blog images: 5 MB is far above a well-exported photo, and bounds a slow upload. */
+export const DEFAULT_STORAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A readiness probe must answer quickly even when the database hangs. */
 const READINESS_TIMEOUT_MS = 2_000;
@@ -89,6 +99,10 @@ export const corsMiddleware = cors({
     "x-client-info",
     "x-supabase-api-version",
     "x-retry-count",
+    // storage-js uploads
+    "x-upsert",
+    "cache-control",
+    "x-metadata",
   ],
   exposeHeaders: ["content-range", "x-supabase-api-version"],
   maxAge: 3600,
@@ -125,17 +139,29 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     // Migrations ran above; load the schema cache now so the first request does not pay for it.
     await rest.catalog.refresh();
 
+    const storageDir = opts.storageDir ?? join(dataDir, "storage");
     const app = new Hono();
     app.use("/auth/v1/*", corsMiddleware);
     app.use("/rest/v1/*", corsMiddleware);
+    app.use("/storage/v1/*", corsMiddleware);
     app.route("/", auth.app);
     app.route("/", rest);
+    app.route(
+      "/",
+      createStorage({
+        db,
+        verifyJwt: (token) => auth.keys.verify(token),
+        blobs: diskBlobStore(storageDir),
+        maxBytes: opts.storageMaxBytes ?? DEFAULT_STORAGE_MAX_BYTES,
+      }),
+    );
     app.route(
       "/",
       createBackupRoute({
         db,
         verifyJwt: (token) => auth.keys.verify(token),
         signingKey: async () => (opts.databaseUrl ? null : readStoredSigningKey(dataDir)),
+        storageDir,
       }),
     );
 

@@ -2,6 +2,7 @@
 //   manifest.json            what the file is: format, version, migration level, tables, checksums
 //   database/<schema>.<table>.jsonl   one JSON object per row (dump.ts)
 //   signing-key.json         the embedded backend's signing key, when it lives in a file
+//   storage/<bucket>/<object id>/<version>   the bytes of every uploaded object
 // Every file but the manifest is listed in the manifest with its size and SHA-256, and a restore
 // checks all of them before it touches anything: gzip's own CRC catches a truncated file, the
 // checksums a file that was edited or assembled by hand. ADR 054.
@@ -56,7 +57,8 @@ export class BackupFileError extends Error {
 }
 
 /** Archive paths a backup may contain; anything else means the file is not ours. */
-const ENTRY_PATTERN = /^(manifest\.json|signing-key\.json|database\/[a-z0-9_]+\.[a-z0-9_]+\.jsonl)$/;
+const ENTRY_PATTERN =
+  /^(manifest\.json|signing-key\.json|database\/[a-z0-9_]+\.[a-z0-9_]+\.jsonl|storage\/[a-z0-9_-]+\/[0-9a-f-]{36}\/[0-9a-f-]{36})$/;
 
 export function sha256File(file: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -145,7 +147,7 @@ export async function unpackArchive(file: string, dir: string): Promise<Manifest
       // Only regular files with the names a backup has: nothing is written outside `dir`.
       filter: (entryPath, entry) => {
         // Archivers other than ours also list the directory itself; it is created as needed.
-        if ("type" in entry && entry.type === "Directory" && /^database\/?$/.test(entryPath)) return false;
+        if ("type" in entry && entry.type === "Directory" && /^(database|storage)(\/|$)/.test(entryPath)) return false;
         const ok = ENTRY_PATTERN.test(entryPath) && (!("type" in entry) || entry.type === "File");
         if (!ok) foreign.push(entryPath);
         return ok;

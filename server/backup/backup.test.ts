@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { startBackend } from "../backend/index.ts";
@@ -278,6 +279,47 @@ describe("refused backups and targets: one line, nothing changed", () => {
   it("is a BackupFileError for every file problem", async () => {
     await expect(verifyBackup(path.join(tempDir(), "missing.tar.gz"))).rejects.toBeInstanceOf(BackupFileError);
   });
+});
+
+describe("uploaded images in backups", () => {
+  it("carries each object's bytes with its row, checksummed, and restores both", async () => {
+    const root = tempDir();
+    const source = path.join(root, "source");
+    const backend = await start(source);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0a7" } })
+      .png()
+      .toBuffer();
+    const upload = await backend.fetch(
+      new Request(`${DATASET_URL}/storage/v1/object/blog-images/posts/figura.png`, {
+        method: "POST",
+        headers: {
+          apikey: backend.serviceRoleKey,
+          authorization: `Bearer ${backend.serviceRoleKey}`,
+          "content-type": "image/png",
+        },
+        body: new Uint8Array(png),
+      }),
+    );
+    expect(upload.status).toBe(200);
+    await backend.close();
+
+    const file = path.join(root, "with-images.tar.gz");
+    const manifest = await backupDataDir(source, file);
+    expect(Object.keys(manifest.files).filter((name) => name.startsWith("storage/blog-images/"))).toHaveLength(1);
+
+    const restoredDir = path.join(root, "restored");
+    await restoreToDataDir(file, restoredDir);
+    const restored = await start(restoredDir);
+    try {
+      const image = await restored.fetch(
+        new Request(`${DATASET_URL}/storage/v1/object/public/blog-images/posts/figura.png`),
+      );
+      expect(image.status).toBe(200);
+      expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+    } finally {
+      await restored.close();
+    }
+  }, 60_000);
 });
 
 describe("scheduled backups", () => {

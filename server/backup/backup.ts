@@ -43,7 +43,7 @@ const PROJECT_SCHEMAS = ["public", "auth", "storage", "omnia_internal", "pgboss"
 export async function writeBackup(
   db: Database,
   outFile: string,
-  options: { signingKey?: StoredSigningKey | null; now?: () => Date } = {},
+  options: { signingKey?: StoredSigningKey | null; storageDir?: string; now?: () => Date } = {},
 ): Promise<Manifest> {
   return withTempDir("omnia-backup-", async (dir) => {
     const dumped = await db.transaction(async (tx) => {
@@ -52,6 +52,7 @@ export async function writeBackup(
       await tx.exec("set transaction isolation level repeatable read, read only");
       return dumpDatabase(tx, dir);
     });
+    if (options.storageDir) await copyBlobs(dir, options.storageDir, dumped.files);
     if (options.signingKey) {
       const keyFile = path.join(dir, SIGNING_KEY_ENTRY);
       fs.writeFileSync(keyFile, JSON.stringify(options.signingKey), { mode: 0o600 });
@@ -68,6 +69,38 @@ export async function writeBackup(
     await packArchive(dir, manifest, outFile);
     return manifest;
   });
+}
+
+/**
+ * The bytes of every object the dump lists (storage.objects rows): blobs are written once and
+ * never changed (server/backend/storage/blob-store.ts), so the rows' keys name exactly the bytes
+ * of the snapshot. A blob deleted after the snapshot was read (its object removed meanwhile) is
+ * left out, as the restored row would be in a moment anyway.
+ */
+async function copyBlobs(dir: string, storageDir: string, files: Manifest["files"]): Promise<void> {
+  const objects = path.join(dir, "database", "storage.objects.jsonl");
+  if (!fs.existsSync(objects)) return;
+  for (const line of fs.readFileSync(objects, "utf8").split("\n")) {
+    if (!line) continue;
+    const row = JSON.parse(line) as { bucket_id: string; id: string; version: string };
+    const key = `storage/${row.bucket_id}/${row.id}/${row.version}`;
+    const source = path.join(storageDir, row.bucket_id, row.id, row.version);
+    if (!fs.existsSync(source)) continue;
+    const target = path.join(dir, key);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(source, target);
+    files[key] = { bytes: fs.statSync(target).size, sha256: await sha256File(target) };
+  }
+}
+
+/** Puts the backup's object bytes into `storageDir` (after the rows are in). */
+function restoreBlobs(dir: string, manifest: Manifest, storageDir: string): void {
+  for (const name of Object.keys(manifest.files)) {
+    if (!name.startsWith("storage/")) continue;
+    const target = path.join(storageDir, name.slice("storage/".length));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(path.join(dir, name), target);
+  }
 }
 
 /** Checks a backup file completely without restoring it (`verify-backup`). */
@@ -190,7 +223,7 @@ export interface RestoreResult {
 export async function restoreToPostgres(
   file: string,
   url: string,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; storageDir?: string } = {},
 ): Promise<RestoreResult> {
   return withTempDir("omnia-restore-", async (dir) => {
     const manifest = await unpackArchive(file, dir);
@@ -201,6 +234,7 @@ export async function restoreToPostgres(
     } finally {
       await db.close();
     }
+    if (options.storageDir) restoreBlobs(dir, manifest, options.storageDir);
     return { manifest, setAside: null };
   });
 }
@@ -256,6 +290,7 @@ export async function restoreToDataDir(
         if (fs.existsSync(oldKey)) fs.renameSync(oldKey, path.join(setAside, SIGNING_KEY_FILE));
       }
       fs.renameSync(path.join(staging, "pgdata"), pgdata);
+      restoreBlobs(dir, manifest, path.join(dataDir, "storage"));
       if (key) fs.writeFileSync(path.join(dataDir, SIGNING_KEY_FILE), JSON.stringify(key, null, 2), { mode: 0o600 });
       return { manifest, setAside };
     } finally {
@@ -272,7 +307,10 @@ export async function backupDataDir(dataDir: string, outFile: string): Promise<M
   }
   const db = await openPglite(dataDir);
   try {
-    return await writeBackup(db, outFile, { signingKey: await readStoredSigningKey(dataDir) });
+    return await writeBackup(db, outFile, {
+      signingKey: await readStoredSigningKey(dataDir),
+      storageDir: path.join(dataDir, "storage"),
+    });
   } finally {
     await db.close();
   }
@@ -283,7 +321,7 @@ export async function backupDataDir(dataDir: string, outFile: string): Promise<M
  * the target first (so nothing is read or written when it is unreachable or not empty), then a
  * backup and a restore. The data directory is left as it was.
  */
-export async function moveToPostgres(dataDir: string, url: string): Promise<Manifest> {
+export async function moveToPostgres(dataDir: string, url: string, storageDir?: string): Promise<Manifest> {
   const target = await connectPostgres(url);
   try {
     const table = await target.transaction(firstProjectTable);
@@ -296,6 +334,6 @@ export async function moveToPostgres(dataDir: string, url: string): Promise<Mani
   return withTempDir("omnia-move-", async (dir) => {
     const file = path.join(dir, "move.tar.gz");
     await backupDataDir(dataDir, file);
-    return (await restoreToPostgres(file, url)).manifest;
+    return (await restoreToPostgres(file, url, { storageDir })).manifest;
   });
 }

@@ -15,6 +15,8 @@ export interface BackupRouteOptions {
   db: Database;
   verifyJwt: (token: string) => Promise<Record<string, unknown>>;
   signingKey: () => Promise<StoredSigningKey | null>;
+  /** Where uploaded objects' bytes live; they go into the backup with the rows. */
+  storageDir: string;
 }
 
 const json = (status: 401 | 403, code: string, message: string) =>
@@ -36,7 +38,7 @@ export function createBackupRoute(options: BackupRouteOptions): Hono {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-backup-route-"));
     const file = path.join(dir, "backup.tar.gz");
     try {
-      await writeBackup(options.db, file, { signingKey: await options.signingKey() });
+      await writeBackup(options.db, file, { signingKey: await options.signingKey(), storageDir: options.storageDir });
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true });
       throw error;

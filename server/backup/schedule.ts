@@ -40,6 +40,8 @@ export interface BackupScheduleOptions {
   intervalHours: number;
   keep: number;
   signingKey: () => Promise<StoredSigningKey | null>;
+  /** Uploaded objects' bytes, backed up with their rows. */
+  storageDir?: string;
   log: (line: string) => void;
   now?: () => Date;
   /** Tests shorten the wait after start. */
@@ -63,7 +65,11 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
   async function runOnce(): Promise<string> {
     const file = path.join(options.dir, backupFileName(now()));
     const started = Date.now();
-    await writeBackup(options.db, file, { signingKey: await options.signingKey(), now });
+    await writeBackup(options.db, file, {
+      signingKey: await options.signingKey(),
+      storageDir: options.storageDir,
+      now,
+    });
     const pruned = pruneBackups(options.dir, options.keep);
     options.log(
       `Backup written to ${file} in ${Date.now() - started} ms` +

@@ -27,10 +27,14 @@ import { OperatorError } from "./target.ts";
 
 interface DataEnv {
   DATA_DIR?: string;
+  STORAGE_DIR?: string;
   DATABASE_URL?: string;
   SUPABASE_URL?: string;
   BACKUP_DIR?: string;
 }
+
+/** Where uploaded objects' bytes live: STORAGE_DIR, else DATA_DIR/storage (as the server reads it). */
+const storageDirOf = (env: DataEnv) => path.resolve(env.STORAGE_DIR || path.join(env.DATA_DIR || ".data", "storage"));
 
 function summary(manifest: Manifest): string {
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
@@ -65,7 +69,7 @@ async function backup(out: string, env: DataEnv, log: (line: string) => void): P
   if (env.DATABASE_URL) {
     const db = await connectPostgres(env.DATABASE_URL);
     try {
-      await writeBackup(db, out);
+      await writeBackup(db, out, { storageDir: storageDirOf(env) });
     } finally {
       await db.close();
     }
@@ -121,7 +125,10 @@ export async function runDataCommand(
       }
       case "restore": {
         if (env.DATABASE_URL) {
-          const { manifest } = await restoreToPostgres(command.file, env.DATABASE_URL, { force: command.force });
+          const { manifest } = await restoreToPostgres(command.file, env.DATABASE_URL, {
+            force: command.force,
+            storageDir: storageDirOf(env),
+          });
           out(`Restored into ${redactUrl(env.DATABASE_URL)}: ${summary(manifest)}.`);
           return;
         }
@@ -140,7 +147,7 @@ export async function runDataCommand(
             `The server (pid ${lock.pid}) is using ${dataDir}; stop it first, so that nothing written during the move is left behind.`,
           );
         }
-        const manifest = await moveToPostgres(dataDir, command.url);
+        const manifest = await moveToPostgres(dataDir, command.url, storageDirOf(env));
         out(`Moved ${dataDir} into ${redactUrl(command.url)}: ${summary(manifest)}.`);
         out(
           "Start the server with DATABASE_URL set to that database. Sessions carry over; the data directory is unchanged.",

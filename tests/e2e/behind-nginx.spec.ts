@@ -204,19 +204,20 @@ test("compression, validators and cache headers reach the client unchanged", asy
   expect(blog.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, passed on
 });
 
-test("rate limits count the address nginx saw, and a forged X-Forwarded-For does not escape them", async () => {
-  const signIn = (from: string, n: number, forged?: string) =>
-    send(`${origin.https}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      localAddress: from,
-      headers: {
-        apikey: anonKey,
-        "content-type": "application/json",
-        ...(forged ? { "x-forwarded-for": forged } : {}),
-      },
-      body: JSON.stringify({ email: `ninguem${n}@empresa.example`, password: "senha-errada-123" }),
-    });
+/** A wrong password for a new address each time, from the client address `from`. */
+const signIn = (from: string, n: number, forged?: string) =>
+  send(`${origin.https}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    localAddress: from,
+    headers: {
+      apikey: anonKey,
+      "content-type": "application/json",
+      ...(forged ? { "x-forwarded-for": forged } : {}),
+    },
+    body: JSON.stringify({ email: `ninguem${n}@empresa.example`, password: "senha-errada-123" }),
+  });
 
+test("rate limits count the address nginx saw, and a forged X-Forwarded-For does not escape them", async () => {
   // 30 sign-ins per 5 minutes per address (server/http/rate-limits.ts): the 31st is refused,
   // also when the client claims to be someone else.
   for (let n = 0; n < 30; n += 1) expect((await signIn("127.0.0.2", n, `203.0.113.${n}`)).status).toBe(400);

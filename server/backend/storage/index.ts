@@ -1,0 +1,344 @@
+// The Supabase Storage API subset at /storage/v1 that the unmodified storage-js client (in
+// @supabase/supabase-js) uses for a bucket: upload and update (multipart or raw, x-upsert,
+// cacheControl), public and authenticated download, list, remove and move. Every write and
+// every authenticated read runs as the caller's role with its JWT claims, so row-level security
+// on storage.objects decides, as on hosted Supabase (supabase/migrations/*_blog_images_bucket.sql).
+// docs/backend.md "Storage".
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { Database, Queryable } from "../db/types.ts";
+import { authenticate } from "../rest/request.ts";
+import type { Auth, VerifyJwt } from "../rest/request.ts";
+import type { BlobStore } from "./blob-store.ts";
+import { StorageError, storageErrors } from "./errors.ts";
+import { checkImage, receiveBody } from "./upload.ts";
+
+export interface StorageOptions {
+  db: Database;
+  verifyJwt: VerifyJwt;
+  blobs: BlobStore;
+  /** STORAGE_MAX_BYTES: the largest object any bucket accepts (a bucket's own limit may be lower). */
+  maxBytes: number;
+}
+
+interface BucketRow {
+  id: string;
+  public: boolean;
+  file_size_limit: string | number | null;
+  allowed_mime_types: string[] | null;
+}
+
+interface ObjectRow {
+  id: string;
+  bucket_id: string;
+  name: string;
+  version: string;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  last_accessed_at: string;
+}
+
+const OBJECT_COLUMNS = "id, bucket_id, name, version, metadata, created_at, updated_at, last_accessed_at";
+const MAX_LIST = 1000;
+const MAX_SCAN = 10_000;
+
+const blobKey = (row: Pick<ObjectRow, "bucket_id" | "id" | "version">) => `${row.bucket_id}/${row.id}/${row.version}`;
+
+/** An object name: segments of printable characters, no `.` or `..`, no leading slash. */
+export function checkObjectName(raw: string): string {
+  const name = raw.replace(/\/+/g, "/").replace(/^\/|\/$/g, "");
+  const bad =
+    name.length === 0 ||
+    name.length > 1024 ||
+    [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || ch === "\\") ||
+    name.split("/").some((segment) => segment === "." || segment === "..");
+  if (bad) throw storageErrors.invalidKey(raw);
+  return name;
+}
+
+function postgresCode(error: unknown): string | undefined {
+  return (error as { code?: string }).code;
+}
+
+async function who(c: Context, verifyJwt: VerifyJwt): Promise<Auth> {
+  try {
+    return await authenticate(c, verifyJwt);
+  } catch (error) {
+    throw storageErrors.unauthorized(error instanceof Error ? error.message : "Invalid JWT");
+  }
+}
+
+/** `/object/<bucket>/<name>` after the prefix: bucket and checked name, decoded. */
+function bucketAndName(c: Context, prefix: string): { bucket: string; name: string } {
+  const rest = decodeURIComponent(new URL(c.req.url).pathname.slice(prefix.length));
+  const slash = rest.indexOf("/");
+  if (slash <= 0) throw storageErrors.invalidKey(rest);
+  return { bucket: rest.slice(0, slash), name: checkObjectName(rest.slice(slash + 1)) };
+}
+
+async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.length > 256 * 1024) throw storageErrors.invalidRequest("The request body is too large");
+  try {
+    const value = JSON.parse(text || "{}") as unknown;
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw storageErrors.invalidRequest("The request body must be a JSON object");
+}
+
+function fileObject(row: ObjectRow) {
+  return {
+    name: row.name,
+    bucket_id: row.bucket_id,
+    id: row.id,
+    updated_at: row.updated_at,
+    created_at: row.created_at,
+    last_accessed_at: row.last_accessed_at,
+    metadata: row.metadata,
+  };
+}
+
+export function createStorage(options: StorageOptions): Hono {
+  const { db, verifyJwt, blobs } = options;
+  const app = new Hono();
+
+  app.onError((error) => {
+    if (error instanceof StorageError) return error.toResponse();
+    console.error(`storage: ${error instanceof Error ? error.stack : String(error)}`);
+    return new StorageError(500, "internal", "Internal error").toResponse();
+  });
+
+  async function bucketOf(id: string): Promise<BucketRow> {
+    const { rows } = await db.query<BucketRow>(
+      "select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1",
+      [id],
+    );
+    if (!rows[0]) throw storageErrors.bucketNotFound();
+    return rows[0];
+  }
+
+  /** Sends an object's bytes with its validators; 304 when the client has them. */
+  function serve(c: Context, row: ObjectRow): Response {
+    const meta = row.metadata;
+    const etag = String(meta["eTag"] ?? `"${row.version}"`);
+    const headers = new Headers({
+      "content-type": String(meta["mimetype"] ?? "application/octet-stream"),
+      etag,
+      "cache-control": `public, max-age=${String(meta["cacheControl"] ?? "3600").replace(/^max-age=/, "")}`,
+      "last-modified": new Date(row.updated_at).toUTCString(),
+      "x-content-type-options": "nosniff",
+    });
+    if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers });
+    headers.set("content-length", String(meta["size"] ?? ""));
+    if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+    return new Response(Readable.toWeb(blobs.open(blobKey(row))) as ReadableStream, { status: 200, headers });
+  }
+
+  async function upload(c: Context, mode: "create" | "update"): Promise<Response> {
+    const auth = await who(c, verifyJwt);
+    const { bucket: bucketId, name } = bucketAndName(c, "/storage/v1/object/");
+    const bucket = await bucketOf(bucketId);
+    const limit = Math.min(options.maxBytes, Number(bucket.file_size_limit ?? Number.POSITIVE_INFINITY));
+    const received = await receiveBody(c.req.raw, blobs.tempFile(), limit);
+    let blobWritten: string | null = null as string | null;
+    let committed: { row: ObjectRow; replaced: string | null };
+    try {
+      const image = await checkImage(received.file, name, bucket.allowed_mime_types);
+      const bytes = fs.statSync(received.file).size;
+      const version = randomUUID();
+      const metadata = {
+        eTag: `"${version}"`,
+        size: bytes,
+        mimetype: image.mimeType,
+        cacheControl: `max-age=${received.cacheControl}`,
+        lastModified: new Date().toISOString(),
+        contentLength: bytes,
+        httpStatusCode: 200,
+        width: image.width,
+        height: image.height,
+      };
+      const upsert = mode === "update" || c.req.header("x-upsert") === "true";
+      const owner = typeof auth.claims["sub"] === "string" ? auth.claims["sub"] : null;
+      const { row, replaced } = await db.asRole(auth.role, auth.claims, async (tx: Queryable) => {
+        const { rows: before } = await tx.query<{ id: string; version: string }>(
+          "select id, version from storage.objects where bucket_id = $1 and name = $2",
+          [bucketId, name],
+        );
+        let result: ObjectRow | undefined;
+        try {
+          if (mode === "update") {
+            if (!before[0]) throw storageErrors.notFound();
+            ({
+              rows: [result],
+            } = await tx.query<ObjectRow>(
+              `update storage.objects set version = $3, metadata = $4, updated_at = now()
+                where bucket_id = $1 and name = $2 returning ${OBJECT_COLUMNS}`,
+              [bucketId, name, version, metadata],
+            ));
+          } else {
+            ({
+              rows: [result],
+            } = await tx.query<ObjectRow>(
+              `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
+               values ($1, $2, $3::uuid, $3::text, $4, $5)
+               ${upsert ? "on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()" : ""}
+               returning ${OBJECT_COLUMNS}`,
+              [bucketId, name, owner, version, metadata],
+            ));
+          }
+        } catch (error) {
+          if (postgresCode(error) === "23505") throw storageErrors.duplicate();
+          if (postgresCode(error) === "42501") throw storageErrors.rls();
+          throw error;
+        }
+        if (!result) throw storageErrors.rls();
+        // Inside the transaction: if moving the bytes fails, the row is never committed.
+        blobWritten = blobKey(result);
+        await blobs.commit(received.file, blobWritten);
+        return { row: result, replaced: before[0] ? blobKey({ bucket_id: bucketId, ...before[0] }) : null };
+      });
+      committed = { row, replaced };
+    } catch (error) {
+      // The row was not committed: neither the upload nor its blob may stay.
+      fs.rmSync(received.file, { force: true });
+      if (blobWritten) await blobs.remove(blobWritten);
+      throw error;
+    }
+    // The replaced version's bytes: no row points at them any more.
+    if (committed.replaced && committed.replaced !== blobKey(committed.row)) await blobs.remove(committed.replaced);
+    return c.json({ Id: committed.row.id, Key: `${bucketId}/${name}` });
+  }
+
+  app.post("/storage/v1/object/list/:bucket", async (c) => {
+    const auth = await who(c, verifyJwt);
+    const bucketId = c.req.param("bucket");
+    await bucketOf(bucketId);
+    const body = await readJson(c);
+    const prefix = typeof body["prefix"] === "string" ? body["prefix"].replace(/^\/+|\/+$/g, "") : "";
+    const limit = Math.min(Math.max(Number(body["limit"] ?? 100) || 100, 1), MAX_LIST);
+    const offset = Math.max(Number(body["offset"] ?? 0) || 0, 0);
+    const search = typeof body["search"] === "string" ? body["search"].toLowerCase() : "";
+    const sortBy = (body["sortBy"] ?? {}) as { column?: string; order?: string };
+    const column = ["name", "created_at", "updated_at", "last_accessed_at"].includes(sortBy.column ?? "")
+      ? (sortBy.column as keyof ObjectRow)
+      : "name";
+    const descending = sortBy.order === "desc";
+    const base = prefix ? `${prefix}/` : "";
+    const { rows } = await db.asRole(auth.role, auth.claims, (tx) =>
+      tx.query<ObjectRow>(
+        `select ${OBJECT_COLUMNS} from storage.objects
+          where bucket_id = $1 and starts_with(name, $2) order by name limit ${MAX_SCAN}`,
+        [bucketId, base],
+      ),
+    );
+    // One level, as hosted Storage lists: files directly under the prefix, and each folder once.
+    const folders = new Map<string, Record<string, unknown>>();
+    const files: Record<string, unknown>[] = [];
+    for (const row of rows) {
+      const rest = row.name.slice(base.length);
+      const slash = rest.indexOf("/");
+      const entryName = slash === -1 ? rest : rest.slice(0, slash);
+      if (search && !entryName.toLowerCase().includes(search)) continue;
+      if (slash === -1) files.push({ ...fileObject(row), name: entryName });
+      else if (!folders.has(entryName)) {
+        folders.set(entryName, {
+          name: entryName,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        });
+      }
+    }
+    const key = (entry: Record<string, unknown>) => String(entry[column] ?? "");
+    files.sort((a, b) => (descending ? -1 : 1) * key(a).localeCompare(key(b)));
+    const folderList = [...folders.values()].toSorted((a, b) => (descending ? -1 : 1) * key(a).localeCompare(key(b)));
+    return c.json([...folderList, ...files].slice(offset, offset + limit));
+  });
+
+  app.post("/storage/v1/object/move", async (c) => {
+    const auth = await who(c, verifyJwt);
+    const body = await readJson(c);
+    const bucketId = String(body["bucketId"] ?? "");
+    const destinationBucket = String(body["destinationBucket"] ?? bucketId);
+    if (destinationBucket !== bucketId) throw storageErrors.invalidRequest("Moving between buckets is not supported");
+    const source = checkObjectName(String(body["sourceKey"] ?? ""));
+    const destination = checkObjectName(String(body["destinationKey"] ?? ""));
+    await bucketOf(bucketId);
+    await db.asRole(auth.role, auth.claims, async (tx) => {
+      try {
+        const { rowCount } = await tx.query(
+          "update storage.objects set name = $3, updated_at = now() where bucket_id = $1 and name = $2",
+          [bucketId, source, destination],
+        );
+        if (rowCount === 0) throw storageErrors.notFound();
+      } catch (error) {
+        if (postgresCode(error) === "23505") throw storageErrors.duplicate();
+        if (postgresCode(error) === "42501") throw storageErrors.rls();
+        throw error;
+      }
+    });
+    return c.json({ message: "Successfully moved" });
+  });
+
+  app.delete("/storage/v1/object/:bucket", async (c) => {
+    const auth = await who(c, verifyJwt);
+    const bucketId = c.req.param("bucket");
+    await bucketOf(bucketId);
+    const prefixes = (await readJson(c))["prefixes"];
+    if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > MAX_LIST) {
+      throw storageErrors.invalidRequest(`prefixes must be a list of 1 to ${MAX_LIST} names`);
+    }
+    const names = prefixes.map((p) => checkObjectName(String(p)));
+    const { rows } = await db.asRole(auth.role, auth.claims, (tx) =>
+      tx.query<ObjectRow>(
+        `delete from storage.objects where bucket_id = $1 and name = any($2) returning ${OBJECT_COLUMNS}`,
+        [bucketId, names],
+      ),
+    );
+    for (const row of rows) await blobs.remove(blobKey(row));
+    return c.json(rows.map(fileObject));
+  });
+
+  app.on(["GET", "HEAD"], "/storage/v1/object/public/*", async (c) => {
+    const { bucket: bucketId, name } = bucketAndName(c, "/storage/v1/object/public/");
+    const bucket = await bucketOf(bucketId);
+    if (!bucket.public) throw storageErrors.bucketNotFound();
+    const { rows } = await db.query<ObjectRow>(
+      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+      [bucketId, name],
+    );
+    if (!rows[0]) throw storageErrors.notFound();
+    return serve(c, rows[0]);
+  });
+
+  // storage-js `download` (and `/object/authenticated/…`): the caller's role must see the row.
+  app.on(["GET", "HEAD"], "/storage/v1/object/*", async (c) => {
+    const auth = await who(c, verifyJwt);
+    const path = new URL(c.req.url).pathname;
+    const prefix = path.startsWith("/storage/v1/object/authenticated/")
+      ? "/storage/v1/object/authenticated/"
+      : "/storage/v1/object/";
+    const { bucket: bucketId, name } = bucketAndName(c, prefix);
+    await bucketOf(bucketId);
+    const { rows } = await db.asRole(auth.role, auth.claims, (tx) =>
+      tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [
+        bucketId,
+        name,
+      ]),
+    );
+    if (!rows[0]) throw storageErrors.notFound();
+    return serve(c, rows[0]);
+  });
+
+  app.post("/storage/v1/object/*", (c) => upload(c, "create"));
+  app.put("/storage/v1/object/*", (c) => upload(c, "update"));
+  return app;
+}

@@ -1,0 +1,217 @@
+// The storage API with the real supabase-js storage client, on PGlite and (where its binaries
+// exist) a throwaway PostgreSQL: admins upload to the public `blog-images` bucket, anyone reads
+// the public URL, other uploads are refused by row-level security, and files that are not the
+// accepted images are refused with Storage's status codes, leaving nothing behind.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBackend } from "../index.ts";
+import type { Backend } from "../index.ts";
+import { DB_KINDS } from "../auth/test-support.ts";
+import { startPostgresCluster } from "../testing/postgres-cluster.ts";
+import type { PostgresCluster } from "../testing/postgres-cluster.ts";
+
+const URL_BASE = "http://127.0.0.1:54331";
+
+async function jpegWithLocation(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({ IFD0: { Artist: "Fotógrafa", Copyright: "Rua Secreta 123" } })
+    .toBuffer();
+}
+
+describe.each(DB_KINDS)("storage on %s", (kind) => {
+  let dir: string;
+  let cluster: PostgresCluster | null = null;
+  let backend: Backend;
+  const client = (token?: string) =>
+    createClient(URL_BASE, backend.anonKey, {
+      global: {
+        fetch: (input, init) => backend.fetch(new Request(input, init)),
+        ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+      },
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+  let adminToken = "";
+  let userToken = "";
+
+  async function signedInToken(email: string, admin: boolean): Promise<string> {
+    const service = createClient(URL_BASE, backend.serviceRoleKey, {
+      global: { fetch: (input, init) => backend.fetch(new Request(input, init)) },
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const created = await service.auth.admin.createUser({ email, password: "Senha-forte-123", email_confirm: true });
+    if (created.error) throw created.error;
+    if (admin) {
+      const granted = await service.from("user_roles").insert({ user_id: created.data.user.id, role: "admin" });
+      if (granted.error) throw granted.error;
+    }
+    const signedIn = await client().auth.signInWithPassword({ email, password: "Senha-forte-123" });
+    if (signedIn.error) throw signedIn.error;
+    return signedIn.data.session.access_token;
+  }
+
+  const blobCount = () =>
+    fs.readdirSync(path.join(dir, "storage"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      .length;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-storage-test-"));
+    cluster = kind === "postgres" ? await startPostgresCluster() : null;
+    backend = await startBackend({
+      ...(cluster ? { databaseUrl: cluster.url } : {}),
+      dataDir: dir,
+      storageDir: path.join(dir, "storage"),
+      siteUrl: URL_BASE,
+      log: () => {},
+    });
+    adminToken = await signedInToken("editora@empresa.example", true);
+    userToken = await signedInToken("leitor@empresa.example", false);
+  }, 120_000);
+
+  afterAll(async () => {
+    await backend?.close();
+    await cluster?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("lets an admin upload, anyone read the public URL, and strips a JPEG's EXIF", async () => {
+    const images = client(adminToken).storage.from("blog-images");
+    const photo = await jpegWithLocation(800, 600);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const uploaded = await images.upload("posts/capa.jpg", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), {
+      cacheControl: "31536000",
+    });
+    expect(uploaded.error).toBeNull();
+    expect(uploaded.data).toMatchObject({ path: "posts/capa.jpg", fullPath: "blog-images/posts/capa.jpg" });
+
+    const { publicUrl } = client().storage.from("blog-images").getPublicUrl("posts/capa.jpg").data;
+    expect(publicUrl).toBe(`${URL_BASE}/storage/v1/object/public/blog-images/posts/capa.jpg`);
+    const response = await backend.fetch(new Request(publicUrl));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000");
+    const stored = Buffer.from(await response.arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 800, height: 600 });
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from("Rua Secreta"))).toBe(false);
+
+    const again = await backend.fetch(
+      new Request(publicUrl, { headers: { "if-none-match": response.headers.get("etag")! } }),
+    );
+    expect(again.status).toBe(304);
+
+    // Raw bodies too (an ArrayBuffer with a content type), and download through RLS.
+    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const raw = await images.upload("posts/icone.png", png, { contentType: "image/png" });
+    expect(raw.error).toBeNull();
+    const downloaded = await client().storage.from("blog-images").download("posts/icone.png");
+    expect(downloaded.error).toBeNull();
+    expect(Buffer.from(await downloaded.data!.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it("refuses anonymous and non-admin uploads with 403, storing nothing", async () => {
+    const before = blobCount();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    for (const token of [undefined, userToken]) {
+      const { error } = await client(token).storage.from("blog-images").upload("posts/intruso.png", png, {
+        contentType: "image/png",
+      });
+      expect(error).toMatchObject({ statusCode: "403", message: "new row violates row-level security policy" });
+    }
+    const replaced = await client(userToken)
+      .storage.from("blog-images")
+      .update("posts/capa.jpg", await jpegWithLocation(20, 20), { contentType: "image/jpeg" });
+    expect(replaced.error).toMatchObject({ statusCode: "403" });
+    const removed = await client(userToken).storage.from("blog-images").remove(["posts/capa.jpg"]);
+    expect(removed.data).toEqual([]);
+    expect(blobCount()).toBe(before);
+    const listed = await client().storage.from("blog-images").list("posts");
+    expect(listed.data?.map((f) => f.name)).toEqual(["capa.jpg", "icone.png"]);
+  });
+
+  it("lists one folder level, answers 409 to a name collision, moves and removes", async () => {
+    const images = client(adminToken).storage.from("blog-images");
+    const root = await images.list();
+    expect(root.data).toEqual([expect.objectContaining({ name: "posts", id: null })]);
+    const searched = await images.list("posts", { search: "cap", sortBy: { column: "name", order: "desc" } });
+    expect(searched.data?.map((f) => f.name)).toEqual(["capa.jpg"]);
+
+    const photo = await jpegWithLocation(200, 100);
+    const collision = await images.upload("posts/capa.jpg", photo, { contentType: "image/jpeg" });
+    expect(collision.error).toMatchObject({ statusCode: "409", message: "The resource already exists" });
+    const upsert = await images.upload("posts/capa.jpg", photo, { contentType: "image/jpeg", upsert: true });
+    expect(upsert.error).toBeNull();
+
+    const moved = await images.move("posts/capa.jpg", "posts/2026/capa.jpg");
+    expect(moved.error).toBeNull();
+    const gone = await backend.fetch(new Request(images.getPublicUrl("posts/capa.jpg").data.publicUrl));
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ statusCode: "404", error: "not_found", message: "Object not found" });
+    const movedImage = await backend.fetch(new Request(images.getPublicUrl("posts/2026/capa.jpg").data.publicUrl));
+    expect((await sharp(Buffer.from(await movedImage.arrayBuffer())).metadata()).width).toBe(200);
+
+    const before = blobCount();
+    const removed = await images.remove(["posts/2026/capa.jpg", "posts/icone.png"]);
+    expect(removed.data?.map((f) => f.name).toSorted()).toEqual(["posts/2026/capa.jpg", "posts/icone.png"]);
+    expect(blobCount()).toBe(before - 2);
+    expect((await images.list("posts")).data).toEqual([]);
+  });
+
+  it("refuses SVG, a PNG named .jpg, a 6 MB file and a truncated JPEG, storing nothing", async () => {
+    const images = client(adminToken).storage.from("blog-images");
+    const before = blobCount();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    const photo = await sharp({
+      create: {
+        width: 1200,
+        height: 900,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const cases: [string, Buffer, string, string, RegExp][] = [
+      ["desenho.svg", svg, "image/svg+xml", "415", /mime type image\/svg\+xml is not supported/],
+      ["foto.jpg", png, "image/jpeg", "415", /the file is image\/png but its name ends in \.jpg/],
+      ["grande.jpg", Buffer.alloc(6 * 1024 * 1024, 1), "image/jpeg", "413", /exceeded the maximum allowed size/],
+      ["cortada.jpg", photo.subarray(0, Math.floor(photo.length / 2)), "image/jpeg", "400", /could not be read/],
+    ];
+    for (const [name, body, contentType, status, message] of cases) {
+      const { error } = await images.upload(
+        `recusadas/${name}`,
+        new Blob([new Uint8Array(body)], { type: contentType }),
+      );
+      expect({ name, status: (error as { statusCode?: string } | null)?.statusCode }).toEqual({ name, status });
+      expect(error?.message).toMatch(message);
+    }
+    const controlCharacter = await images.upload("nome\u0001.png", png, { contentType: "image/png" });
+    expect(controlCharacter.error).toMatchObject({ statusCode: "400", message: "Invalid key: nome\u0001.png" });
+    // `..` that no URL parser resolved on the way: encoded slashes.
+    const escape = await backend.fetch(
+      new Request(`${URL_BASE}/storage/v1/object/blog-images/a%2F..%2F..%2Ffora.png`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${adminToken}`, apikey: backend.anonKey, "content-type": "image/png" },
+        body: png,
+      }),
+    );
+    expect(escape.status).toBe(400);
+    expect(await escape.json()).toMatchObject({ error: "InvalidKey" });
+    expect(blobCount()).toBe(before);
+    expect((await images.list("recusadas")).data).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, "storage", ".tmp"))).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+// Receiving an upload: the body (multipart, as storage-js sends a Blob or File, or raw bytes)
+// streamed to a temporary file with a byte limit, so a large body is refused with 413 once the
+// limit is passed and never held in memory; then the image checked from its bytes.
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
+import { fileTypeFromFile } from "file-type";
+import { storageErrors } from "./errors.ts";
+
+/** The image types the blog accepts, by their real (detected) MIME type. */
+export const IMAGE_TYPES: Record<string, readonly string[]> = {
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/png": ["png"],
+  "image/webp": ["webp"],
+  "image/avif": ["avif"],
+  "image/gif": ["gif"],
+};
+const IMAGE_EXTENSIONS = new Set(
+  Object.values(IMAGE_TYPES).flat().concat(["svg", "svgz", "heic", "bmp", "tif", "tiff"]),
+);
+
+export interface ReceivedBody {
+  file: string;
+  bytes: number;
+  /** cacheControl from a multipart field or the Cache-Control header, in seconds. */
+  cacheControl: string;
+}
+
+class TooLarge extends Error {}
+
+/** Counts bytes on their way to the file and stops past `limit`. */
+function limitStream(limit: number): (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer> {
+  return async function* (source) {
+    let seen = 0;
+    for await (const chunk of source) {
+      seen += chunk.length;
+      if (seen > limit) throw new TooLarge();
+      yield chunk;
+    }
+  };
+}
+
+function maxAge(value: string | undefined | null): string {
+  const seconds = /(?:max-age=)?(\d{1,9})/.exec(value ?? "")?.[1];
+  return seconds ?? "3600";
+}
+
+export async function receiveBody(request: Request, tempFile: string, limit: number): Promise<ReceivedBody> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  // The body is certainly too large: refuse before reading any of it (multipart adds a little).
+  if (Number.isFinite(declared) && declared > limit + 64 * 1024) throw storageErrors.tooLarge(limit);
+  if (!request.body) throw storageErrors.invalidRequest("The request has no body");
+  const contentType = request.headers.get("content-type") ?? "";
+  try {
+    if (/^multipart\/form-data/i.test(contentType))
+      return await receiveMultipart(request, contentType, tempFile, limit);
+    await pipeline(Readable.fromWeb(request.body as never), limitStream(limit), fs.createWriteStream(tempFile));
+    return {
+      file: tempFile,
+      bytes: fs.statSync(tempFile).size,
+      cacheControl: maxAge(request.headers.get("cache-control")),
+    };
+  } catch (error) {
+    fs.rmSync(tempFile, { force: true });
+    if (error instanceof TooLarge) throw storageErrors.tooLarge(limit);
+    throw error;
+  }
+}
+
+function receiveMultipart(
+  request: Request,
+  contentType: string,
+  tempFile: string,
+  limit: number,
+): Promise<ReceivedBody> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fileSize: limit, fields: 10 } });
+    } catch {
+      reject(storageErrors.invalidRequest("The multipart body could not be read"));
+      return;
+    }
+    let cacheControl = "3600";
+    let writing: Promise<void> | null = null;
+    let tooLarge = false;
+    parser.on("field", (name, value) => {
+      if (name === "cacheControl") cacheControl = maxAge(value);
+    });
+    parser.on("file", (_name, stream) => {
+      stream.on("limit", () => {
+        tooLarge = true;
+      });
+      writing = pipeline(stream, fs.createWriteStream(tempFile));
+    });
+    parser.on("error", () => reject(storageErrors.invalidRequest("The multipart body could not be read")));
+    parser.on("close", () => {
+      if (!writing) return reject(storageErrors.invalidRequest("The multipart body has no file"));
+      writing.then(() => {
+        if (tooLarge) reject(new TooLarge());
+        else resolve({ file: tempFile, bytes: fs.statSync(tempFile).size, cacheControl });
+      }, reject);
+    });
+    Readable.fromWeb(request.body as never)
+      .on("error", reject)
+      .pipe(parser);
+  });
+}
+
+export interface CheckedImage {
+  mimeType: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The real type from the bytes (not the name or the Content-Type), which must be an accepted
+ * image whose name's extension, if any, agrees; the whole image decoded once, so a truncated
+ * or damaged file is refused. JPEGs are re-encoded without their metadata: EXIF can carry the
+ * place a photo was taken.
+ */
+export async function checkImage(file: string, name: string, allowed: readonly string[] | null): Promise<CheckedImage> {
+  const detected = await fileTypeFromFile(file);
+  const accepted = allowed ?? Object.keys(IMAGE_TYPES);
+  if (!detected || !accepted.includes(detected.mime) || !IMAGE_TYPES[detected.mime]) {
+    const what = detected?.mime ?? (/\.svgz?$/i.test(name) ? "image/svg+xml" : "unknown");
+    throw storageErrors.mimeType(`mime type ${what} is not supported`);
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  if (extension && IMAGE_EXTENSIONS.has(extension) && !IMAGE_TYPES[detected.mime]!.includes(extension)) {
+    throw storageErrors.mimeType(`the file is ${detected.mime} but its name ends in .${extension}`);
+  }
+  let info: { width: number; height: number };
+  // Loaded on the first upload: libvips costs resident memory that a server without uploads
+  // should not pay.
+  const { default: sharp } = await import("sharp");
+  try {
+    const image = sharp(file, { failOn: "truncated", animated: detected.mime === "image/gif" });
+    if (detected.mime === "image/jpeg") {
+      const out = `${file}.clean`;
+      info = await image.rotate().jpeg({ quality: 90, mozjpeg: true }).toFile(out);
+      fs.renameSync(out, file);
+    } else {
+      info = (await image.raw().toBuffer({ resolveWithObject: true })).info;
+    }
+  } catch (error) {
+    throw storageErrors.invalidImage(error instanceof Error ? error.message.split("\n")[0]! : String(error));
+  }
+  return { mimeType: detected.mime, width: info.width, height: info.height };
+}
