@@ -152,6 +152,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
         db,
         verifyJwt: (token) => auth.keys.verify(token),
         blobs: diskBlobStore(storageDir),
+        renditionsDir: join(storageDir, ".renditions"),
         maxBytes: opts.storageMaxBytes ?? DEFAULT_STORAGE_MAX_BYTES,
       }),
     );

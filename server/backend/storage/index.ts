@@ -14,6 +14,7 @@ import { authenticate } from "../rest/request.ts";
 import type { Auth, VerifyJwt } from "../rest/request.ts";
 import type { BlobStore } from "./blob-store.ts";
 import { StorageError, storageErrors } from "./errors.ts";
+import { dropRenditions, outputFormat, parseTransform, rendition, streamFile } from "./render.ts";
 import { checkImage, receiveBody } from "./upload.ts";
 
 export interface StorageOptions {
@@ -22,6 +23,8 @@ export interface StorageOptions {
   blobs: BlobStore;
   /** STORAGE_MAX_BYTES: the largest object any bucket accepts (a bucket's own limit may be lower). */
   maxBytes: number;
+  /** Where transformed renditions are cached (render.ts). */
+  renditionsDir: string;
 }
 
 interface BucketRow {
@@ -210,8 +213,11 @@ export function createStorage(options: StorageOptions): Hono {
       if (blobWritten) await blobs.remove(blobWritten);
       throw error;
     }
-    // The replaced version's bytes: no row points at them any more.
-    if (committed.replaced && committed.replaced !== blobKey(committed.row)) await blobs.remove(committed.replaced);
+    // The replaced version's bytes and renditions: no row points at them any more.
+    if (committed.replaced && committed.replaced !== blobKey(committed.row)) {
+      await blobs.remove(committed.replaced);
+      dropRenditions(options.renditionsDir, committed.row);
+    }
     return c.json({ Id: committed.row.id, Key: `${bucketId}/${name}` });
   }
 
@@ -303,7 +309,10 @@ export function createStorage(options: StorageOptions): Hono {
         [bucketId, names],
       ),
     );
-    for (const row of rows) await blobs.remove(blobKey(row));
+    for (const row of rows) {
+      await blobs.remove(blobKey(row));
+      dropRenditions(options.renditionsDir, row);
+    }
     return c.json(rows.map(fileObject));
   });
 
@@ -317,6 +326,33 @@ export function createStorage(options: StorageOptions): Hono {
     );
     if (!rows[0]) throw storageErrors.notFound();
     return serve(c, rows[0]);
+  });
+
+  app.on(["GET", "HEAD"], "/storage/v1/render/image/public/*", async (c) => {
+    const { bucket: bucketId, name } = bucketAndName(c, "/storage/v1/render/image/public/");
+    const bucket = await bucketOf(bucketId);
+    if (!bucket.public) throw storageErrors.bucketNotFound();
+    const transform = parseTransform(c.req.query());
+    const { rows } = await db.query<ObjectRow>(
+      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+      [bucketId, name],
+    );
+    const row = rows[0];
+    if (!row) throw storageErrors.notFound();
+    const format = outputFormat(transform, String(row.metadata["mimetype"] ?? ""), c.req.header("accept") ?? "");
+    const etag = `"${row.version}-${transform.width ?? 0}x${transform.height ?? 0}-${transform.resize}-${transform.quality}-${format}"`;
+    const headers = new Headers({
+      "content-type": `image/${format}`,
+      etag,
+      vary: "Accept",
+      "cache-control": `public, max-age=${String(row.metadata["cacheControl"] ?? "3600").replace(/^max-age=/, "")}`,
+      "x-content-type-options": "nosniff",
+    });
+    if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers });
+    const made = await rendition(options.renditionsDir, () => blobs.open(blobKey(row)), row, transform, format);
+    headers.set("content-length", String(fs.statSync(made.file).size));
+    if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+    return new Response(streamFile(made.file), { status: 200, headers });
   });
 
   // storage-js `download` (and `/object/authenticated/…`): the caller's role must see the row.

@@ -166,6 +166,50 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
     expect((await images.list("posts")).data).toEqual([]);
   });
 
+  it("renders transformed images: widths from a fixed list, AVIF or WebP by Accept, cached, with 304", async () => {
+    const images = client(adminToken).storage.from("blog-images");
+    const uploaded = await images.upload("posts/paisagem.jpg", await jpegWithLocation(1600, 1200), {
+      contentType: "image/jpeg",
+      cacheControl: "31536000",
+    });
+    expect(uploaded.error).toBeNull();
+    const { publicUrl } = images.getPublicUrl("posts/paisagem.jpg", { transform: { width: 500, height: 263 } }).data;
+    expect(publicUrl).toBe(
+      `${URL_BASE}/storage/v1/render/image/public/blog-images/posts/paisagem.jpg?width=500&height=263`,
+    );
+    const render = async (url: string, accept: string, extra: Record<string, string> = {}) =>
+      backend.fetch(new Request(url, { headers: { accept, ...extra } }));
+
+    const avif = await render(publicUrl, "image/avif,image/webp,*/*");
+    expect(avif.status).toBe(200);
+    expect(avif.headers.get("content-type")).toBe("image/avif");
+    expect(avif.headers.get("vary")).toBe("Accept");
+    expect(avif.headers.get("cache-control")).toBe("public, max-age=31536000");
+    // 500 snaps up to 640 wide, 263 to 270 high, cropped to fill it (resize=cover).
+    expect(await sharp(Buffer.from(await avif.arrayBuffer())).metadata()).toMatchObject({ width: 640, height: 270 });
+    expect((await render(publicUrl, "image/avif", { "if-none-match": avif.headers.get("etag")! })).status).toBe(304);
+
+    const webp = await render(publicUrl, "image/webp,*/*");
+    expect(webp.headers.get("content-type")).toBe("image/webp");
+    const jpeg = await render(`${publicUrl}&format=origin`, "image/avif");
+    expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
+    expect(webp.headers.get("etag")).not.toBe(avif.headers.get("etag"));
+
+    const small = images.getPublicUrl("posts/paisagem.jpg", { transform: { width: 3000 } }).data.publicUrl;
+    expect((await sharp(Buffer.from(await (await render(small, "*/*")).arrayBuffer())).metadata()).width).toBe(1600);
+    for (const bad of ["width=-5", "width=abc", "resize=stretch", "format=tiff"]) {
+      const refused = await render(
+        `${URL_BASE}/storage/v1/render/image/public/blog-images/posts/paisagem.jpg?${bad}`,
+        "*/*",
+      );
+      expect({ bad, status: refused.status }).toEqual({ bad, status: 400 });
+    }
+    const renditions = path.join(dir, "storage", ".renditions", "blog-images");
+    expect(fs.readdirSync(renditions)).toHaveLength(1);
+    await images.remove(["posts/paisagem.jpg"]);
+    expect(fs.readdirSync(renditions)).toHaveLength(0);
+  });
+
   it("refuses SVG, a PNG named .jpg, a 6 MB file and a truncated JPEG, storing nothing", async () => {
     const images = client(adminToken).storage.from("blog-images");
     const before = blobCount();
