@@ -37,6 +37,19 @@ describe("renderMarkdown", () => {
     );
   });
 
+  it("gives an uploaded image a srcset of renditions and the size its name carries", () => {
+    const html = render("![Gráfico](/storage/v1/object/public/blog-images/posts/f00-1000x500.png)");
+    const render800 = "/storage/v1/render/image/public/blog-images/posts/f00-1000x500.png?width=800";
+    expect(html).toContain(`<img src="${render800}" alt="Gráfico" srcset=`);
+    expect(html).toContain(
+      `srcset="/storage/v1/render/image/public/blog-images/posts/f00-1000x500.png?width=320 320w, `,
+    );
+    expect(html).toContain("?width=960 960w\"");
+    expect(html).not.toContain("1200w");
+    expect(html).toContain('sizes="(min-width: 768px) 720px, calc(100vw - 48px)"');
+    expect(html).toContain('width="1000" height="500" loading="lazy" decoding="async" />');
+  });
+
   const payloads: [string, string][] = [
     ["script tag", "<script>alert(1)</script>"],
     ["img onerror", '<img src="x" onerror="alert(1)">'],

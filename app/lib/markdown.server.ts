@@ -28,6 +28,27 @@ function createRenderer(MarkdownItClass: typeof MarkdownIt, sanitize: typeof san
   // The CommonMark preset's value. Nesting costs markdown-it recursion (and, past about 100,
   // time on bracket runs); 20 still allows lists nine levels deep inside a quote.
   const MAX_NESTING = 20;
+
+  // An image kept in Storage gets a srcset of renditions, and its intrinsic size when its name
+  // carries it (the admin's uploads are named <id>-<width>x<height>.<ext>), so the page reserves
+  // its space. The same rules as app/lib/images.ts, restated here: this function may not import.
+  const BODY_IMAGE_WIDTHS = [320, 480, 640, 800, 960, 1200, 1600];
+  const BODY_IMAGE_SIZES = "(min-width: 768px) 720px, calc(100vw - 48px)";
+  const bodyImage = (src: string): Record<string, string> => {
+    const marker = "/storage/v1/object/public/";
+    if (!src.includes(marker) || src.includes("?")) return {};
+    const size = /-(\d{1,5})x(\d{1,5})\.[a-z0-9]+$/i.exec(src);
+    const intrinsic = size ? Number(size[1]) : 1600;
+    const widths = BODY_IMAGE_WIDTHS.filter((w) => w <= intrinsic);
+    if (widths.length === 0) widths.push(BODY_IMAGE_WIDTHS[0]!);
+    const at = (w: number) => `${src.replace(marker, "/storage/v1/render/image/public/")}?width=${w}`;
+    return {
+      src: at(widths[Math.min(3, widths.length - 1)]!),
+      srcset: widths.map((w) => `${at(w)} ${w}w`).join(", "),
+      sizes: BODY_IMAGE_SIZES,
+      ...(size ? { width: size[1]!, height: size[2]! } : {}),
+    };
+  };
   // Emphasis, strikethrough and links nested deeper than this stay as their literal markers:
   // "*a **a *a ..." would otherwise open tens of thousands of elements for the sanitizer and
   // the browser. Nobody nests emphasis sixteen deep on purpose.
@@ -230,7 +251,7 @@ function createRenderer(MarkdownItClass: typeof MarkdownIt, sanitize: typeof san
     ],
     allowedAttributes: {
       a: ["href", "title", "rel", "target"],
-      img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
+      img: ["src", "srcset", "sizes", "alt", "title", "width", "height", "loading", "decoding"],
       ol: ["start"],
       th: ["align"],
       td: ["align"],
@@ -258,7 +279,13 @@ function createRenderer(MarkdownItClass: typeof MarkdownIt, sanitize: typeof san
       },
       img: (tagName, attribs) => ({
         tagName,
-        attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" },
+        attribs: {
+          ...attribs,
+          ...bodyImage(attribs.src ?? ""),
+          alt: attribs.alt ?? "",
+          loading: "lazy",
+          decoding: "async",
+        },
       }),
     },
   });

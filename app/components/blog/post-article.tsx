@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate, isoDate } from "~/lib/format";
+import { responsiveImage } from "~/lib/images";
 
 export interface PostArticleProps {
   title: string;
@@ -16,6 +17,9 @@ export interface PostArticleProps {
 // Typography for the rendered Markdown, scoped to the article body.
 const BODY =
   "mt-10 max-w-none text-lg leading-8 text-slate-800 [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-base [&_h2]:mt-12 [&_h2]:mb-4 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h3]:mt-8 [&_h3]:mb-3 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-6 [&_h4]:mb-2 [&_h4]:font-semibold [&_hr]:my-10 [&_hr]:border-border [&_img]:my-8 [&_img]:rounded-lg [&_li]:my-1 [&_ol]:my-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-5 [&_pre]:my-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-4 [&_pre]:text-slate-100 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:my-6 [&_table]:w-full [&_td]:border [&_td]:border-border [&_td]:p-2 [&_th]:border [&_th]:border-border [&_th]:p-2 [&_th]:text-left [&_ul]:my-6 [&_ul]:list-disc [&_ul]:pl-6";
+
+/** The article is max-w-3xl (768 px) with 24 px padding on each side. */
+const HERO_SIZES = "(min-width: 768px) 720px, calc(100vw - 48px)";
 
 /** A published post: title, date, reading time, featured image and the rendered body. */
 export function PostArticle(props: PostArticleProps) {
@@ -40,7 +44,7 @@ export function PostArticle(props: PostArticleProps) {
       </header>
       {props.featuredImage ? (
         <img
-          src={props.featuredImage}
+          {...responsiveImage(props.featuredImage, { sizes: HERO_SIZES, aspect: [40, 21] })}
           alt={props.title}
           width={1200}
           height={630}

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import type { BlogPostSummary } from "~/lib/blog-types";
 import { formatDate, isoDate } from "~/lib/format";
+import { responsiveImage } from "~/lib/images";
+
+/** The grid's columns (post-grid.tsx): one, then two from md, three from lg. */
+const CARD_SIZES = "(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
 
 /**
  * A blog card (docs/product.md §2): featured image when there is one, title and excerpt clamped to two
@@ -12,7 +16,7 @@ export function PostCard({ post, priority = false }: { post: BlogPostSummary; pr
     <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-border bg-background shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       {post.featured_image ? (
         <img
-          src={post.featured_image}
+          {...responsiveImage(post.featured_image, { sizes: CARD_SIZES, aspect: [40, 21] })}
           // Decorative here: the title right below says the same.
           alt=""
           width={1200}

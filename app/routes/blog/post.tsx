@@ -7,6 +7,7 @@ import { markdownToText, renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/post";
+import { shareImage } from "~/lib/images";
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -60,7 +61,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     title: `${post.title}${blogCopy.postTitleSuffix}`,
     description,
     path,
-    image: post.featuredImage ?? undefined,
+    image: shareImage(post.featuredImage) ?? undefined,
     type: "article",
     jsonLd: [
       blogPostingJsonLd({
@@ -69,7 +70,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         path,
         createdAt: post.createdAt,
         updatedAt: post.updatedAt,
-        image: post.featuredImage,
+        image: shareImage(post.featuredImage),
       }),
     ],
   });
