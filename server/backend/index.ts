@@ -15,6 +15,7 @@ import { createBackupRoute } from "../backup/route.ts";
 import { diskBlobStore } from "./storage/blob-store.ts";
 import { createStorage } from "./storage/index.ts";
 import { seedIfEmpty } from "./seed.ts";
+import { seedImages } from "./seed-images.ts";
 import { createRateLimiters, type RateLimiters } from "../http/rate-limits.ts";
 import { createSharedRateLimiters } from "../http/shared-rate-limits.ts";
 
@@ -130,7 +131,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       sharedAccountThrottle: Boolean(opts.databaseUrl),
       log,
     });
-    await seedIfEmpty({ db, auth, log });
+    const seeded = await seedIfEmpty({ db, auth, log });
     const rest = createRest({
       db,
       verifyJwt: (token) => auth.keys.verify(token),
@@ -165,6 +166,16 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
         storageDir,
       }),
     );
+
+    if (seeded) {
+      await seedImages({
+        db,
+        fetch: async (request) => app.fetch(request),
+        serviceRoleKey: auth.keys.serviceRoleKey,
+        siteUrl: opts.siteUrl,
+        log,
+      });
+    }
 
     const lock: DataDirLock | null = "lock" in db ? (db as { lock: DataDirLock }).lock : null;
     return {

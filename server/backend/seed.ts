@@ -39,10 +39,11 @@ export function generatePassword(length = 20): string {
   return out;
 }
 
-export async function seedIfEmpty(opts: SeedOptions): Promise<void> {
+/** Seeds a new database; resolves true when it did (then the sample images follow, seed-images.ts). */
+export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
   const { db } = opts;
   const marked = await db.query("SELECT 1 FROM auth.embedded_state WHERE key = $1", [SEED_MARKER]);
-  if (marked.rows.length > 0) return;
+  if (marked.rows.length > 0) return false;
 
   // Hash before the transaction: PGlite has one connection, and bcrypt takes ~100 ms.
   const password = generatePassword();
@@ -82,10 +83,11 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<void> {
     }
     return true;
   });
-  if (!created) return;
+  if (!created) return false;
   opts.log(`Seeded ${SEED_POSTS.length} sample blog posts.`);
   opts.log(
     `Admin account created: ${SEED_ADMIN_EMAIL} / ${password} ` +
       "(shown once; change it with npm run admin -- set-password admin@omnia.example)",
   );
+  return true;
 }

@@ -78,6 +78,21 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("gives a new install's sample posts images drawn at first start, stored like uploads", async () => {
+    const posts = await client().from("blog_posts").select("slug, featured_image").order("slug");
+    expect(posts.data).toHaveLength(3);
+    for (const post of posts.data!) {
+      expect(post.featured_image).toBe(`/storage/v1/object/public/blog-images/amostras/${post.slug}-1600x840.png`);
+      const image = await backend.fetch(new Request(`${URL_BASE}${post.featured_image}`));
+      expect(image.status).toBe(200);
+      expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({
+        format: "png",
+        width: 1600,
+        height: 840,
+      });
+    }
+  });
+
   it("lets an admin upload, anyone read the public URL, and strips a JPEG's EXIF", async () => {
     const images = client(adminToken).storage.from("blog-images");
     const photo = await jpegWithLocation(800, 600);
@@ -141,7 +156,11 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
   it("lists one folder level, answers 409 to a name collision, moves and removes", async () => {
     const images = client(adminToken).storage.from("blog-images");
     const root = await images.list();
-    expect(root.data).toEqual([expect.objectContaining({ name: "posts", id: null })]);
+    // amostras/: the sample posts' images, drawn at first start (seed-images.ts).
+    expect(root.data).toEqual([
+      expect.objectContaining({ name: "amostras", id: null }),
+      expect.objectContaining({ name: "posts", id: null }),
+    ]);
     const searched = await images.list("posts", { search: "cap", sortBy: { column: "name", order: "desc" } });
     expect(searched.data?.map((f) => f.name)).toEqual(["capa.jpg"]);
 
