@@ -183,3 +183,39 @@ test("/blog describes itself as a Blog with its posts in JSON-LD", async ({ requ
     expect(post.image).toHaveLength(1);
   }
 });
+
+test("the sample posts' images come as small renditions on a phone, with their size reserved", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const imageBytes: number[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "image") imageBytes.push((await response.body()).length);
+  });
+  await page.goto("/blog");
+  const cardImage = page.getByRole("main").locator("article img").first();
+  await expect(cardImage).toHaveAttribute(
+    "srcset",
+    /\/storage\/v1\/render\/image\/public\/blog-images\/amostras\/.+ 320w/,
+  );
+  await expect(cardImage).toHaveAttribute("width", "1200");
+  await expect(cardImage).toHaveAttribute("height", "630");
+  await expect
+    .poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  // 390 CSS px at 2x: the 800 px rendition, not the 1600 px original.
+  expect(await cardImage.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\?width=800&height=420$/);
+
+  await page.goto("/blog/ia-no-atendimento-ao-cliente");
+  const hero = page.getByRole("img", { name: "IA no atendimento ao cliente: onde ela ajuda de verdade" });
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect(hero).toHaveAttribute("sizes", "(min-width: 768px) 720px, calc(100vw - 48px)");
+  await expect
+    .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const og = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(og).toMatch(
+    /\/storage\/v1\/render\/image\/public\/blog-images\/amostras\/ia-no-atendimento-ao-cliente-1600x840\.png\?width=1200&height=630$/,
+  );
+  expect(imageBytes.reduce((sum, n) => sum + n, 0)).toBeLessThan(150 * 1024);
+  await context.close();
+});
