@@ -51,7 +51,16 @@ export const adminCopy = {
       },
       excerpt: { label: "Resumo", placeholder: "Um parágrafo curto que aparece na lista do blog" },
       content: { label: "Conteúdo", placeholder: "Escreva o post em Markdown", hint: "Aceita Markdown." },
-      featuredImage: { label: "Imagem destacada", placeholder: "https://exemplo.com/imagem.jpg" },
+      featuredImage: {
+        label: "Imagem destacada",
+        placeholder: "https://exemplo.com/imagem.jpg",
+        choose: "Escolher imagem",
+        dropHint: "ou arraste uma imagem para cá, ou cole com Ctrl+V. JPEG, PNG, WebP, AVIF ou GIF, até 5 MB.",
+        uploading: "Enviando imagem...",
+        uploaded: "Imagem enviada.",
+        remove: "Remover imagem",
+        preview: "Pré-visualização da imagem destacada",
+      },
       published: "Publicar post",
     },
     validation: {
@@ -61,6 +70,24 @@ export const adminCopy = {
       slugTaken: "Já existe um post com este slug.",
       contentRequired: "Informe o conteúdo.",
       imageInvalid: "Informe uma URL válida (http ou https).",
+    },
+    upload: {
+      problems: {
+        type: "Formato não suportado. Use JPEG, PNG, WebP, AVIF ou GIF.",
+        size: "A imagem passa de 5 MB. Reduza o tamanho e tente novamente.",
+        forbidden: "Sua conta não tem permissão para enviar imagens.",
+        failed: "Não foi possível enviar a imagem. Tente novamente.",
+      },
+      inline: {
+        title: "Inserir imagem no conteúdo",
+        altLabel: "Texto alternativo",
+        altHint: "Descreva a imagem para quem não pode vê-la.",
+        altRequired: "Descreva a imagem ou marque-a como decorativa.",
+        decorative: "Imagem decorativa (sem texto alternativo)",
+        insert: "Inserir imagem",
+        cancel: "Cancelar",
+        uploading: "Enviando imagem para o conteúdo...",
+      },
     },
   },
   toasts: {

@@ -35,8 +35,9 @@ export function contentSecurityPolicy(scriptHashes: string[], options: CspOption
     `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
     // Radix and sonner position elements with inline style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    // Blog posts may show featured images from any https host; the TOTP QR code is a data: URL.
-    "img-src 'self' data: https:",
+    // Blog posts may show featured images from any https host; the TOTP QR code is a data: URL;
+    // the admin previews an image being uploaded from a blob: URL of the chosen file.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self' ${(options.connectOrigins ?? []).join(" ")}`.trim(),
     "object-src 'none'",

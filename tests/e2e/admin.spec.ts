@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
 import { deleteLeads, insertLeads } from "./support/leads";
@@ -11,8 +12,14 @@ const ADMIN_PASSWORD = "admin-e2e-senha-1";
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(() => {
+/** A real 64×48 PNG for the upload tests, made by sharp (the server checks the bytes). */
+let SAMPLE_PNG: Buffer;
+
+test.beforeAll(async () => {
   createUser(ADMIN_EMAIL, ADMIN_PASSWORD, { admin: true });
+  SAMPLE_PNG = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2563eb" } })
+    .png()
+    .toBuffer();
 });
 
 // Draft posts answer 404 on purpose; the browser logs those.
@@ -442,4 +449,66 @@ test("Sair signs out and goes to the home page", async ({ page }) => {
   expect(stored).toEqual([]);
   await page.goto("/admin");
   await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.search === "?next=/admin");
+});
+
+test("an uploaded featured image and a pasted inline image are published with srcset and their size", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = unique();
+  const title = `Post com imagens ${stamp}`;
+  await signInAsAdmin(page);
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Post" });
+  await dialog.getByLabel("Título").fill(title);
+  const content = dialog.getByRole("textbox", { name: "Conteúdo", exact: true });
+  await content.fill("Antes da imagem.");
+
+  // The featured image: chosen with the file picker, shown at once, its URL in the field.
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Escolher imagem" }).click();
+  await (await chooser).setFiles({ name: "capa.png", mimeType: "image/png", buffer: SAMPLE_PNG });
+  await expect(dialog.getByRole("img", { name: "Pré-visualização da imagem destacada" })).toBeVisible();
+  await expect(dialog.getByLabel("Imagem destacada")).toHaveValue(
+    /^\/storage\/v1\/object\/public\/blog-images\/posts\/[0-9a-f-]{36}-64x48\.png$/,
+  );
+
+  // An image pasted into the Markdown asks for its alt text, then goes in at the cursor.
+  await content.focus();
+  await content.evaluate(
+    (area: HTMLTextAreaElement, bytes: number[]) => {
+      area.setSelectionRange(area.value.length, area.value.length);
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], "grafico.png", { type: "image/png" }));
+      area.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [...SAMPLE_PNG],
+  );
+  const prompt = dialog.getByRole("group", { name: "Inserir imagem no conteúdo" });
+  await prompt.getByRole("button", { name: "Inserir imagem" }).click();
+  await expect(prompt.getByText("Descreva a imagem ou marque-a como decorativa.")).toBeVisible();
+  await prompt.getByLabel("Texto alternativo", { exact: true }).fill("Gráfico de atendimentos por canal");
+  await prompt.getByRole("button", { name: "Inserir imagem" }).click();
+  await expect(prompt).toBeHidden();
+  await expect(content).toHaveValue(
+    /^Antes da imagem\.\n\n!\[Gráfico de atendimentos por canal\]\(\/storage\/v1\/object\/public\/blog-images\/posts\/[0-9a-f-]{36}-64x48\.png\)\n\n$/,
+  );
+  await expectNoAxeViolations(page);
+
+  await dialog.getByRole("switch", { name: "Publicar post" }).click();
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(dialog).toBeHidden();
+
+  const visitor = await browser.newPage();
+  await visitor.goto(`/blog/${title.toLowerCase().replace(/\s+/g, "-")}`);
+  const hero = visitor.getByRole("img", { name: title });
+  await expect(hero).toHaveAttribute("srcset", /\/storage\/v1\/render\/image\/public\/blog-images\/posts\/.+ 320w/);
+  await expect(hero).toHaveAttribute("width", "1200");
+  const inline = visitor.getByRole("img", { name: "Gráfico de atendimentos por canal" });
+  await expect(inline).toHaveAttribute("width", "64");
+  await expect(inline).toHaveAttribute("height", "48");
+  await expect(inline).toHaveAttribute("srcset", /\?width=320 320w$/);
+  await expect.poll(() => inline.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await visitor.close();
 });

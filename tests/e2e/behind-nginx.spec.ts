@@ -97,6 +97,8 @@ let origin: { http: string; https: string };
 let anonKey: string;
 
 test.beforeAll(async () => {
+  // A first start creates a database; beside the other worker on two cores that can take a minute.
+  test.setTimeout(120_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-nginx-"));
   const openssl = spawnSync("openssl", [
     "req",

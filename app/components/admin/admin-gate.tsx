@@ -7,6 +7,7 @@ import type { adminCopy as AdminCopy } from "~/content/admin";
 import { isAdmin } from "~/lib/admin-role";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { AdminScreen } from "./admin-screen";
+import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
 export const ADMIN_SIGN_IN_PATH = "/auth?next=/admin";
 
@@ -16,7 +17,16 @@ type Access = { status: "checking" } | { status: "allowed"; session: Session };
  * docs/product.md §2: nothing is rendered until the session check has finished and user_roles says the
  * user is an admin; anyone else goes to the sign-in screen (which brings them back here).
  */
-export function AdminGate({ client, copy }: { client: SupabaseClient | null; copy: typeof AdminCopy }) {
+export function AdminGate({
+  client,
+  copy,
+  backend,
+}: {
+  client: SupabaseClient | null;
+  copy: typeof AdminCopy;
+  /** Passed on to the admin screen for image uploads. */
+  backend: BrowserBackendConfig;
+}) {
   const navigate = useNavigate();
   const session = useAuthSession(client);
   const [access, setAccess] = useState<Access>({ status: "checking" });
@@ -72,7 +82,7 @@ export function AdminGate({ client, copy }: { client: SupabaseClient | null; cop
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
-        <AdminScreen client={client} session={liveSession} copy={copy} onSignOut={signOut} />
+        <AdminScreen client={client} session={liveSession} copy={copy} onSignOut={signOut} backend={backend} />
       </TooltipProvider>
     </QueryClientProvider>
   );

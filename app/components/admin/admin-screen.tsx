@@ -27,12 +27,16 @@ import { MessageFilterBar } from "./message-filters";
 import { MessagesList } from "./messages-list";
 import { PostDialog, type PostFormErrors } from "./post-dialog";
 import { PostList } from "./post-list";
+import { uploadImage } from "~/lib/image-upload";
+import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
 export interface AdminScreenProps {
   client: AppSupabaseClient;
   session: Session;
   copy: typeof AdminCopy;
   onSignOut: () => void;
+  /** Where the browser reaches the backend: uploads go to its storage API. */
+  backend: BrowserBackendConfig;
 }
 
 type DialogState = { open: false } | { open: true; post: BlogPost | null; key: number };
@@ -43,7 +47,7 @@ function showError(notice: ErrorNotice | null) {
 }
 
 /** The blog administration of docs/product.md §2 plus the leads ("Mensagens", docs/product.md). */
-export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenProps) {
+export function AdminScreen({ client, session, copy, onSignOut, backend }: AdminScreenProps) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [serverErrors, setServerErrors] = useState<PostFormErrors>({});
@@ -166,6 +170,12 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
     [session.access_token],
   );
 
+  const uploadBlogImage = useCallback(
+    (file: File, onProgress: (fraction: number) => void) =>
+      uploadImage({ config: backend, accessToken: session.access_token, file, onProgress }),
+    [backend, session.access_token],
+  );
+
   return (
     <div className="mx-auto max-w-5xl px-6 py-12 lg:py-16">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -256,6 +266,7 @@ export function AdminScreen({ client, session, copy, onSignOut }: AdminScreenPro
           save.mutate({ input, id: dialog.open && dialog.post ? dialog.post.id : null });
         }}
         renderPreview={renderPreview}
+        uploadImage={uploadBlogImage}
       />
     </div>
   );

@@ -19,6 +19,9 @@ import type { PostInput } from "~/lib/admin-data";
 import type { BlogPost } from "~/lib/blog-types";
 import { isValidSlug, slugify } from "~/lib/slug";
 import { isHttpUrl } from "~/lib/validation";
+import { firstImage } from "~/lib/image-upload";
+import { ImageDrop, type UploadImage } from "./image-drop";
+import { InlineImagePrompt } from "./inline-image-prompt";
 import { MarkdownPreview } from "./markdown-preview";
 
 type PostField = "title" | "slug" | "content" | "featured_image";
@@ -35,6 +38,8 @@ export interface PostDialogProps {
   onOpenChange: (open: boolean) => void;
   onSubmit: (input: PostInput) => void;
   renderPreview: (markdown: string, signal: AbortSignal) => Promise<string>;
+  /** Stores an image in the blog-images bucket; without it the dialog offers the URL field only. */
+  uploadImage?: UploadImage;
 }
 
 /** docs/product.md §4: a missing excerpt or featured image becomes an empty field. */
@@ -55,8 +60,9 @@ function validate(values: PostInput, copy: typeof AdminCopy.dialog.validation): 
   if (!values.slug.trim()) errors.slug = copy.slugRequired;
   else if (!isValidSlug(values.slug.trim())) errors.slug = copy.slugInvalid;
   if (!values.content.trim()) errors.content = copy.contentRequired;
-  if (values.featured_image.trim() && !isHttpUrl(values.featured_image.trim()))
-    errors.featured_image = copy.imageInvalid;
+  // An http(s) URL, or a path on this site (an uploaded image when the backend is this site).
+  const image = values.featured_image.trim();
+  if (image && !isHttpUrl(image) && !/^\/[^/\s]\S*$/.test(image)) errors.featured_image = copy.imageInvalid;
   return errors;
 }
 
@@ -79,12 +85,23 @@ export function PostDialog(props: PostDialogProps) {
   );
 }
 
-function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, renderPreview }: PostDialogProps) {
+function PostForm({
+  post,
+  copy,
+  saving,
+  serverErrors,
+  onOpenChange,
+  onSubmit,
+  renderPreview,
+  uploadImage,
+}: PostDialogProps) {
   const [values, setValues] = useState<PostInput>(() => initialValues(post));
   // A new post's slug is derived from its title; an existing post keeps its address.
   const [slugEdited, setSlugEdited] = useState(post !== null);
   const [errors, setErrors] = useState<PostFormErrors>({});
   const [tab, setTab] = useState("write");
+  // An image pasted or dropped into the Markdown, waiting for its alt text, and where it goes.
+  const [inline, setInline] = useState<{ file: File; at: number } | null>(null);
   const id = useId();
   const refs = useRef<Partial<Record<PostField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const shown: PostFormErrors = { ...serverErrors, ...errors };
@@ -184,7 +201,44 @@ function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, re
               placeholder={copy.fields.content.placeholder}
               value={values.content}
               onChange={(event) => set("content", event.target.value)}
+              onPaste={(event) => {
+                const file = uploadImage ? firstImage(event.clipboardData.files) : null;
+                if (!file) return;
+                event.preventDefault();
+                setInline({ file, at: event.currentTarget.selectionStart });
+              }}
+              onDrop={(event) => {
+                const file = uploadImage ? firstImage(event.dataTransfer.files) : null;
+                if (!file) return;
+                event.preventDefault();
+                setInline({ file, at: event.currentTarget.selectionStart });
+              }}
             />
+            {inline && uploadImage ? (
+              <InlineImagePrompt
+                file={inline.file}
+                upload={uploadImage}
+                copy={copy.upload}
+                onCancel={() => {
+                  setInline(null);
+                  refs.current.content?.focus();
+                }}
+                onInsert={(markdown) => {
+                  const at = inline.at;
+                  const before = values.content.slice(0, at);
+                  const after = values.content.slice(at);
+                  // On a line of its own, so it renders as a picture and not inside a paragraph's text.
+                  const block = `${before && !before.endsWith("\n") ? "\n\n" : ""}${markdown}\n\n`;
+                  set("content", `${before}${block}${after}`);
+                  setInline(null);
+                  requestAnimationFrame(() => {
+                    const area = refs.current.content as HTMLTextAreaElement | null | undefined;
+                    area?.focus();
+                    area?.setSelectionRange(at + block.length, at + block.length);
+                  });
+                }}
+              />
+            ) : null}
             <FieldHint id={fieldId("content")}>{copy.fields.content.hint}</FieldHint>
           </TabsContent>
           <TabsContent value="preview" active={tab === "preview"} className="mt-2">
@@ -215,6 +269,16 @@ function PostForm({ post, copy, saving, serverErrors, onOpenChange, onSubmit, re
           />
         )}
       </Field>
+      {uploadImage ? (
+        <ImageDrop
+          value={values.featured_image}
+          upload={uploadImage}
+          copy={copy.fields.featuredImage}
+          problems={copy.upload.problems}
+          onUploaded={(url) => set("featured_image", url)}
+          onRemove={() => set("featured_image", "")}
+        />
+      ) : null}
       <div className="flex items-center gap-3">
         <Switch
           id={fieldId("published")}

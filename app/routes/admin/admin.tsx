@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   const client = useBrowserSupabase(loaderData);
-  return <AdminGate client={client} copy={adminCopy} />;
+  return <AdminGate client={client} copy={adminCopy} backend={loaderData} />;
 }
 
 // A private screen: no demo request section under it (app/routes/site/layout.tsx).

@@ -54,6 +54,10 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
     return signedIn.data.session.access_token;
   }
 
+  /** A rendition request as a browser sends it, with its Accept header. */
+  const render = async (url: string, accept: string, extra: Record<string, string> = {}) =>
+    backend.fetch(new Request(url, { headers: { accept, ...extra } }));
+
   const blobCount = () =>
     fs.readdirSync(path.join(dir, "storage"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
       .length;
@@ -196,9 +200,6 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
     expect(publicUrl).toBe(
       `${URL_BASE}/storage/v1/render/image/public/blog-images/posts/paisagem.jpg?width=500&height=263`,
     );
-    const render = async (url: string, accept: string, extra: Record<string, string> = {}) =>
-      backend.fetch(new Request(url, { headers: { accept, ...extra } }));
-
     const avif = await render(publicUrl, "image/avif,image/webp,*/*");
     expect(avif.status).toBe(200);
     expect(avif.headers.get("content-type")).toBe("image/avif");

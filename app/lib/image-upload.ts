@@ -1,0 +1,109 @@
+// Uploading a blog image from the admin: the storage API's own wire format (the request
+// storage-js's upload sends: POST <storage>/object/<bucket>/<name> with the raw file), through
+// XMLHttpRequest because fetch cannot report upload progress. Row-level security decides on
+// the server (only admins may write to blog-images); the checks here only spare a round trip.
+import type { BrowserBackendConfig } from "./supabase.client";
+
+export const BLOG_IMAGES_BUCKET = "blog-images";
+/** The bucket's limit (supabase/migrations/20260101001100_blog_images_bucket.sql). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/avif": "avif",
+  "image/gif": "gif",
+};
+export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS).join(",");
+
+export type UploadProblem = "type" | "size" | "forbidden" | "failed";
+
+export class ImageUploadError extends Error {
+  readonly problem: UploadProblem;
+  constructor(problem: UploadProblem) {
+    super(problem);
+    this.problem = problem;
+    this.name = "ImageUploadError";
+  }
+}
+
+/** The first image among dropped or pasted files, if any. */
+export function firstImage(files: FileList | readonly File[] | null | undefined): File | null {
+  return [...(files ?? [])].find((file) => file.type.startsWith("image/")) ?? null;
+}
+
+/** What the browser can check before sending (the server checks the bytes again). */
+export function checkImageFile(file: File): UploadProblem | null {
+  if (!IMAGE_EXTENSIONS[file.type]) return "type";
+  if (file.size > MAX_IMAGE_BYTES) return "size";
+  return null;
+}
+
+/**
+ * The object name: unique, and carrying the picture's size so public pages can reserve its
+ * space without a lookup (app/lib/images.ts dimensionsFromName).
+ */
+export function imageObjectName(file: File, size: { width: number; height: number }, id: string): string {
+  return `posts/${id}-${size.width}x${size.height}.${IMAGE_EXTENSIONS[file.type] ?? "img"}`;
+}
+
+/** Its size as displayed (EXIF orientation applied, as the server stores it). */
+export async function imageSize(file: File): Promise<{ width: number; height: number }> {
+  const bitmap = await createImageBitmap(file);
+  const size = { width: bitmap.width, height: bitmap.height };
+  bitmap.close();
+  return size;
+}
+
+/** The URL a post stores: a site path when the backend is this site, so it works on every origin. */
+export function publicImageUrl(config: BrowserBackendConfig, name: string): string {
+  const path = `/storage/v1/object/public/${BLOG_IMAGES_BUCKET}/${name}`;
+  return config.publicUrl ? `${config.publicUrl.replace(/\/+$/, "")}${path}` : path;
+}
+
+export interface UploadRequest {
+  config: BrowserBackendConfig;
+  accessToken: string;
+  file: File;
+  onProgress: (fraction: number) => void;
+}
+
+/** Uploads one image; resolves with the URL to store, or rejects with an ImageUploadError. */
+export async function uploadImage({ config, accessToken, file, onProgress }: UploadRequest): Promise<string> {
+  const problem = checkImageFile(file);
+  if (problem) throw new ImageUploadError(problem);
+  let size: { width: number; height: number };
+  try {
+    size = await imageSize(file);
+  } catch {
+    throw new ImageUploadError("type");
+  }
+  const name = imageObjectName(file, size, crypto.randomUUID());
+  const base = config.publicUrl?.replace(/\/+$/, "") ?? "";
+  await new Promise<void>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", `${base}/storage/v1/object/${BLOG_IMAGES_BUCKET}/${name}`);
+    request.setRequestHeader("Authorization", `Bearer ${accessToken}`);
+    request.setRequestHeader("apikey", config.anonKey);
+    request.setRequestHeader("Content-Type", file.type);
+    // The name is unique to this upload, so its URL never changes meaning: cache for a year.
+    request.setRequestHeader("Cache-Control", "max-age=31536000");
+    request.setRequestHeader("x-upsert", "false");
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener("load", () => {
+      if (request.status === 200) return resolve();
+      const status = request.status;
+      reject(
+        new ImageUploadError(
+          status === 413 ? "size" : status === 415 || status === 400 ? "type" : status === 403 ? "forbidden" : "failed",
+        ),
+      );
+    });
+    request.addEventListener("error", () => reject(new ImageUploadError("failed")));
+    request.send(file);
+  });
+  onProgress(1);
+  return publicImageUrl(config, name);
+}
