@@ -4,8 +4,9 @@
 // previews them), run the backend benchmarks (REST, sign-in, the admin's leads pages at 100,000
 // leads), and write docs/benchmarks.md.
 // Then the blog's dynamic pages under load (requests/s, p99, a publish's delay, SIGTERM under
-// load, 10,000 posts), and backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads.
-//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup
+// load, 10,000 posts), backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads, and image uploads
+// beside page serving.
+//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     "skip-leads": { type: "boolean", default: false },
     "skip-dynamic": { type: "boolean", default: false },
     "skip-backup": { type: "boolean", default: false },
+    "skip-uploads": { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -220,6 +222,11 @@ if (!values["skip-leads"]) {
 if (!values["skip-backup"]) {
   const { benchBackup } = await import("./bench/backup.ts");
   sections.push(await benchBackup());
+}
+
+if (!values["skip-uploads"]) {
+  const { benchUploads } = await import("./bench/uploads.ts");
+  sections.push(await benchUploads());
 }
 
 const today = new Date().toISOString().slice(0, 10);

@@ -139,7 +139,7 @@ export async function checkImage(file: string, name: string, allowed: readonly s
     const image = sharp(file, { failOn: "truncated", animated: detected.mime === "image/gif" });
     if (detected.mime === "image/jpeg") {
       const out = `${file}.clean`;
-      info = await image.rotate().jpeg({ quality: 90, mozjpeg: true }).toFile(out);
+      info = await image.rotate().jpeg({ quality: 90 }).toFile(out);
       fs.renameSync(out, file);
     } else {
       info = (await image.raw().toBuffer({ resolveWithObject: true })).info;
