@@ -13,12 +13,12 @@ const CONNECTIONS = 16;
 const DURATION_MS = 10_000;
 const BROWSER = { "Accept-Encoding": "br, gzip", Accept: "text/html" };
 
-interface Admin {
+export interface Admin {
   headers: Record<string, string>;
 }
 
 /** The admin the first start created (its password is printed once) and the anon key. */
-async function signInSeededAdmin(server: RunningServer): Promise<Admin> {
+export async function signInSeededAdmin(server: RunningServer): Promise<Admin> {
   const credentials = /Admin account created[^:]*: (\S+) \/ (\S+)/.exec(server.output());
   const key = await readStoredSigningKey(server.dataDir);
   if (!credentials || !key) throw new Error("bench: the server printed no admin credentials on its first start");

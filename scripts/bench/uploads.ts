@@ -4,8 +4,8 @@
 //   BUILD_DIR=build node scripts/bench/uploads.ts
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { readStoredSigningKey } from "../../server/backend/keys.ts";
 import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
+import { signInSeededAdmin } from "./dynamic.ts";
 import { startServer } from "./serve.ts";
 
 export const PAGE_P99_TARGET_MS = 100;
@@ -28,15 +28,7 @@ async function loadPages(origin: string, until: number): Promise<number[]> {
 export async function benchUploads(): Promise<string> {
   const server = await startServer(await freePort(), { LOG_LEVEL: "warn" });
   try {
-    const credentials = /Admin account created[^:]*: (\S+) \/ (\S+)/.exec(server.output());
-    const key = await readStoredSigningKey(server.dataDir);
-    if (!credentials || !key) throw new Error("bench: no admin credentials in the server's first output");
-    const signIn = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      headers: { apikey: key.anon_key, "content-type": "application/json" },
-      body: JSON.stringify({ email: credentials[1], password: credentials[2] }),
-    });
-    const token = ((await signIn.json()) as { access_token: string }).access_token;
+    const admin = await signInSeededAdmin(server);
     const photo = await sharp({
       create: {
         width: 1400,
@@ -54,7 +46,7 @@ export async function benchUploads(): Promise<string> {
         `${server.origin}/storage/v1/object/blog-images/bench/${randomUUID()}-1400x1000.jpg`,
         {
           method: "POST",
-          headers: { authorization: `Bearer ${token}`, apikey: key.anon_key, "content-type": "image/jpeg" },
+          headers: { ...admin.headers, "content-type": "image/jpeg" },
           body: new Uint8Array(photo),
         },
       );

@@ -25,7 +25,15 @@ import {
   verifyBackup,
   writeBackup,
 } from "./backup.ts";
-import { DATASET_URL, clientFor, createUsers, insertLeads, insertPosts, totpCode } from "./dataset.testing.ts";
+import {
+  DATASET_URL,
+  clientFor,
+  createConfirmedUser,
+  createUsers,
+  insertLeads,
+  insertPosts,
+  totpCode,
+} from "./dataset.testing.ts";
 import { backupFileName, listBackups, pruneBackups, startBackupSchedule } from "./schedule.ts";
 
 const dirs: string[] = [];
@@ -74,18 +82,7 @@ describe("online backup of the embedded database", () => {
     const root = tempDir();
     const backend = await start(path.join(root, "live"));
     const admin = { email: "admin@empresa.example", password: "Senha-antiga-do-admin-1" };
-    const adminUser = await backend.fetch(
-      new Request(`${DATASET_URL}/auth/v1/admin/users`, {
-        method: "POST",
-        headers: {
-          apikey: backend.serviceRoleKey,
-          authorization: `Bearer ${backend.serviceRoleKey}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ ...admin, email_confirm: true }),
-      }),
-    );
-    expect(adminUser.status).toBe(200);
+    await createConfirmedUser(backend, admin);
 
     // Each client inserts leads through REST, as the site's forms do; a lead is acknowledged
     // when its 201 arrives. A lead's outbox row is written by a trigger in the same transaction.

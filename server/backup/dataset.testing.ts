@@ -58,23 +58,28 @@ export interface DatasetUser {
   totpSecret?: string;
 }
 
+/** One confirmed user, created through GoTrue's admin API with the service-role key. */
+export async function createConfirmedUser(backend: Backend, user: { email: string; password: string }): Promise<void> {
+  const response = await backend.fetch(
+    new Request(`${DATASET_URL}/auth/v1/admin/users`, {
+      method: "POST",
+      headers: {
+        apikey: backend.serviceRoleKey,
+        authorization: `Bearer ${backend.serviceRoleKey}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ ...user, email_confirm: true }),
+    }),
+  );
+  if (response.status !== 200) throw new Error(`creating ${user.email}: ${response.status} ${await response.text()}`);
+}
+
 /** Creates `count` confirmed users through the admin API; the first one also enrols TOTP. */
 export async function createUsers(backend: Backend, count: number): Promise<DatasetUser[]> {
   const users: DatasetUser[] = [];
   for (let i = 0; i < count; i += 1) {
     const user = { email: `pessoa${i}@empresa.example`, password: `Senha-forte-${i}-omnia` };
-    const response = await backend.fetch(
-      new Request(`${DATASET_URL}/auth/v1/admin/users`, {
-        method: "POST",
-        headers: {
-          apikey: backend.serviceRoleKey,
-          authorization: `Bearer ${backend.serviceRoleKey}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ ...user, email_confirm: true }),
-      }),
-    );
-    if (response.status !== 200) throw new Error(`creating ${user.email}: ${response.status} ${await response.text()}`);
+    await createConfirmedUser(backend, user);
     users.push(user);
   }
   const first = users[0]!;

@@ -2,12 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer, type RunningServer } from "../../scripts/bench/serve.ts";
 import { readStoredSigningKey } from "../../server/backend/keys.ts";
+import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
 
 // The production build behind a real nginx running deploy/nginx/omnia.conf, the file
 // docs/deployment.md tells operators to install (only its host name, ports and certificate are
@@ -55,17 +55,6 @@ function send(
     );
     req.on("error", reject);
     req.end(options.body);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
   });
 }
 
