@@ -10,6 +10,7 @@ export const adminCopy = {
     label: "Seções da administração",
     posts: "Posts",
     messages: "Mensagens",
+    images: "Imagens",
     // Beside "Mensagens": how many leads nobody has handled yet.
     newCount: (count: number) => (count === 1 ? "1 nova" : `${count} novas`),
   },
@@ -90,10 +91,27 @@ export const adminCopy = {
       },
     },
   },
+  images: {
+    listLabel: "Imagens enviadas",
+    loading: "Carregando...",
+    empty: "Nenhuma imagem enviada ainda. Envie uma pela imagem destacada ou colando no conteúdo de um post.",
+    failed: "Não foi possível carregar as imagens.",
+    usedIn: (count: number) =>
+      count === 0 ? "Não usada em nenhum post" : count === 1 ? "Usada em 1 post" : `Usada em ${count} posts`,
+    size: (bytes: number) =>
+      bytes >= 1024 * 1024
+        ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`
+        : `${Math.max(1, Math.round(bytes / 1024))} KB`,
+    delete: (name: string) => `Excluir a imagem ${name}`,
+    confirmDelete: "Tem certeza que deseja excluir esta imagem?",
+    confirmDeleteUsed: (titles: string[]) =>
+      `Esta imagem aparece em: ${titles.join("; ")}. Excluí-la deixa esses posts sem ela. Excluir mesmo assim?`,
+  },
   toasts: {
     created: { title: "Post criado", description: "O post foi criado com sucesso." },
     updated: { title: "Post atualizado", description: "O post foi atualizado com sucesso." },
     deleted: { title: "Post excluído", description: "O post foi excluído com sucesso." },
+    imageDeleted: { title: "Imagem excluída", description: "A imagem foi excluída com sucesso." },
     errorTitle: "Erro",
     messageDeleted: { title: "Mensagem excluída", description: "A mensagem foi excluída com sucesso." },
     deliveryResent: { title: "Reenvio agendado", description: "A entrega será tentada novamente em instantes." },

@@ -11,6 +11,7 @@ import {
   deleteMessage,
   listMessages,
   MESSAGES_PAGE_SIZE,
+  postsUsingImage,
   saveMessageNote,
   setMessageStatus,
 } from "./admin-data";
@@ -155,5 +156,24 @@ describe("listMessages against PostgREST's 416", () => {
       // The page's deliveries, in one request.
       [null, "channel.asc"],
     ]);
+  });
+});
+
+describe("postsUsingImage", () => {
+  it("finds the posts that show an image as featured image or in their text", () => {
+    const image = {
+      name: "posts/abc-10x10.png",
+      bytes: 100,
+      createdAt: "",
+      path: "/storage/v1/object/public/blog-images/posts/abc-10x10.png",
+    };
+    const post = (id: string, featured: string | null, content: string) =>
+      ({ id, title: id, featured_image: featured, content }) as Parameters<typeof postsUsingImage>[1][number];
+    const posts = [
+      post("capa", image.path, "texto"),
+      post("corpo", null, `![x](${image.path})`),
+      post("outra", "/storage/v1/object/public/blog-images/posts/def-10x10.png", "nada"),
+    ];
+    expect(postsUsingImage(image, posts).map((p) => p.id)).toEqual(["capa", "corpo"]);
   });
 });

@@ -511,4 +511,19 @@ test("an uploaded featured image and a pasted inline image are published with sr
   await expect(inline).toHaveAttribute("srcset", /\?width=320 320w$/);
   await expect.poll(() => inline.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await visitor.close();
+
+  // "Imagens" lists both uploads with the post that shows them; deleting one asks first, naming it.
+  await page.getByRole("tab", { name: "Imagens" }).click();
+  const list = page.getByRole("list", { name: "Imagens enviadas" });
+  const used = list.getByRole("listitem").filter({ hasText: title });
+  await expect(used).toHaveCount(2);
+  await expect(used.first()).toContainText(/\d+ KB · \d\d\/\d\d\/\d{4} · Usada em 1 post/);
+  const question = await answerConfirm(
+    page,
+    "dismiss",
+    used.first().getByRole("button", { name: /^Excluir a imagem / }),
+  );
+  expect(question).toContain(`Esta imagem aparece em: ${title}.`);
+  await expect(used).toHaveCount(2);
+  await expectNoAxeViolations(page);
 });

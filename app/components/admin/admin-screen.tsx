@@ -19,6 +19,9 @@ import {
   resendDelivery,
   savePost,
   type PostInput,
+  deleteImage,
+  listImages,
+  type UploadedImage,
 } from "~/lib/admin-data";
 import type { BlogPost, ContactMessage, LeadDelivery } from "~/lib/blog-types";
 import { dataErrorOf, errorNotice, screenErrorTexts, type ErrorNotice } from "~/lib/data-result";
@@ -26,6 +29,7 @@ import type { AppSupabaseClient } from "~/lib/database.types";
 import { MessageFilterBar } from "./message-filters";
 import { MessagesList } from "./messages-list";
 import { PostDialog, type PostFormErrors } from "./post-dialog";
+import { ImageList } from "./image-list";
 import { PostList } from "./post-list";
 import { uploadImage } from "~/lib/image-upload";
 import type { BrowserBackendConfig } from "~/lib/supabase.client";
@@ -61,6 +65,12 @@ export function AdminScreen({ client, session, copy, onSignOut, backend }: Admin
     queryFn: () => listMessages(client, messagesPage, filters),
     // The page on screen stays until the next one arrives, instead of flashing "Carregando...".
     placeholderData: keepPreviousData,
+  });
+  const images = useQuery({
+    queryKey: adminKeys.images,
+    queryFn: () => listImages(client),
+    // Only while its tab is open: the other tabs do not need the bucket's listing.
+    enabled: tab === "images",
   });
   const newCount = useQuery({
     queryKey: [...adminKeys.messages, "new-count"],
@@ -107,6 +117,14 @@ export function AdminScreen({ client, session, copy, onSignOut, backend }: Admin
     // docs/product.md §8: a failed delete shows nothing; the reloaded list tells the truth.
     onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.deletePost(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
+  });
+
+  const removeImage = useMutation({
+    mutationFn: (image: UploadedImage) => deleteImage(client, image),
+    onSuccess: () =>
+      toast.success(copy.toasts.imageDeleted.title, { description: copy.toasts.imageDeleted.description }),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.images }),
   });
 
   // Every write to a lead (status, note, delete, Reenviar): its toast on success, the spec's
@@ -203,6 +221,7 @@ export function AdminScreen({ client, session, copy, onSignOut, backend }: Admin
               </span>
             ) : null}
           </TabsTrigger>
+          <TabsTrigger value="images">{copy.tabs.images}</TabsTrigger>
         </TabsList>
         <TabsContent value="posts" active={tab === "posts"}>
           <PostList
@@ -213,6 +232,23 @@ export function AdminScreen({ client, session, copy, onSignOut, backend }: Admin
             onEdit={(post) => openDialog(post)}
             onDelete={(post) => {
               if (window.confirm(copy.confirmDelete)) remove.mutate(post);
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="images" active={tab === "images"}>
+          <ImageList
+            images={images.data}
+            posts={posts.data ?? []}
+            loading={images.isPending}
+            failed={images.isError}
+            copy={copy.images}
+            removeTooltip={copy.list.remove}
+            onDelete={(image, usedBy) => {
+              const question =
+                usedBy.length > 0
+                  ? copy.images.confirmDeleteUsed(usedBy.map((post) => post.title))
+                  : copy.images.confirmDelete;
+              if (window.confirm(question)) removeImage.mutate(image);
             }}
           />
         </TabsContent>

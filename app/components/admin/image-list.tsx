@@ -1,0 +1,59 @@
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import { postsUsingImage, type UploadedImage } from "~/lib/admin-data";
+import type { BlogPost } from "~/lib/blog-types";
+import { formatShortDate } from "~/lib/format";
+import { renditionUrl } from "~/lib/images";
+import { RemoveButton } from "./remove-button";
+
+export interface ImageListProps {
+  images: UploadedImage[] | undefined;
+  posts: readonly BlogPost[];
+  loading: boolean;
+  failed: boolean;
+  copy: typeof AdminCopy.images;
+  removeTooltip: string;
+  onDelete: (image: UploadedImage, usedBy: BlogPost[]) => void;
+}
+
+/** The uploaded images, newest first: a thumbnail, size, date and the posts that show each one. */
+export function ImageList({ images, posts, loading, failed, copy, removeTooltip, onDelete }: ImageListProps) {
+  if (loading) return <p className="py-8 text-muted-foreground">{copy.loading}</p>;
+  if (failed) return <p className="py-8 text-destructive">{copy.failed}</p>;
+  if (!images || images.length === 0) return <p className="py-8 text-muted-foreground">{copy.empty}</p>;
+  return (
+    <ul className="divide-y divide-border rounded-lg border border-border" aria-label={copy.listLabel}>
+      {images.map((image) => {
+        const usedBy = postsUsingImage(image, posts);
+        const fileName = image.name.split("/").at(-1) ?? image.name;
+        return (
+          <li key={image.name} className="flex items-center justify-between gap-4 p-4">
+            <div className="flex min-w-0 items-center gap-4">
+              <img
+                src={renditionUrl(image.path, 160) ?? image.path}
+                alt=""
+                width={96}
+                height={54}
+                loading="lazy"
+                className="h-14 w-24 shrink-0 rounded-md border border-border bg-muted object-cover"
+              />
+              <div className="min-w-0">
+                <p className="truncate font-mono text-sm">{fileName}</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {copy.size(image.bytes)} · {formatShortDate(image.createdAt)} · {copy.usedIn(usedBy.length)}
+                </p>
+                {usedBy.length > 0 ? (
+                  <p className="mt-1 truncate text-sm">{usedBy.map((post) => post.title).join("; ")}</p>
+                ) : null}
+              </div>
+            </div>
+            <RemoveButton
+              tooltip={removeTooltip}
+              label={copy.delete(fileName)}
+              onClick={() => onDelete(image, usedBy)}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
