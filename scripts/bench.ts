@@ -6,7 +6,7 @@
 // Then the blog's dynamic pages under load (requests/s, p99, a publish's delay, SIGTERM under
 // load, 10,000 posts), backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads, and image uploads
 // beside page serving.
-//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads
+//   npm run bench -- --runs 3 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-heavy-image
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -32,6 +32,7 @@ const { values } = parseArgs({
     "skip-dynamic": { type: "boolean", default: false },
     "skip-backup": { type: "boolean", default: false },
     "skip-uploads": { type: "boolean", default: false },
+    "skip-heavy-image": { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -227,6 +228,11 @@ if (!values["skip-backup"]) {
 if (!values["skip-uploads"]) {
   const { benchUploads } = await import("./bench/uploads.ts");
   sections.push(await benchUploads());
+}
+
+if (!values["skip-heavy-image"] && chromiumIsPresent()) {
+  const { benchHeavyImage } = await import("./bench/heavy-image.ts");
+  sections.push(await benchHeavyImage(runs));
 }
 
 const today = new Date().toISOString().slice(0, 10);

@@ -12,6 +12,8 @@ export interface LighthouseScores {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Bytes of images transferred (the resource summary), on the mobile viewport. */
+  imageBytes: number;
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -48,6 +50,12 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
         lcpMs: metric("largest-contentful-paint"),
         cls: metric("cumulative-layout-shift"),
         tbtMs: metric("total-blocking-time"),
+        imageBytes: Number(
+          (
+            lhr.audits["resource-summary"]?.details as
+              { items?: { resourceType: string; transferSize: number }[] } | undefined
+          )?.items?.find((item) => item.resourceType === "image")?.transferSize ?? 0,
+        ),
       });
     } finally {
       await chrome.kill();
@@ -63,5 +71,6 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
     lcpMs: pick("lcpMs"),
     cls: pick("cls"),
     tbtMs: pick("tbtMs"),
+    imageBytes: pick("imageBytes"),
   };
 }
