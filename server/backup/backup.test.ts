@@ -302,7 +302,10 @@ describe("uploaded images in backups", () => {
 
     const file = path.join(root, "with-images.tar.gz");
     const manifest = await backupDataDir(source, file);
-    expect(Object.keys(manifest.files).filter((name) => name.startsWith("storage/blog-images/"))).toHaveLength(1);
+    // One file per object row: the upload and the sample posts' images drawn at the first start.
+    const objects = manifest.tables.find((t) => t.name === "storage.objects")!.rows;
+    expect(objects).toBe(4);
+    expect(Object.keys(manifest.files).filter((name) => name.startsWith("storage/blog-images/"))).toHaveLength(objects);
 
     const restoredDir = path.join(root, "restored");
     await restoreToDataDir(file, restoredDir);
