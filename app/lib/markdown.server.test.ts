@@ -44,7 +44,7 @@ describe("renderMarkdown", () => {
     expect(html).toContain(
       `srcset="/storage/v1/render/image/public/blog-images/posts/f00-1000x500.png?width=320 320w, `,
     );
-    expect(html).toContain("?width=960 960w\"");
+    expect(html).toContain('?width=960 960w"');
     expect(html).not.toContain("1200w");
     expect(html).toContain('sizes="(min-width: 768px) 720px, calc(100vw - 48px)"');
     expect(html).toContain('width="1000" height="500" loading="lazy" decoding="async" />');
