@@ -143,11 +143,53 @@ export function createStorage(options: StorageOptions): Hono {
     return new Response(Readable.toWeb(blobs.open(blobKey(row))) as ReadableStream, { status: 200, headers });
   }
 
+  /**
+   * Row-level security asked before the body is read: the same write, with a placeholder
+   * version, in a transaction that is always rolled back. A caller the policies refuse (or a
+   * name that is taken, or missing for an update) costs no upload and no image decoding.
+   */
+  async function mayWrite(auth: Auth, bucketId: string, name: string, mode: "create" | "update", upsert: boolean) {
+    const owner = typeof auth.claims["sub"] === "string" ? auth.claims["sub"] : null;
+    const rollback = new Error("probe");
+    try {
+      await db.asRole(auth.role, auth.claims, async (tx: Queryable) => {
+        const { rowCount } =
+          mode === "update"
+            ? await tx.query("update storage.objects set updated_at = now() where bucket_id = $1 and name = $2", [
+                bucketId,
+                name,
+              ])
+            : await tx.query(
+                `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
+                 values ($1, $2, $3::uuid, $3::text, 'probe', '{}')
+                 ${upsert ? "on conflict (bucket_id, name) do update set updated_at = now()" : ""}`,
+                [bucketId, name, owner],
+              );
+        if (rowCount === 0) {
+          if (mode === "create") throw storageErrors.rls();
+          // Nothing updated: missing, or there but not the caller's to change.
+          const { rows } = await tx.query("select 1 from storage.objects where bucket_id = $1 and name = $2", [
+            bucketId,
+            name,
+          ]);
+          throw rows.length > 0 ? storageErrors.rls() : storageErrors.notFound();
+        }
+        throw rollback;
+      });
+    } catch (error) {
+      if (error === rollback) return;
+      if (postgresCode(error) === "23505") throw storageErrors.duplicate();
+      if (postgresCode(error) === "42501") throw storageErrors.rls();
+      throw error;
+    }
+  }
+
   async function upload(c: Context, mode: "create" | "update"): Promise<Response> {
     const auth = await who(c, verifyJwt);
     const { bucket: bucketId, name } = bucketAndName(c, "/storage/v1/object/");
     const bucket = await bucketOf(bucketId);
     const limit = Math.min(options.maxBytes, Number(bucket.file_size_limit ?? Number.POSITIVE_INFINITY));
+    await mayWrite(auth, bucketId, name, mode, c.req.header("x-upsert") === "true");
     const received = await receiveBody(c.req.raw, blobs.tempFile(), limit);
     let blobWritten: string | null = null as string | null;
     let committed: { row: ObjectRow; replaced: string | null };

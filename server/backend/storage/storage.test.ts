@@ -262,6 +262,19 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
       expect({ name, status: (error as { statusCode?: string } | null)?.statusCode }).toEqual({ name, status });
       expect(error?.message).toMatch(message);
     }
+    // A decompression bomb: a few KB of PNG claiming 60 megapixels. An admin's is refused from
+    // its header; an anonymous caller's is refused before its body is even read.
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const bombed = await images.upload("recusadas/bomba.png", bomb, { contentType: "image/png" });
+    expect(bombed.error).toMatchObject({ statusCode: "400" });
+    expect(bombed.error?.message).toMatch(/pixel limit/i);
+    const anonymous = await client().storage.from("blog-images").upload("recusadas/bomba.png", bomb, {
+      contentType: "image/png",
+    });
+    expect(anonymous.error).toMatchObject({ statusCode: "403" });
     const controlCharacter = await images.upload("nome\u0001.png", png, { contentType: "image/png" });
     expect(controlCharacter.error).toMatchObject({ statusCode: "400", message: "Invalid key: nome\u0001.png" });
     // `..` that no URL parser resolved on the way: encoded slashes.

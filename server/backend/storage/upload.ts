@@ -108,6 +108,9 @@ function receiveMultipart(
   });
 }
 
+/** 50 megapixels: far above any photo a blog shows (8,660 × 5,773), and a bound on decoding. */
+export const MAX_PIXELS = 50_000_000;
+
 export interface CheckedImage {
   mimeType: string;
   width: number;
@@ -136,13 +139,19 @@ export async function checkImage(file: string, name: string, allowed: readonly s
   // should not pay.
   const { default: sharp } = await import("sharp");
   try {
-    const image = sharp(file, { failOn: "truncated", animated: detected.mime === "image/gif" });
+    // A small file can claim a huge canvas (a decompression bomb): sharp refuses more pixels
+    // than MAX_PIXELS from the header alone, before decoding.
+    const image = sharp(file, { failOn: "truncated", limitInputPixels: MAX_PIXELS });
     if (detected.mime === "image/jpeg") {
       const out = `${file}.clean`;
       info = await image.rotate().jpeg({ quality: 90 }).toFile(out);
       fs.renameSync(out, file);
     } else {
-      info = (await image.raw().toBuffer({ resolveWithObject: true })).info;
+      // Every pixel decoded (so a truncated file fails), into a thumbnail that is thrown away:
+      // libvips streams the decode, so memory stays small whatever the picture's size.
+      const meta = await image.metadata();
+      await image.resize(64, 64, { fit: "inside" }).toBuffer();
+      info = { width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 };
     }
   } catch (error) {
     throw storageErrors.invalidImage(error instanceof Error ? error.message.split("\n")[0]! : String(error));
