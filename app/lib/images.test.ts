@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dimensionsFromName, renditionUrl, responsiveImage, shareImage } from "./images";
+import { RENDER_HEIGHTS, RENDER_WIDTHS } from "../../server/backend/storage/render.ts";
+import { RENDITION_WIDTHS, dimensionsFromName, renditionUrl, responsiveImage, shareImage } from "./images";
 
 const STORED = "/storage/v1/object/public/blog-images/posts/abc-1600x900.jpg";
 
@@ -22,6 +23,15 @@ describe("responsive images", () => {
     expect(small.srcSet).toBe(
       "/storage/v1/render/image/public/blog-images/posts/abc-1600x900.jpg?width=320 320w, /storage/v1/render/image/public/blog-images/posts/abc-1600x900.jpg?width=480 480w",
     );
+  });
+
+  it("asks only for sizes the renderer makes exactly (its fixed widths and heights)", () => {
+    const card = responsiveImage(STORED, { sizes: "100vw", aspect: [40, 21] });
+    for (const [, width, height] of card.srcSet!.matchAll(/width=(\d+)&height=(\d+)/g)) {
+      expect(RENDER_WIDTHS).toContain(Number(width));
+      expect(RENDER_HEIGHTS).toContain(Number(height));
+    }
+    expect(RENDER_WIDTHS).toEqual(expect.arrayContaining([...RENDITION_WIDTHS]));
   });
 
   it("leaves external pictures as they are", () => {

@@ -24,7 +24,7 @@ export function renditionUrl(src: string, width: number, height?: number): strin
   return `${url}?width=${width}${height ? `&height=${height}` : ""}`;
 }
 
-/** Up to the next multiple of 10, as the renderer does: the rendition is exactly this size. */
+/** The 40:21 height of a width, rounded up to 10 px: one of the renderer's fixed heights (render.ts). */
 const heightFor = (width: number, aspect: readonly [number, number]) =>
   Math.ceil((width * aspect[1]) / aspect[0] / 10) * 10;
 

@@ -83,9 +83,25 @@ function bucketAndName(c: Context, prefix: string): { bucket: string; name: stri
   return { bucket: rest.slice(0, slash), name: checkObjectName(rest.slice(slash + 1)) };
 }
 
+/** JSON bodies (list, move, remove) are small: 1,000 names fit well under this. */
+const MAX_JSON_BYTES = 256 * 1024;
+
+/** The body as text, refused with 413 as soon as it passes MAX_JSON_BYTES (never read whole first). */
+async function boundedText(request: Request): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) throw storageErrors.tooLarge(MAX_JSON_BYTES);
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let seen = 0;
+  for await (const chunk of request.body as AsyncIterable<Uint8Array>) {
+    seen += chunk.length;
+    if (seen > MAX_JSON_BYTES) throw storageErrors.tooLarge(MAX_JSON_BYTES);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 async function readJson(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.length > 256 * 1024) throw storageErrors.invalidRequest("The request body is too large");
+  const text = await boundedText(c.req.raw);
   try {
     const value = JSON.parse(text || "{}") as unknown;
     if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;

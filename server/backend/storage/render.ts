@@ -3,20 +3,23 @@
 // quality, and format=origin to keep the stored format. Otherwise the format follows the
 // browser's Accept header: AVIF, then WebP, else the original (Vary: Accept).
 //
-// Bounded work: widths snap up to a fixed list and heights to multiples of 10, qualities to a
-// few steps, so one object has a bounded number of renditions; each is made once, by sharp,
-// and kept on disk beside the blobs (deleted with its object); at most two are made at a time,
-// so pages keep being served while images are encoded.
+// Bounded work: widths and heights snap up to fixed lists, qualities to a few steps, so one
+// object has a bounded number of renditions; each is made once, by sharp, and kept on disk
+// beside the blobs (deleted with its object); at most two are made at a time and 32 wait, so
+// pages keep being served while images are encoded, and a flood gets 503 instead of a queue.
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { storageErrors } from "./errors.ts";
+import { StorageError, storageErrors } from "./errors.ts";
 
 export const RENDER_WIDTHS = [160, 320, 480, 640, 800, 960, 1200, 1600] as const;
-const MAX_HEIGHT = 1600;
+/** The 40:21 crop of each width (the site's cards and heroes, app/lib/images.ts), then 1200 and 1600. */
+export const RENDER_HEIGHTS = [90, 170, 260, 340, 420, 510, 630, 840, 1200, 1600] as const;
 const QUALITIES = [50, 60, 70, 75, 80, 90] as const;
 const RESIZE_MODES = ["cover", "contain", "fill"] as const;
 const MAX_RENDERS_AT_ONCE = 2;
+/** Renditions waiting for a slot; past this, 503 instead of an ever longer queue. */
+const MAX_WAITING = 32;
 
 export interface Transform {
   width: number | null;
@@ -46,7 +49,7 @@ export function parseTransform(query: Record<string, string | undefined>): Trans
   }
   return {
     width: width === null ? null : snapUp(width, RENDER_WIDTHS),
-    height: height === null ? null : Math.min(Math.ceil(height / 10) * 10, MAX_HEIGHT),
+    height: height === null ? null : snapUp(height, RENDER_HEIGHTS),
     resize,
     quality: snapUp(Math.min(quality, 100), QUALITIES),
     origin: query["format"] === "origin",
@@ -66,7 +69,12 @@ export function outputFormat(transform: Transform, storedMime: string, accept: s
 let rendering = 0;
 const waiting: (() => void)[] = [];
 async function slot<T>(fn: () => Promise<T>): Promise<T> {
-  if (rendering >= MAX_RENDERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (rendering >= MAX_RENDERS_AT_ONCE) {
+    if (waiting.length >= MAX_WAITING) {
+      throw new StorageError(503, "busy", "Too many images are being prepared; try again in a moment");
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
   rendering += 1;
   try {
     return await fn();

@@ -205,8 +205,8 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
     expect(avif.headers.get("content-type")).toBe("image/avif");
     expect(avif.headers.get("vary")).toBe("Accept");
     expect(avif.headers.get("cache-control")).toBe("public, max-age=31536000");
-    // 500 snaps up to 640 wide, 263 to 270 high, cropped to fill it (resize=cover).
-    expect(await sharp(Buffer.from(await avif.arrayBuffer())).metadata()).toMatchObject({ width: 640, height: 270 });
+    // 500 snaps up to 640 wide, 263 to 340 high (the 40:21 list), cropped to fill it (resize=cover).
+    expect(await sharp(Buffer.from(await avif.arrayBuffer())).metadata()).toMatchObject({ width: 640, height: 340 });
     expect((await render(publicUrl, "image/avif", { "if-none-match": avif.headers.get("etag")! })).status).toBe(304);
 
     const webp = await render(publicUrl, "image/webp,*/*");
@@ -224,6 +224,15 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
       );
       expect({ bad, status: refused.status }).toEqual({ bad, status: 400 });
     }
+    // A JSON body past 256 KB is refused while it streams in.
+    const huge = await backend.fetch(
+      new Request(`${URL_BASE}/storage/v1/object/list/blog-images`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${adminToken}`, apikey: backend.anonKey, "content-type": "application/json" },
+        body: JSON.stringify({ prefix: "x".repeat(300 * 1024) }),
+      }),
+    );
+    expect(huge.status).toBe(413);
     const renditions = path.join(dir, "storage", ".renditions", "blog-images");
     expect(fs.readdirSync(renditions)).toHaveLength(1);
     await images.remove(["posts/paisagem.jpg"]);
