@@ -3,11 +3,11 @@
 // performance at least 95 on both, at most 150 KB of image bytes on the mobile viewport.
 //   BUILD_DIR=build node scripts/bench/heavy-image.ts
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
 import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
 import { signInSeededAdmin } from "./dynamic.ts";
 import { lighthouseMedian } from "./lighthouse.ts";
 import { startServer } from "./serve.ts";
+import { noisyJpeg } from "./uploads.ts";
 
 export const HEAVY_IMAGE_TARGETS = { performance: 95, imageBytes: 150 * 1024 };
 
@@ -15,18 +15,8 @@ export async function benchHeavyImage(runs = 3): Promise<string> {
   const server = await startServer(await freePort(), { LOG_LEVEL: "warn" });
   try {
     const admin = await signInSeededAdmin(server);
-    // Noise compresses badly: a 3000 × 2000 photo-like JPEG of about 4 MB.
-    const photo = await sharp({
-      create: {
-        width: 3000,
-        height: 2000,
-        channels: 3,
-        background: "#777",
-        noise: { type: "gaussian", mean: 120, sigma: 45 },
-      },
-    })
-      .jpeg({ quality: 88 })
-      .toBuffer();
+    // About 4 MB at 3000 × 2000.
+    const photo = await noisyJpeg({ width: 3000, height: 2000 }, 88, { background: "#777", mean: 120, sigma: 45 });
     const name = `posts/${randomUUID()}-3000x2000.jpg`;
     const uploaded = await fetch(`${server.origin}/storage/v1/object/blog-images/${name}`, {
       method: "POST",

@@ -25,21 +25,29 @@ async function loadPages(origin: string, until: number): Promise<number[]> {
   return times;
 }
 
+/** A photo-like JPEG of the given size: noise compresses badly, as real photos do. */
+export function noisyJpeg(
+  size: { width: number; height: number },
+  quality: number,
+  noise: { background: string; mean: number; sigma: number },
+): Promise<Buffer> {
+  return sharp({
+    create: {
+      ...size,
+      channels: 3,
+      background: noise.background,
+      noise: { type: "gaussian", mean: noise.mean, sigma: noise.sigma },
+    },
+  })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
 export async function benchUploads(): Promise<string> {
   const server = await startServer(await freePort(), { LOG_LEVEL: "warn" });
   try {
     const admin = await signInSeededAdmin(server);
-    const photo = await sharp({
-      create: {
-        width: 1400,
-        height: 1000,
-        channels: 3,
-        background: "#888",
-        noise: { type: "gaussian", mean: 128, sigma: 60 },
-      },
-    })
-      .jpeg({ quality: 85 })
-      .toBuffer();
+    const photo = await noisyJpeg({ width: 1400, height: 1000 }, 85, { background: "#888", mean: 128, sigma: 60 });
     const upload = async () => {
       const started = performance.now();
       const response = await fetch(
