@@ -10,7 +10,7 @@ import { startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
 import { startBackupSchedule, type BackupSchedule } from "./backup/schedule.ts";
 import { readStoredSigningKey } from "./backend/keys.ts";
 import { checkWebhookUrl } from "./leads/webhook.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { siteConfig } from "../app/content/site-config.ts";
 
 export function loadConfigOrExit(): ServerConfig {
@@ -66,7 +66,12 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
       description: `hosted Supabase at ${config.supabaseUrl}`,
     };
   }
+  const mailer = createSiteMailer(config);
   const backend = await startBackend({
+    mail: { mailer, site: { name: siteConfig.name, url: config.siteUrl } },
+    adminRequireMfa: config.adminRequireMfa,
+    jwtExpiry: config.jwtExpirySeconds,
+    refreshTokenReuseInterval: config.refreshTokenReuseSeconds,
     dataDir: config.databaseUrl ? undefined : resolve(config.dataDir),
     databaseUrl: config.databaseUrl,
     siteUrl: config.siteUrl,
@@ -81,7 +86,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     initInChildProcess: true,
     log: (line) => console.log(line),
   });
-  const leadDelivery = await startLeadDeliveryFor(config, backend);
+  const leadDelivery = await startLeadDeliveryFor(config, backend, mailer);
   const dataDir = resolve(config.dataDir);
   const backups = config.backups.dir
     ? startBackupSchedule({
@@ -120,9 +125,9 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
  * sales address there, so a newcomer sees what a lead produces. With SMTP_URL and no address,
  * no notification is sent (the inbox still has every lead).
  */
-async function startLeadDeliveryFor(config: ServerConfig, backend: Backend): Promise<LeadDelivery> {
+function createSiteMailer(config: ServerConfig): Mailer {
   const host = new URL(config.siteUrl).hostname;
-  const mailer = createMailer({
+  return createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from ?? `${siteConfig.name} <no-reply@${host.includes(".") ? host : `${host}.localdomain`}>`,
     outboxDir: resolve(config.dataDir, "outbox"),
@@ -130,6 +135,9 @@ async function startLeadDeliveryFor(config: ServerConfig, backend: Backend): Pro
     // .eml files are enough.
     log: config.logLevel === "info" || config.logLevel === "debug" ? undefined : () => {},
   });
+}
+
+async function startLeadDeliveryFor(config: ServerConfig, backend: Backend, mailer: Mailer): Promise<LeadDelivery> {
   const { leads } = config;
   return startLeadDelivery({
     db: backend.db,

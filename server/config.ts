@@ -27,6 +27,12 @@ export interface ServerConfig {
   authAccountMaxFailures: number;
   /** AUTH_ACCOUNT_LOCKOUT_MINUTES: the window those failures are counted in, and how long the lock lasts. */
   authAccountLockoutMinutes: number;
+  /** ADMIN_REQUIRE_MFA=1: every admin enrols a second factor, and row-level security asks for it. */
+  adminRequireMfa: boolean;
+  /** JWT_EXPIRY: access-token lifetime in seconds (GoTrue's JWT_EXP, 3600). */
+  jwtExpirySeconds: number;
+  /** REFRESH_TOKEN_REUSE_INTERVAL: seconds a rotated refresh token may come back (GoTrue's default 10). */
+  refreshTokenReuseSeconds: number;
   /** REST_MAX_ROWS: most rows one embedded REST read returns (undefined: the backend's 1000). */
   restMaxRows: number | undefined;
   /** SHUTDOWN_TIMEOUT_MS: how long a stopping server lets requests in flight finish. */
@@ -160,6 +166,13 @@ export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 type Env = Record<string, string | undefined>;
+
+function parseFlag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (raw !== "0" && raw !== "1") throw new ConfigError(`${name} must be 0 or 1, got "${raw}".`);
+  return raw === "1";
+}
 
 function nonEmpty(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -331,6 +344,21 @@ export function readConfig(env: Env = process.env): ServerConfig {
       15,
       [1, 1440],
       "a whole number of minutes from 1 to 1440",
+    ),
+    adminRequireMfa: parseFlag(env, "ADMIN_REQUIRE_MFA", false),
+    jwtExpirySeconds: parseWholeNumber(
+      env,
+      "JWT_EXPIRY",
+      3600,
+      [30, 604_800],
+      "a whole number of seconds from 30 to 604800",
+    ),
+    refreshTokenReuseSeconds: parseWholeNumber(
+      env,
+      "REFRESH_TOKEN_REUSE_INTERVAL",
+      10,
+      [0, 3600],
+      "a whole number of seconds from 0 to 3600",
     ),
     restMaxRows: parseRestMaxRows(env),
     shutdownTimeoutMs: parseWholeNumber(

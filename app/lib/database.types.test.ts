@@ -51,13 +51,31 @@ const rowColumns = {
   },
   lead_outbox: { lead_id: "not null", created_at: "not null" },
   user_roles: { id: "not null", user_id: "not null", role: "not null", created_at: "not null" },
+  audit_log: {
+    id: "not null",
+    at: "not null",
+    actor_id: "null",
+    actor_email: "null",
+    action: "not null",
+    target: "null",
+    details: "not null",
+    ip: "null",
+  },
+  security_settings: { id: "not null", admin_require_mfa: "not null" },
 } satisfies { [T in TableName]: Nullability<T> };
 
 const enumValues = {
   app_role: { admin: true, user: true },
 } satisfies { [E in keyof Database["public"]["Enums"]]: Record<Enums<E>, true> };
 
-const functionNames = { has_role: true } satisfies Record<keyof Database["public"]["Functions"], true>;
+const functionNames = {
+  has_role: true,
+  admin_requires_mfa: true,
+  mfa_satisfied: true,
+  team_members: true,
+  write_audit: true,
+  record_audit: true,
+} satisfies Record<keyof Database["public"]["Functions"], true>;
 
 const MIGRATIONS = join(import.meta.dirname, "../../supabase/migrations");
 

@@ -194,6 +194,29 @@ export type Database = {
         // user_id references auth.users, outside the public schema: no embeddable relation.
         Relationships: [];
       };
+      /** supabase/migrations/20260101001200_admin_security.sql: admins read; triggers write; no API edits. */
+      audit_log: {
+        Row: {
+          id: number;
+          at: string;
+          actor_id: string | null;
+          actor_email: string | null;
+          action: string;
+          target: string | null;
+          details: Json;
+          ip: string | null;
+        };
+        Insert: { [_ in never]: never };
+        Update: { [_ in never]: never };
+        Relationships: [];
+      };
+      /** The same migration: one row the server owns (ADMIN_REQUIRE_MFA); no API role reads it. */
+      security_settings: {
+        Row: { id: boolean; admin_require_mfa: boolean };
+        Insert: { id?: boolean; admin_require_mfa?: boolean };
+        Update: { id?: boolean; admin_require_mfa?: boolean };
+        Relationships: [];
+      };
     };
     Views: {
       [_ in never]: never;
@@ -203,6 +226,28 @@ export type Database = {
       has_role: {
         Args: { _role: Database["public"]["Enums"]["app_role"]; _user_id: string };
         Returns: boolean;
+      };
+      /** The rest come from supabase/migrations/20260101001200_admin_security.sql. */
+      admin_requires_mfa: { Args: Record<PropertyKey, never>; Returns: boolean };
+      mfa_satisfied: { Args: Record<PropertyKey, never>; Returns: boolean };
+      /** Admins only (with their second factor); other callers get no rows. */
+      team_members: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          user_id: string;
+          email: string;
+          is_admin: boolean;
+          last_sign_in_at: string | null;
+          mfa_enabled: boolean;
+          invited_at: string | null;
+          accepted: boolean;
+          created_at: string;
+        }[];
+      };
+      record_audit: { Args: { action: string; details?: Json }; Returns: undefined };
+      write_audit: {
+        Args: { action: string; target: string | null; details: Json; fallback_actor?: string };
+        Returns: undefined;
       };
     };
     Enums: {

@@ -9,6 +9,7 @@ import { pendingMigrations, runMigrations } from "./db/migrate.ts";
 import type { Database } from "./db/types.ts";
 import { createAuth } from "./auth/index.ts";
 import type { AccountThrottleLimits } from "./auth/index.ts";
+import type { AccountMail } from "./auth/email-links.ts";
 import { createRest } from "./rest/index.ts";
 import { readStoredSigningKey } from "./keys.ts";
 import { createBackupRoute } from "../backup/route.ts";
@@ -36,6 +37,13 @@ export interface StartBackendOptions {
   storageDir?: string;
   /** STORAGE_MAX_BYTES: the largest upload. Default 5 MB. */
   storageMaxBytes?: number;
+  /** Password-recovery and invitation e-mails (server/mail/mailer.ts); without it they answer 501. */
+  mail?: AccountMail;
+  /** ADMIN_REQUIRE_MFA: written into public.security_settings, which row-level security reads. */
+  adminRequireMfa?: boolean;
+  /** JWT_EXPIRY and REFRESH_TOKEN_REUSE_INTERVAL, in seconds (3600 and 10). */
+  jwtExpiry?: number;
+  refreshTokenReuseInterval?: number;
   log?: (line: string) => void;
 }
 
@@ -119,6 +127,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   });
   try {
     await runMigrations(db, { log });
+    await db.query("UPDATE public.security_settings SET admin_require_mfa = $1", [opts.adminRequireMfa ?? false]);
     const rateLimiters = opts.databaseUrl ? createSharedRateLimiters(db) : createRateLimiters();
     const auth = await createAuth({
       rateLimiters,
@@ -129,6 +138,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       accountThrottle: opts.accountThrottle,
       // Like the per-address limits: counted where every instance sees it.
       sharedAccountThrottle: Boolean(opts.databaseUrl),
+      mail: opts.mail,
+      jwtExpiry: opts.jwtExpiry,
+      refreshTokenReuseInterval: opts.refreshTokenReuseInterval,
       log,
     });
     const seeded = await seedIfEmpty({ db, auth, log });

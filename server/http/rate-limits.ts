@@ -23,6 +23,10 @@ export const RATE_LIMITS = {
   refresh: { max: 1800, windowMs: 60 * MINUTE },
   // GoTrue's RATE_LIMIT_VERIFY (OTP and MFA verification).
   verify: { max: 30, windowMs: 5 * MINUTE },
+  // Account e-mails (password recovery) asked from one client address.
+  emailSent: { max: 30, windowMs: 60 * MINUTE },
+  // Keyed by the e-mail address asked for, not the client: 3 recovery e-mails an hour per mailbox.
+  emailPerAddress: { max: 3, windowMs: 60 * MINUTE },
   // Both lead forms share it, so a bot gains nothing by switching forms. Far above what a person
   // sends and generous for offices behind one NAT address, while a script is cut off quickly.
   leads: { max: 10, windowMs: 10 * MINUTE },

@@ -8,8 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { simpleParser } from "mailparser";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBackend, type Backend } from "../backend/index.ts";
@@ -18,40 +17,11 @@ import { POSTGRES_SKIP_REASON, startTestBackend, type TestBackend } from "../bac
 import { openPostgres } from "../backend/db/postgres.ts";
 import { freePort } from "../backend/testing/postgres-cluster.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { smtpSink, until } from "../mail/smtp-sink.testing.ts";
 import { startLeadDelivery, type LeadDelivery, type LeadDeliveryOptions } from "./delivery.ts";
 
 const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
 const SITE = { name: "Omnia", url: "https://www.omnia.example" };
-
-/** An SMTP server on a fixed port that can be stopped and started again (the outage). */
-function smtpSink(port: number) {
-  const mails: ParsedMail[] = [];
-  let server: SMTPServer | null = null;
-  return {
-    mails,
-    async start() {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ["STARTTLS"],
-        logger: false,
-        onData(stream, _session, callback) {
-          simpleParser(stream).then(
-            (mail) => {
-              mails.push(mail);
-              callback();
-            },
-            (error: Error) => callback(error),
-          );
-        },
-      });
-      await new Promise<void>((done) => server!.listen(port, "127.0.0.1", done));
-    },
-    async stop() {
-      await new Promise<void>((done) => server?.close(() => done()) ?? done());
-      server = null;
-    },
-  };
-}
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -73,16 +43,6 @@ async function receiver(statuses: number[] = []) {
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address() as AddressInfo;
   return { received, url: new URL(`http://127.0.0.1:${port}/hooks/leads`), close: () => server.close() };
-}
-
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
 }
 
 /** A lead as the site's server stores it: through REST with the service-role key. */

@@ -39,7 +39,7 @@ function when(created: string | Date): string {
   }).format(new Date(created));
 }
 
-function layout(site: SiteIdentity, title: string, body: string): string {
+export function layout(site: SiteIdentity, title: string, body: string): string {
   return [
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>',
     escapeHtml(title),

@@ -1,9 +1,9 @@
 // GoTrue's admin user API (internal/api/admin.go), for the service-role key only: what the
 // operator commands and supabase-js's `auth.admin.*` use. A missing bearer is 401
 // no_authorization; a valid token of another role is 403 not_admin "User not allowed".
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { Queryable } from "../db/types.ts";
-import { checkNewPassword, isPlainObject, readBody, verifiedClaims } from "./context.ts";
+import { checkNewPassword, isPlainObject, readBody, requireServiceRole } from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { errors } from "./errors.ts";
 import {
@@ -17,13 +17,6 @@ import {
 } from "./users.ts";
 import type { UserRow } from "./users.ts";
 
-const ADMIN_ROLES = new Set(["service_role", "supabase_admin"]);
-
-async function requireAdmin(ctx: AuthContext, c: Context): Promise<void> {
-  const claims = await verifiedClaims(ctx, c);
-  if (typeof claims["role"] !== "string" || !ADMIN_ROLES.has(claims["role"])) throw errors.notAdmin();
-}
-
 async function serialize(tx: Queryable, user: UserRow): Promise<Record<string, unknown>> {
   return serializeUser(user, await listFactors(tx, user.id));
 }
@@ -31,7 +24,7 @@ async function serialize(tx: Queryable, user: UserRow): Promise<Record<string, u
 export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
   const { db } = ctx;
   app.use("/admin/*", async (c, next) => {
-    await requireAdmin(ctx, c);
+    await requireServiceRole(ctx, c);
     await next();
   });
 

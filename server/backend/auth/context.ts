@@ -82,6 +82,14 @@ export async function verifiedClaims(ctx: AuthContext, c: Context): Promise<Reco
   }
 }
 
+const SERVICE_ROLES = new Set(["service_role", "supabase_admin"]);
+
+/** GoTrue's admin endpoints: the service-role key only (403 not_admin for any other valid token). */
+export async function requireServiceRole(ctx: AuthContext, c: Context): Promise<void> {
+  const claims = await verifiedClaims(ctx, c);
+  if (typeof claims["role"] !== "string" || !SERVICE_ROLES.has(claims["role"])) throw errors.notAdmin();
+}
+
 export interface Authenticated {
   claims: Record<string, unknown>;
   user: UserRow;

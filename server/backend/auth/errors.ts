@@ -71,5 +71,12 @@ export const errors = {
       "over_request_rate_limit",
       "Too many failed sign-in attempts for this account, please try again later",
     ),
+  // GoTrue's answer when the same address asks for e-mails too often (SMTP_MAX_FREQUENCY).
+  emailRateLimited: () =>
+    new AuthError(
+      429,
+      "over_email_send_rate_limit",
+      "For security purposes, you can only request this after some time.",
+    ),
   insufficientAal: (message: string) => new AuthError(403, "insufficient_aal", message),
 };

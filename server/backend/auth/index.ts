@@ -17,6 +17,8 @@ import { authenticate, checkNewPassword, isPlainObject, rateLimit, readBody, req
 import type { AuthContext } from "./context.ts";
 import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse, errors } from "./errors.ts";
 import { registerMfaRoutes } from "./mfa.ts";
+import { registerEmailLinkRoutes, setAuditAddress } from "./email-links.ts";
+import type { AccountMail } from "./email-links.ts";
 import { createSession, rotateRefreshToken, tokenResponse } from "./sessions.ts";
 import type { TokenResponse } from "./sessions.ts";
 import {
@@ -57,6 +59,8 @@ export interface CreateAuthOptions {
   refreshTokenReuseInterval?: number;
   /** Where internal errors go (never to the client). */
   log?: (line: string) => void;
+  /** Sends password-recovery and invitation e-mails; without it /recover and /invite answer 501. */
+  mail?: AccountMail;
 }
 
 export interface Auth {
@@ -117,7 +121,8 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
   registerSessionRoutes(app, ctx);
   registerMfaRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
-  // Last: unknown auth paths (e.g. /recover, /otp: no mailer here) answer in GoTrue's error shape
+  registerEmailLinkRoutes(app, ctx, opts.mail);
+  // Last: unknown auth paths (e.g. /otp, /magiclink: not offered) answer in GoTrue's error shape
   // also when this app is mounted into another one, whose notFound would otherwise apply.
   app.all("*", () => {
     throw new AuthError(404, "not_found", "Not Found");
@@ -263,6 +268,17 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     if (data !== undefined && !isPlainObject(data)) throw errors.validation("data must be an object");
     const nowDate = new Date(ctx.tokens.now());
     const updated = await db.transaction(async (tx) => {
+      if (passwordHash) {
+        // The audit log's trigger tells a reset through a recovery link from a change.
+        const { rows: recovery } = await tx.query(
+          "SELECT 1 FROM auth.mfa_amr_claims WHERE session_id = $1 AND authentication_method = 'recovery'",
+          [auth.session.id],
+        );
+        await tx.query("select set_config('omnia.password_event', $1, true)", [
+          recovery.length > 0 ? "password.reset" : "password.changed",
+        ]);
+        await setAuditAddress(tx, c);
+      }
       const user = await updateUser(
         tx,
         auth.user,

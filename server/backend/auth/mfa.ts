@@ -11,6 +11,7 @@ import type { AuthContext } from "./context.ts";
 import { AuthError, errors } from "./errors.ts";
 import { recordAmr, reissueRefreshToken, tokenResponse } from "./sessions.ts";
 import { isUuid, listFactors } from "./users.ts";
+import { setAuditAddress } from "./email-links.ts";
 import type { FactorRow } from "./users.ts";
 
 /** GoTrue's MFA_MAX_ENROLLED_FACTORS default. */
@@ -131,6 +132,7 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
         return { error: new AuthError(422, "mfa_verification_failed", "Invalid TOTP code entered") };
       }
       const now = new Date(nowMs);
+      await setAuditAddress(tx, c);
       // A challenge answers once; a second verify with it is refused above.
       await tx.query("UPDATE auth.mfa_challenges SET verified_at = $2 WHERE id = $1", [challenge.id, now]);
       const firstVerification = factor.status !== "verified";
@@ -167,6 +169,7 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
       if (factor.status === "verified" && session.aal !== "aal2") {
         throw errors.insufficientAal("AAL2 required to unenroll verified factor");
       }
+      await setAuditAddress(tx, c);
       await tx.query("DELETE FROM auth.mfa_factors WHERE id = $1", [factor.id]);
       // Sessions that were raised to aal2 with this factor fall back to aal1 (GoTrue's DowngradeSessionsToAAL1).
       await tx.query("UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL WHERE factor_id = $1", [factor.id]);

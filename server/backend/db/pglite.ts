@@ -101,14 +101,14 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
     transaction(fn) {
       return pg.transaction((tx) => fn(wrap(tx)));
     },
-    asRole(role: RequestRole, claims, fn) {
+    asRole(role: RequestRole, claims, fn, headers) {
       return pg.transaction(async (tx) => {
         // PostgREST's per-request prelude; SET LOCAL semantics (is_local = true), so nothing
         // outlives the transaction.
-        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-          role,
-          JSON.stringify(claims),
-        ]);
+        await tx.query(
+          "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)",
+          [role, JSON.stringify(claims), JSON.stringify(headers ?? {})],
+        );
         return fn(wrap(tx));
       });
     },

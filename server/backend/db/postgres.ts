@@ -186,14 +186,14 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     transaction(fn) {
       return inTransaction(own, null, fn);
     },
-    asRole(role: RequestRole, claims, fn) {
+    asRole(role: RequestRole, claims, fn, headers) {
       return inTransaction(
         requests,
         async (tx) => {
-          await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-            role,
-            JSON.stringify(claims),
-          ]);
+          await tx.query(
+            "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)",
+            [role, JSON.stringify(claims), JSON.stringify(headers ?? {})],
+          );
         },
         fn,
       );

@@ -34,9 +34,16 @@ export interface Database extends Queryable {
   /**
    * One short transaction that first runs, as PostgREST does,
    *   set_config('role', role, true), set_config('request.jwt.claims', claims, true)
-   * so row-level security applies. Every REST request goes through here.
+   * so row-level security applies, and `request.headers` when given (PostgREST exposes the
+   * request's headers to SQL the same way; the audit log reads the client address there).
+   * Every REST request goes through here.
    */
-  asRole<T>(role: RequestRole, claims: Record<string, unknown>, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  asRole<T>(
+    role: RequestRole,
+    claims: Record<string, unknown>,
+    fn: (tx: Queryable) => Promise<T>,
+    headers?: Record<string, string>,
+  ): Promise<T>;
   /**
    * LISTEN on a channel: onMessage gets each NOTIFY payload. When the connection had to be
    * re-established, notifications may have been missed: onReconnect says so, once it listens

@@ -77,7 +77,12 @@ export function createRest(opts: RestOptions): RestApp {
 
   /** One transaction as the request's role; `toRow` runs inside it, so its throw rolls back. */
   function run(auth: Auth, compiled: Compiled, toRow: (res: { rows: Row[]; rowCount: number }) => Row): Promise<Row> {
-    return db.asRole(auth.role, auth.claims, async (tx) => toRow(await tx.query<Row>(compiled.sql, compiled.params)));
+    return db.asRole(
+      auth.role,
+      auth.claims,
+      async (tx) => toRow(await tx.query<Row>(compiled.sql, compiled.params)),
+      auth.headers,
+    );
   }
 
   async function handle(c: Context, work: (auth: Auth) => Promise<Response>): Promise<Response> {
@@ -98,8 +103,11 @@ export function createRest(opts: RestOptions): RestApp {
       const args = rpcArguments(await readJsonBody(c, maxBody));
       const fn = await withCatalog((s) => lookupFunction(s, name, Object.keys(args)));
       const compiled = compileRpc(fn, args, { maxRows: rowCap(auth.role, maxRows) });
-      const res = await db.asRole(auth.role, auth.claims, (tx) =>
-        tx.query<{ body: string | null; n?: number }>(compiled.sql, compiled.params),
+      const res = await db.asRole(
+        auth.role,
+        auth.claims,
+        (tx) => tx.query<{ body: string | null; n?: number }>(compiled.sql, compiled.params),
+        auth.headers,
       );
       return rpcResponse(compiled.void, res.rows[0]);
     }),

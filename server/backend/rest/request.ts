@@ -1,6 +1,7 @@
 // Stage 1, request parsing: who is asking (the verified JWT), which schema, the query string
 // (parse.ts), the Prefer and Accept headers, and the JSON body under a size limit. Nothing here
 // reads the catalog or the database; every refusal is an entry of errors.ts.
+import { clientIpOf } from "../../http/client-ip.ts";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { RequestRole } from "../db/types.ts";
@@ -23,6 +24,8 @@ export type TableMethod = (typeof TABLE_METHODS)[number];
 export interface Auth {
   role: RequestRole;
   claims: Record<string, unknown>;
+  /** What SQL sees as `request.headers` (as under PostgREST): the client address, for the audit log. */
+  headers: Record<string, string>;
 }
 
 export type VerifyJwt = (token: string) => Promise<Record<string, unknown>>;
@@ -57,7 +60,8 @@ export async function authenticate(c: Context, verifyJwt: VerifyJwt): Promise<Au
   if (typeof role !== "string" || !(ROLES as readonly string[]).includes(role)) {
     throw restErrors.unauthorized("JWT role is not allowed");
   }
-  return { role: role as RequestRole, claims };
+  const ip = clientIpOf(c);
+  return { role: role as RequestRole, claims, headers: ip === "in-process" ? {} : { "x-forwarded-for": ip } };
 }
 
 /** PostgREST reads the schema from Accept-Profile on reads and Content-Profile on writes. */

@@ -168,30 +168,35 @@ export function createStorage(options: StorageOptions): Hono {
     const owner = typeof auth.claims["sub"] === "string" ? auth.claims["sub"] : null;
     const rollback = new Error("probe");
     try {
-      await db.asRole(auth.role, auth.claims, async (tx: Queryable) => {
-        const { rowCount } =
-          mode === "update"
-            ? await tx.query("update storage.objects set updated_at = now() where bucket_id = $1 and name = $2", [
-                bucketId,
-                name,
-              ])
-            : await tx.query(
-                `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
+      await db.asRole(
+        auth.role,
+        auth.claims,
+        async (tx: Queryable) => {
+          const { rowCount } =
+            mode === "update"
+              ? await tx.query("update storage.objects set updated_at = now() where bucket_id = $1 and name = $2", [
+                  bucketId,
+                  name,
+                ])
+              : await tx.query(
+                  `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
                  values ($1, $2, $3::uuid, $3::text, 'probe', '{}')
                  ${upsert ? "on conflict (bucket_id, name) do update set updated_at = now()" : ""}`,
-                [bucketId, name, owner],
-              );
-        if (rowCount === 0) {
-          if (mode === "create") throw storageErrors.rls();
-          // Nothing updated: missing, or there but not the caller's to change.
-          const { rows } = await tx.query("select 1 from storage.objects where bucket_id = $1 and name = $2", [
-            bucketId,
-            name,
-          ]);
-          throw rows.length > 0 ? storageErrors.rls() : storageErrors.notFound();
-        }
-        throw rollback;
-      });
+                  [bucketId, name, owner],
+                );
+          if (rowCount === 0) {
+            if (mode === "create") throw storageErrors.rls();
+            // Nothing updated: missing, or there but not the caller's to change.
+            const { rows } = await tx.query("select 1 from storage.objects where bucket_id = $1 and name = $2", [
+              bucketId,
+              name,
+            ]);
+            throw rows.length > 0 ? storageErrors.rls() : storageErrors.notFound();
+          }
+          throw rollback;
+        },
+        auth.headers,
+      );
     } catch (error) {
       if (error === rollback) return;
       if (postgresCode(error) === "23505") throw storageErrors.duplicate();
@@ -226,44 +231,49 @@ export function createStorage(options: StorageOptions): Hono {
       };
       const upsert = mode === "update" || c.req.header("x-upsert") === "true";
       const owner = typeof auth.claims["sub"] === "string" ? auth.claims["sub"] : null;
-      const { row, replaced } = await db.asRole(auth.role, auth.claims, async (tx: Queryable) => {
-        const { rows: before } = await tx.query<{ id: string; version: string }>(
-          "select id, version from storage.objects where bucket_id = $1 and name = $2",
-          [bucketId, name],
-        );
-        let result: ObjectRow | undefined;
-        try {
-          if (mode === "update") {
-            if (!before[0]) throw storageErrors.notFound();
-            ({
-              rows: [result],
-            } = await tx.query<ObjectRow>(
-              `update storage.objects set version = $3, metadata = $4, updated_at = now()
+      const { row, replaced } = await db.asRole(
+        auth.role,
+        auth.claims,
+        async (tx: Queryable) => {
+          const { rows: before } = await tx.query<{ id: string; version: string }>(
+            "select id, version from storage.objects where bucket_id = $1 and name = $2",
+            [bucketId, name],
+          );
+          let result: ObjectRow | undefined;
+          try {
+            if (mode === "update") {
+              if (!before[0]) throw storageErrors.notFound();
+              ({
+                rows: [result],
+              } = await tx.query<ObjectRow>(
+                `update storage.objects set version = $3, metadata = $4, updated_at = now()
                 where bucket_id = $1 and name = $2 returning ${OBJECT_COLUMNS}`,
-              [bucketId, name, version, metadata],
-            ));
-          } else {
-            ({
-              rows: [result],
-            } = await tx.query<ObjectRow>(
-              `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
+                [bucketId, name, version, metadata],
+              ));
+            } else {
+              ({
+                rows: [result],
+              } = await tx.query<ObjectRow>(
+                `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
                values ($1, $2, $3::uuid, $3::text, $4, $5)
                ${upsert ? "on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()" : ""}
                returning ${OBJECT_COLUMNS}`,
-              [bucketId, name, owner, version, metadata],
-            ));
+                [bucketId, name, owner, version, metadata],
+              ));
+            }
+          } catch (error) {
+            if (postgresCode(error) === "23505") throw storageErrors.duplicate();
+            if (postgresCode(error) === "42501") throw storageErrors.rls();
+            throw error;
           }
-        } catch (error) {
-          if (postgresCode(error) === "23505") throw storageErrors.duplicate();
-          if (postgresCode(error) === "42501") throw storageErrors.rls();
-          throw error;
-        }
-        if (!result) throw storageErrors.rls();
-        // Inside the transaction: if moving the bytes fails, the row is never committed.
-        blobWritten = blobKey(result);
-        await blobs.commit(received.file, blobWritten);
-        return { row: result, replaced: before[0] ? blobKey({ bucket_id: bucketId, ...before[0] }) : null };
-      });
+          if (!result) throw storageErrors.rls();
+          // Inside the transaction: if moving the bytes fails, the row is never committed.
+          blobWritten = blobKey(result);
+          await blobs.commit(received.file, blobWritten);
+          return { row: result, replaced: before[0] ? blobKey({ bucket_id: bucketId, ...before[0] }) : null };
+        },
+        auth.headers,
+      );
       committed = { row, replaced };
     } catch (error) {
       // The row was not committed: neither the upload nor its blob may stay.
@@ -294,12 +304,16 @@ export function createStorage(options: StorageOptions): Hono {
       : "name";
     const descending = sortBy.order === "desc";
     const base = prefix ? `${prefix}/` : "";
-    const { rows } = await db.asRole(auth.role, auth.claims, (tx) =>
-      tx.query<ObjectRow>(
-        `select ${OBJECT_COLUMNS} from storage.objects
+    const { rows } = await db.asRole(
+      auth.role,
+      auth.claims,
+      (tx) =>
+        tx.query<ObjectRow>(
+          `select ${OBJECT_COLUMNS} from storage.objects
           where bucket_id = $1 and starts_with(name, $2) order by name limit ${MAX_SCAN}`,
-        [bucketId, base],
-      ),
+          [bucketId, base],
+        ),
+      auth.headers,
     );
     // One level, as hosted Storage lists: files directly under the prefix, and each folder once.
     const folders = new Map<string, Record<string, unknown>>();
@@ -336,19 +350,24 @@ export function createStorage(options: StorageOptions): Hono {
     const source = checkObjectName(String(body["sourceKey"] ?? ""));
     const destination = checkObjectName(String(body["destinationKey"] ?? ""));
     await bucketOf(bucketId);
-    await db.asRole(auth.role, auth.claims, async (tx) => {
-      try {
-        const { rowCount } = await tx.query(
-          "update storage.objects set name = $3, updated_at = now() where bucket_id = $1 and name = $2",
-          [bucketId, source, destination],
-        );
-        if (rowCount === 0) throw storageErrors.notFound();
-      } catch (error) {
-        if (postgresCode(error) === "23505") throw storageErrors.duplicate();
-        if (postgresCode(error) === "42501") throw storageErrors.rls();
-        throw error;
-      }
-    });
+    await db.asRole(
+      auth.role,
+      auth.claims,
+      async (tx) => {
+        try {
+          const { rowCount } = await tx.query(
+            "update storage.objects set name = $3, updated_at = now() where bucket_id = $1 and name = $2",
+            [bucketId, source, destination],
+          );
+          if (rowCount === 0) throw storageErrors.notFound();
+        } catch (error) {
+          if (postgresCode(error) === "23505") throw storageErrors.duplicate();
+          if (postgresCode(error) === "42501") throw storageErrors.rls();
+          throw error;
+        }
+      },
+      auth.headers,
+    );
     return c.json({ message: "Successfully moved" });
   });
 
@@ -361,11 +380,15 @@ export function createStorage(options: StorageOptions): Hono {
       throw storageErrors.invalidRequest(`prefixes must be a list of 1 to ${MAX_LIST} names`);
     }
     const names = prefixes.map((p) => checkObjectName(String(p)));
-    const { rows } = await db.asRole(auth.role, auth.claims, (tx) =>
-      tx.query<ObjectRow>(
-        `delete from storage.objects where bucket_id = $1 and name = any($2) returning ${OBJECT_COLUMNS}`,
-        [bucketId, names],
-      ),
+    const { rows } = await db.asRole(
+      auth.role,
+      auth.claims,
+      (tx) =>
+        tx.query<ObjectRow>(
+          `delete from storage.objects where bucket_id = $1 and name = any($2) returning ${OBJECT_COLUMNS}`,
+          [bucketId, names],
+        ),
+      auth.headers,
     );
     for (const row of rows) {
       await blobs.remove(blobKey(row));
@@ -422,11 +445,15 @@ export function createStorage(options: StorageOptions): Hono {
       : "/storage/v1/object/";
     const { bucket: bucketId, name } = bucketAndName(c, prefix);
     await bucketOf(bucketId);
-    const { rows } = await db.asRole(auth.role, auth.claims, (tx) =>
-      tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [
-        bucketId,
-        name,
-      ]),
+    const { rows } = await db.asRole(
+      auth.role,
+      auth.claims,
+      (tx) =>
+        tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [
+          bucketId,
+          name,
+        ]),
+      auth.headers,
     );
     if (!rows[0]) throw storageErrors.notFound();
     return serve(c, rows[0]);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { startBackend } from "../index.ts";
-import type { Backend } from "../index.ts";
+import type { Backend, StartBackendOptions } from "../index.ts";
 import { postgresUnavailableReason, startPostgresCluster } from "./postgres-cluster.ts";
 import type { PostgresCluster } from "./postgres-cluster.ts";
 
@@ -38,7 +38,10 @@ export function makeClient(backend: Backend, key: string, url = TEST_SITE_URL): 
   });
 }
 
-export async function startTestBackend(kind: DbKind = "pglite"): Promise<TestBackend> {
+export async function startTestBackend(
+  kind: DbKind = "pglite",
+  extra: Pick<StartBackendOptions, "mail" | "adminRequireMfa"> = {},
+): Promise<TestBackend> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-backend-test-"));
   const cluster = kind === "postgres" ? await startPostgresCluster() : null;
   let backend: Backend;
@@ -47,6 +50,7 @@ export async function startTestBackend(kind: DbKind = "pglite"): Promise<TestBac
       ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
       siteUrl: TEST_SITE_URL,
       log: () => {},
+      ...extra,
     });
   } catch (err) {
     await cluster?.stop();
