@@ -34,6 +34,30 @@ export const authCopy = {
     characters: "Escolha uma senha mais forte, com letras, números ou símbolos (não apenas espaços).",
     other: "Escolha uma senha mais forte.",
   },
+  /** The second step of a sign-in for an account with two-factor sign-in on. */
+  mfa: {
+    title: "Verificação em duas etapas",
+    description: "Digite o código de 6 dígitos que aparece no seu aplicativo autenticador.",
+    code: { label: "Código de verificação", placeholder: "000000", hint: "O código muda a cada 30 segundos." },
+    submit: "Verificar",
+    cancel: "Entrar com outra conta",
+    codeRequired: "Informe o código de 6 dígitos.",
+    codeInvalid: "O código tem exatamente 6 dígitos.",
+    wrongCode: "Código inválido ou expirado. Confira o aplicativo e tente novamente.",
+    throttled: "Muitas tentativas. Aguarde alguns minutos e tente novamente.",
+  },
+  recover: {
+    link: "Esqueci minha senha",
+    title: "Recuperar senha",
+    description: "Informe o e-mail da sua conta. Enviaremos um link para você escolher uma nova senha.",
+    submit: "Enviar link",
+    switchMode: "Voltar para o login",
+    sent: {
+      title: "Verifique seu e-mail",
+      description: "Se houver uma conta com este e-mail, você receberá em instantes um link para redefinir a senha.",
+    },
+    throttled: "Muitos pedidos de recuperação. Aguarde alguns minutos e tente novamente.",
+  },
   toasts: {
     loginSuccess: { title: "Login realizado", description: "Bem-vindo de volta!" },
     signupSuccess: { title: "Conta criada", description: "Sua conta foi criada com sucesso." },
@@ -44,6 +68,35 @@ export const authCopy = {
       login: "Muitas tentativas de entrar. Por segurança, aguarde alguns minutos e tente novamente.",
       signup: "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.",
     },
+  },
+};
+
+/** /auth/nova-senha: where the recovery and invitation e-mails lead. */
+export const newPasswordCopy = {
+  metaTitle: "Nova senha | Omnia",
+  metaDescription: "Escolha uma nova senha para sua conta Omnia.",
+  recovery: {
+    title: "Escolha uma nova senha",
+    description: "Depois de salvar, as outras sessões da sua conta são encerradas.",
+    submit: "Salvar nova senha",
+    success: { title: "Senha alterada", description: "Sua nova senha já está valendo." },
+  },
+  invite: {
+    title: "Crie sua senha",
+    description: "Boas-vindas à equipe! Escolha uma senha para acessar a administração.",
+    submit: "Criar senha e entrar",
+    success: { title: "Senha criada", description: "Boas-vindas à equipe!" },
+  },
+  fields: {
+    password: { label: "Nova senha", placeholder: "Mínimo de 6 caracteres" },
+    confirm: { label: "Confirme a nova senha", placeholder: "Repita a nova senha" },
+  },
+  mismatch: "As senhas não coincidem.",
+  busy: "Aguarde...",
+  invalidLink: {
+    title: "Link inválido ou expirado",
+    description: "Este link já foi usado ou passou da validade. Peça um novo na tela de login.",
+    action: "Ir para o login",
   },
 };
 

@@ -164,8 +164,12 @@ describe("lists derived from the page list", () => {
 });
 
 describe("what each page loads in the browser (docs/decisions/048-public-pages-without-app-bundle.md)", () => {
-  it("makes only /auth and /admin React apps; every other page lists its enhancement modules", () => {
-    expect(pages.filter((page) => page.client === "app").map((page) => page.path)).toEqual(["/auth", "/admin"]);
+  it("makes only the sign-in screens and /admin React apps; every other page lists its enhancement modules", () => {
+    expect(pages.filter((page) => page.client === "app").map((page) => page.path)).toEqual([
+      "/auth",
+      "/auth/nova-senha",
+      "/admin",
+    ]);
     const apps = pages.filter((page) => page.client === "app");
     expect(apps.filter((page) => page.scripts !== undefined)).toEqual([]);
     expect(pages.filter((page) => page.client !== "app" && !Array.isArray(page.scripts))).toEqual([]);

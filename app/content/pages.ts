@@ -253,6 +253,15 @@ const pageList = [
     noindex: true,
   },
   {
+    // Where the recovery and invitation e-mails lead (server/mail/auth-templates.ts).
+    path: "/auth/nova-senha",
+    module: "routes/auth/new-password.tsx",
+    render: "per-request",
+    client: "app",
+    sitemap: false,
+    noindex: true,
+  },
+  {
     path: "/admin",
     module: "routes/admin/admin.tsx",
     render: "per-request",
@@ -293,6 +302,7 @@ export const resourceRoutes = [
   { path: "/robots.txt", module: "routes/seo/robots.ts" },
   { path: "/admin/preview", module: "routes/admin/preview.ts" },
   { path: "/admin/mensagens.csv", module: "routes/admin/export.ts" },
+  { path: "/admin/convite", module: "routes/admin/invite.ts" },
   // The live check of /status as JSON, for its enhancement (app/enhance/status.ts).
   { path: "/status.json", module: "routes/site/status-json.ts" },
 ] as const satisfies readonly { path: string; module: `routes/${string}` }[];

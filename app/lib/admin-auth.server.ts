@@ -30,6 +30,11 @@ export async function adminCaller(request: Request, context: Readonly<RouterCont
   const role = await client.rpc("has_role", { _user_id: user.user.id, _role: "admin" });
   if (role.error) return { kind: role.status === 401 ? "unauthorized" : "unavailable" };
   if (role.data !== true) return { kind: "forbidden" };
+  // An admin with two-factor sign-in on (or under ADMIN_REQUIRE_MFA) must have passed it: the
+  // same check row-level security makes (supabase/migrations/20260101001200_admin_security.sql).
+  const mfa = await client.rpc("mfa_satisfied");
+  if (mfa.error) return { kind: "unavailable" };
+  if (mfa.data !== true) return { kind: "forbidden" };
   return { kind: "admin", client };
 }
 

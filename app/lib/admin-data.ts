@@ -1,5 +1,5 @@
 import type { BlogPost, ContactMessage, LeadDelivery } from "./blog-types";
-import type { AppSupabaseClient, TablesInsert } from "./database.types";
+import type { AppSupabaseClient, Database, Tables, TablesInsert } from "./database.types";
 // With its extension: scripts/bench/leads.ts runs this module under plain Node.
 import { DataFailure, expectData, unwrap } from "./data-result.ts";
 
@@ -251,4 +251,64 @@ async function listMessagesOnly(
 
 export async function deleteMessage(client: AppSupabaseClient, id: string): Promise<void> {
   expectData(await client.from("contact_messages").delete().eq("id", id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Team and activity (supabase/migrations/20260101001200_admin_security.sql). The team list and
+// the log are read through row-level security like everything else: an admin who has not passed
+// their second factor gets nothing.
+
+export const teamKeys = {
+  members: ["admin", "team"] as const,
+  activity: ["admin", "activity"] as const,
+};
+
+export type TeamMember = Database["public"]["Functions"]["team_members"]["Returns"][number];
+
+export async function listTeam(client: AppSupabaseClient): Promise<TeamMember[]> {
+  return expectData(await client.rpc("team_members")) ?? [];
+}
+
+/** Grants or revokes the admin role; the database refuses to remove the last admin (P0001). */
+export async function setAdminRole(client: AppSupabaseClient, userId: string, admin: boolean): Promise<void> {
+  if (admin) {
+    expectData(await client.from("user_roles").insert({ user_id: userId, role: "admin" }));
+    return;
+  }
+  const removed = expectData(
+    await client.from("user_roles").delete().eq("user_id", userId).eq("role", "admin").select("id"),
+  );
+  if (removed.length === 0) throw new DataFailure({ kind: "forbidden", message: "The role was not removed" });
+}
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export type AuditEntry = Tables<"audit_log">;
+
+/** The newest entries first, optionally of one action; `pages` pages of them ("Carregar mais"). */
+export async function listActivity(
+  client: AppSupabaseClient,
+  filters: { action?: string },
+  pages: number,
+): Promise<{ entries: AuditEntry[]; more: boolean }> {
+  let query = client.from("audit_log").select("*");
+  if (filters.action) query = query.eq("action", filters.action);
+  const limit = ACTIVITY_PAGE_SIZE * pages;
+  const rows = expectData(await query.order("id", { ascending: false }).limit(limit + 1));
+  return { entries: rows.slice(0, limit), more: rows.length > limit };
+}
+
+export type InviteOutcome = "invited" | "already-registered" | "invalid-email" | "failed";
+
+/** "Enviar convite": the site's server sends it (app/routes/admin/invite.ts) after checking the caller. */
+export async function inviteMember(accessToken: string, email: string): Promise<InviteOutcome> {
+  const response = await fetch("/admin/convite", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ email }),
+  });
+  if (response.ok) return "invited";
+  if (response.status === 409) return "already-registered";
+  if (response.status === 400) return "invalid-email";
+  return "failed";
 }

@@ -67,3 +67,35 @@ export async function submitCredentials(
     return { status: "unexpected", error: fromThrown(thrown) };
   }
 }
+
+/**
+ * Whether this session must still pass the second factor: the user has a verified factor
+ * (nextLevel aal2) and the session is not aal2 yet. Read from the session's own JWT claims and
+ * the user's factor list (supabase-js, no extra round trip when the user is cached).
+ */
+export async function needsSecondFactor(client: Pick<SupabaseClient, "auth">): Promise<boolean> {
+  const { data, error } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw error;
+  return data.nextLevel === "aal2" && data.currentLevel !== "aal2";
+}
+
+export type RecoveryOutcome = { status: "sent" } | { status: "throttled" } | { status: "unexpected"; error: DataError };
+
+/**
+ * "Esqueci minha senha": asks the service to e-mail a recovery link to `email`. The service
+ * answers the same whether or not the address has an account, and so does the screen.
+ */
+export async function requestRecovery(
+  client: Pick<SupabaseClient, "auth">,
+  email: string,
+  redirectTo: string,
+): Promise<RecoveryOutcome> {
+  try {
+    const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
+    if (!error) return { status: "sent" };
+    const refused = toDataError(error);
+    return refused.kind === "throttled" ? { status: "throttled" } : { status: "unexpected", error: refused };
+  } catch (thrown) {
+    return { status: "unexpected", error: fromThrown(thrown) };
+  }
+}

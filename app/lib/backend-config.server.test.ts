@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { loader as adminLoader } from "~/routes/admin/admin";
 import { loader as authLoader } from "~/routes/auth/auth";
+import { loader as newPasswordLoader } from "~/routes/auth/new-password";
 import { browserBackendConfig } from "./backend-config.server";
 import { backendContext } from "./backend-context";
 
@@ -34,6 +35,7 @@ describe("the backend configuration sent to browsers", () => {
   it.each([
     ["/admin", adminLoader as unknown as AnyLoader],
     ["/auth", authLoader as unknown as AnyLoader],
+    ["/auth/nova-senha", newPasswordLoader as unknown as AnyLoader],
   ])("never carries the service-role key out of the %s loader", (_path, loader) => {
     const data = loader({ context: contextWithKeys() });
     expect(Object.keys(data).toSorted()).toEqual(["anonKey", "publicUrl"]);

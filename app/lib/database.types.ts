@@ -203,7 +203,7 @@ export type Database = {
           actor_email: string | null;
           action: string;
           target: string | null;
-          details: Json;
+          details: { [key: string]: Json | undefined };
           ip: string | null;
         };
         Insert: { [_ in never]: never };

@@ -226,7 +226,8 @@ $$;
 REVOKE ALL ON FUNCTION public.write_audit(text, text, jsonb, uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.write_audit(text, text, jsonb, uuid) TO service_role;
 
--- What the admin does outside a table write (a CSV export): only admins, only these actions.
+-- What an admin does outside a table write (a CSV export, an invitation sent by the site's
+-- server): only admins, only these actions.
 CREATE FUNCTION public.record_audit(action text, details jsonb DEFAULT '{}'::jsonb)
 RETURNS void
 LANGUAGE plpgsql
@@ -237,7 +238,7 @@ BEGIN
   IF NOT (public.has_role(auth.uid(), 'admin') AND public.mfa_satisfied()) THEN
     RAISE EXCEPTION 'permission denied' USING ERRCODE = '42501';
   END IF;
-  IF action NOT IN ('lead.exported') THEN
+  IF action NOT IN ('lead.exported', 'member.invited') THEN
     RAISE EXCEPTION 'unknown audit action %', action USING ERRCODE = '22023';
   END IF;
   PERFORM public.write_audit(action, NULL, details);

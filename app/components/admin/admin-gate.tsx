@@ -5,13 +5,26 @@ import { useNavigate } from "react-router";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { isAdmin } from "~/lib/admin-role";
+import { needsSecondFactor } from "~/lib/auth-submit";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { AdminScreen } from "./admin-screen";
 import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
 export const ADMIN_SIGN_IN_PATH = "/auth?next=/admin";
 
-type Access = { status: "checking" } | { status: "allowed"; session: Session };
+type Access = { status: "checking" } | { status: "allowed"; session: Session; mustEnrol: boolean };
+
+/**
+ * After the role: an admin with two-factor sign-in on must have passed it in this session (else
+ * back to /auth, which asks for the code); under ADMIN_REQUIRE_MFA an admin without a factor
+ * sees only the enrolment. The database enforces both; this only decides what to show.
+ */
+async function secondFactorState(client: SupabaseClient): Promise<"step-up" | "must-enrol" | "ok"> {
+  if (await needsSecondFactor(client)) return "step-up";
+  const [required, factors] = await Promise.all([client.rpc("admin_requires_mfa"), client.auth.mfa.listFactors()]);
+  const enrolled = factors.data?.totp.some((factor) => factor.status === "verified") ?? false;
+  return required.data === true && !enrolled ? "must-enrol" : "ok";
+}
 
 /**
  * docs/product.md §2: nothing is rendered until the session check has finished and user_roles says the
@@ -35,6 +48,8 @@ export function AdminGate({
   // TanStack Query's defaults are docs/product.md's cache and retry rules (5 min, 3 retries with
   // exponential backoff from 1 s to 30 s): deliberately not configured.
   const [queryClient] = useState(() => new QueryClient());
+  // Bumped when the account's factors change, so the check below runs again.
+  const [securityVersion, setSecurityVersion] = useState(0);
 
   const userId = session.status === "ready" ? (session.session?.user.id ?? null) : undefined;
 
@@ -47,10 +62,13 @@ export function AdminGate({
     }
     let cancelled = false;
     isAdmin(client, current.user.id).then(
-      (admin) => {
+      async (admin) => {
         if (cancelled) return;
-        if (admin) setAccess({ status: "allowed", session: current });
-        else navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+        if (!admin) return navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+        const state = await secondFactorState(client);
+        if (cancelled) return;
+        if (state === "step-up") navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+        else setAccess({ status: "allowed", session: current, mustEnrol: state === "must-enrol" });
       },
       () => {
         if (!cancelled) navigate(ADMIN_SIGN_IN_PATH, { replace: true });
@@ -61,7 +79,7 @@ export function AdminGate({
     };
     // Re-check only when the signed-in user changes, not on every token refresh.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, userId, navigate]);
+  }, [client, userId, navigate, securityVersion]);
 
   // A refreshed token replaces the session object; keep the newest one for API calls.
   const liveSession =
@@ -82,7 +100,20 @@ export function AdminGate({
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
-        <AdminScreen client={client} session={liveSession} copy={copy} onSignOut={signOut} backend={backend} />
+        <AdminScreen
+          client={client}
+          session={liveSession}
+          copy={copy}
+          onSignOut={signOut}
+          backend={backend}
+          mustEnrol={access.mustEnrol}
+          onSecurityChanged={() => setSecurityVersion((version) => version + 1)}
+          onSignedOutEverywhere={() => {
+            signingOut.current = true;
+            queryClient.clear();
+            navigate("/auth", { replace: true });
+          }}
+        />
       </TooltipProvider>
     </QueryClientProvider>
   );

@@ -1,7 +1,7 @@
 import type { Session } from "@supabase/supabase-js";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, LogOut, Plus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -31,6 +31,9 @@ import { MessagesList } from "./messages-list";
 import { PostDialog, type PostFormErrors } from "./post-dialog";
 import { ImageList } from "./image-list";
 import { PostList } from "./post-list";
+import { AccountSecurity } from "./account-security";
+import { ActivityPanel } from "./activity-panel";
+import { TeamPanel } from "./team-panel";
 import { uploadImage } from "~/lib/image-upload";
 import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
@@ -41,6 +44,12 @@ export interface AdminScreenProps {
   onSignOut: () => void;
   /** Where the browser reaches the backend: uploads go to its storage API. */
   backend: BrowserBackendConfig;
+  /** ADMIN_REQUIRE_MFA and no factor yet: only "Segurança da conta" until one is enrolled. */
+  mustEnrol: boolean;
+  /** A factor was added or removed: the gate checks the session's level again. */
+  onSecurityChanged: () => void;
+  /** "Sair de todos os dispositivos" finished. */
+  onSignedOutEverywhere: () => void;
 }
 
 type DialogState = { open: false } | { open: true; post: BlogPost | null; key: number };
@@ -51,7 +60,44 @@ function showError(notice: ErrorNotice | null) {
 }
 
 /** The blog administration of docs/product.md §2 plus the leads ("Mensagens", docs/product.md). */
-export function AdminScreen({ client, session, copy, onSignOut, backend }: AdminScreenProps) {
+export function AdminScreen(props: AdminScreenProps) {
+  const { client, copy, onSignOut, mustEnrol, onSecurityChanged, onSignedOutEverywhere } = props;
+  const security = (
+    <AccountSecurity
+      client={client}
+      copy={copy.security}
+      errorTitle={copy.toasts.errorTitle}
+      required={mustEnrol}
+      onFactorsChanged={onSecurityChanged}
+      onSignedOutEverywhere={onSignedOutEverywhere}
+    />
+  );
+  if (mustEnrol) {
+    return (
+      <div className="mx-auto max-w-5xl px-6 py-12 lg:py-16">
+        <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
+          <h1 className="text-3xl font-bold tracking-tight">{copy.title}</h1>
+          <Button variant="outline" onClick={onSignOut}>
+            <LogOut aria-hidden="true" />
+            {copy.signOut}
+          </Button>
+        </div>
+        {security}
+      </div>
+    );
+  }
+  return <AdminWorkspace {...props} security={security} />;
+}
+
+/** The admin's tabs: posts, leads, images, account security, team and activity. */
+function AdminWorkspace({
+  client,
+  session,
+  copy,
+  onSignOut,
+  backend,
+  security,
+}: AdminScreenProps & { security: ReactNode }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [serverErrors, setServerErrors] = useState<PostFormErrors>({});
@@ -222,7 +268,27 @@ export function AdminScreen({ client, session, copy, onSignOut, backend }: Admin
             ) : null}
           </TabsTrigger>
           <TabsTrigger value="images">{copy.tabs.images}</TabsTrigger>
+          <TabsTrigger value="security">{copy.tabs.security}</TabsTrigger>
+          <TabsTrigger value="team">{copy.tabs.team}</TabsTrigger>
+          <TabsTrigger value="activity">{copy.tabs.activity}</TabsTrigger>
         </TabsList>
+        <TabsContent value="security" active={tab === "security"}>
+          {security}
+        </TabsContent>
+        <TabsContent value="team" active={tab === "team"}>
+          {tab === "team" ? (
+            <TeamPanel
+              client={client}
+              accessToken={session.access_token}
+              currentUserId={session.user.id}
+              copy={copy.team}
+              errorTitle={copy.toasts.errorTitle}
+            />
+          ) : null}
+        </TabsContent>
+        <TabsContent value="activity" active={tab === "activity"}>
+          {tab === "activity" ? <ActivityPanel client={client} copy={copy.activity} /> : null}
+        </TabsContent>
         <TabsContent value="posts" active={tab === "posts"}>
           <PostList
             posts={posts.data}

@@ -9,13 +9,14 @@ import { Input } from "~/components/ui/input";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
-import { submitCredentials } from "~/lib/auth-submit";
+import { needsSecondFactor, requestRecovery, submitCredentials } from "~/lib/auth-submit";
 import { errorNotice, screenErrorTexts } from "~/lib/data-result";
 import { safeNextPath } from "~/lib/safe-next";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { isBlank, isEmail } from "~/lib/validation";
+import { MfaStep } from "./mfa-step";
 
-type Mode = "login" | "signup";
+type Mode = "login" | "signup" | "recover";
 type FieldName = "email" | "password";
 type Errors = Partial<Record<FieldName, string>>;
 
@@ -24,10 +25,11 @@ export interface AuthFormProps {
   copy: typeof AuthCopy;
 }
 
-function validate(email: string, password: string, copy: typeof AuthCopy): Errors {
+function validate(email: string, password: string, copy: typeof AuthCopy, mode: Mode): Errors {
   const errors: Errors = {};
   if (!email.trim()) errors.email = copy.validation.emailRequired;
   else if (!isEmail(email)) errors.email = copy.validation.emailInvalid;
+  if (mode === "recover") return errors;
   if (!password) errors.password = copy.validation.passwordRequired;
   // The service refuses a blank password too; saying so here saves a round trip.
   else if (isBlank(password)) errors.password = copy.validation.passwordBlank;
@@ -36,9 +38,11 @@ function validate(email: string, password: string, copy: typeof AuthCopy): Error
 }
 
 /**
- * The sign-in / sign-up card of docs/product.md §2. Validation is ours (pt-BR messages, noValidate) and
- * runs on submit, then live once the user has tried. Autocomplete tokens let password
- * managers fill both modes; the inputs accept paste.
+ * The sign-in / sign-up card of docs/product.md §2, with "Esqueci minha senha" and, for an account
+ * with two-factor sign-in, the code step (./mfa-step.tsx) between the password and the
+ * destination. Validation is ours (pt-BR messages, noValidate) and runs on submit, then live
+ * once the user has tried. Autocomplete tokens let password managers fill both modes; the
+ * inputs accept paste.
  */
 export function AuthForm({ client, copy }: AuthFormProps) {
   const navigate = useNavigate();
@@ -50,6 +54,9 @@ export function AuthForm({ client, copy }: AuthFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The code step: after a correct password for an account with a verified factor, or when a
+  // session that still needs its second factor comes back to this screen (from /admin).
+  const [step, setStep] = useState<"credentials" | "mfa">("credentials");
   // Set while this screen signs someone in, so the "already signed in" redirect below does
   // not race the post-sign-in destination.
   const signingIn = useRef(false);
@@ -59,8 +66,22 @@ export function AuthForm({ client, copy }: AuthFormProps) {
   const modeCopy = copy[mode];
 
   useEffect(() => {
-    if (session.status === "ready" && session.session && !signingIn.current) navigate("/", { replace: true });
-  }, [session, navigate]);
+    if (!client || session.status !== "ready" || !session.session || signingIn.current) return;
+    let cancelled = false;
+    needsSecondFactor(client).then(
+      (needed) => {
+        if (cancelled) return;
+        if (needed) setStep("mfa");
+        else navigate(safeNextPath(searchParams.get("next")) ?? "/", { replace: true });
+      },
+      () => !cancelled && navigate("/", { replace: true }),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Only when the signed-in user changes, not on every token refresh.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, session.status === "ready" ? session.session?.user.id : undefined]);
 
   const destination = async (userId: string): Promise<string> => {
     const next = safeNextPath(searchParams.get("next"));
@@ -77,12 +98,24 @@ export function AuthForm({ client, copy }: AuthFormProps) {
     event.preventDefault();
     if (busy || !client) return;
     setAttempted(true);
-    const found = validate(email, password, copy);
+    const found = validate(email, password, copy, mode);
     setErrors(found);
     if (found.email) return emailRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
 
     setBusy(true);
+    if (mode === "recover") {
+      const outcome = await requestRecovery(client, email.trim(), `${window.location.origin}/auth/nova-senha`);
+      setBusy(false);
+      if (outcome.status === "sent") {
+        toast.success(copy.recover.sent.title, { description: copy.recover.sent.description });
+        switchMode("login");
+      } else {
+        const description = outcome.status === "throttled" ? copy.recover.throttled : copy.toasts.unexpected;
+        toast.error(copy.toasts.errorTitle, { description });
+      }
+      return;
+    }
     signingIn.current = true;
     const outcome = await submitCredentials(
       client,
@@ -91,6 +124,11 @@ export function AuthForm({ client, copy }: AuthFormProps) {
       `${window.location.origin}/`,
     );
     if (outcome.status === "signed-in") {
+      if (mode === "login" && (await needsSecondFactor(client).catch(() => false))) {
+        setBusy(false);
+        setStep("mfa");
+        return;
+      }
       const toastCopy = mode === "login" ? copy.toasts.loginSuccess : copy.toasts.signupSuccess;
       toast.success(toastCopy.title, { description: toastCopy.description });
       navigate(await destination(outcome.userId), { replace: true });
@@ -118,15 +156,35 @@ export function AuthForm({ client, copy }: AuthFormProps) {
     }
   };
 
-  const switchMode = () => {
-    setMode(mode === "login" ? "signup" : "login");
+  const switchMode = (next: Mode = mode === "login" ? "signup" : "login") => {
+    setMode(next);
     setErrors({});
     setAttempted(false);
   };
 
   const revalidate = (nextEmail: string, nextPassword: string) => {
-    if (attempted) setErrors(validate(nextEmail, nextPassword, copy));
+    if (attempted) setErrors(validate(nextEmail, nextPassword, copy, mode));
   };
+
+  if (step === "mfa" && client) {
+    return (
+      <MfaStep
+        client={client}
+        copy={copy}
+        onVerified={async () => {
+          toast.success(copy.toasts.loginSuccess.title, { description: copy.toasts.loginSuccess.description });
+          const { data } = await client.auth.getSession();
+          navigate(await destination(data.session?.user.id ?? ""), { replace: true });
+        }}
+        onCancel={async () => {
+          await client.auth.signOut({ scope: "local" });
+          signingIn.current = false;
+          setPassword("");
+          setStep("credentials");
+        }}
+      />
+    );
+  }
 
   return (
     <Card className="w-full max-w-md">
@@ -157,32 +215,50 @@ export function AuthForm({ client, copy }: AuthFormProps) {
               />
             )}
           </Field>
-          <Field id={`${id}-password`} label={copy.fields.password.label} error={errors.password}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={passwordRef}
-                name="password"
-                type="password"
-                autoComplete={mode === "login" ? "current-password" : "new-password"}
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                placeholder={copy.fields.password.placeholder}
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  revalidate(email, event.target.value);
-                }}
-              />
-            )}
-          </Field>
+          {mode === "recover" ? null : (
+            <Field id={`${id}-password`} label={copy.fields.password.label} error={errors.password}>
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={passwordRef}
+                  name="password"
+                  type="password"
+                  autoComplete={mode === "login" ? "current-password" : "new-password"}
+                  required
+                  minLength={PASSWORD_MIN_LENGTH}
+                  placeholder={copy.fields.password.placeholder}
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    revalidate(email, event.target.value);
+                  }}
+                />
+              )}
+            </Field>
+          )}
+          {mode === "login" ? (
+            <button
+              type="button"
+              className="self-start text-sm text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-ring"
+              onClick={() => switchMode("recover")}
+              disabled={busy}
+            >
+              {copy.recover.link}
+            </button>
+          ) : null}
         </CardContent>
         <CardFooter className="flex-col gap-3">
           {/* Disabled until hydrated: before that a submit could not reach the backend. */}
           <Button type="submit" className="w-full" disabled={busy || !client}>
             {busy ? copy.busy : modeCopy.submit}
           </Button>
-          <Button type="button" variant="ghost" className="w-full" onClick={switchMode} disabled={busy}>
+          <Button
+            type="button"
+            variant="ghost"
+            className="w-full"
+            onClick={() => switchMode(mode === "recover" ? "login" : undefined)}
+            disabled={busy}
+          >
             {modeCopy.switchMode}
           </Button>
         </CardFooter>

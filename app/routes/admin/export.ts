@@ -96,6 +96,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subject: params.get("subject") || undefined,
     search: params.get("search")?.slice(0, 200) || undefined,
   };
+  // The audit log names who took the leads out of the system, and which ones.
+  const audit = await client.rpc("record_audit", {
+    action: "lead.exported",
+    details: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
+  });
+  if (audit.error) {
+    return Response.json({ error: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  }
   const encoder = new TextEncoder();
   let last: Row | null = null;
   let started = false;

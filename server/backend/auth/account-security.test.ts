@@ -150,7 +150,7 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     for (const code of ["12345", "1234567", "abcdef", `${good.slice(0, 3)} ${good.slice(3)}`]) {
       const challenge = await client.auth.mfa.challenge({ factorId });
       const { error } = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code });
-      expect(error?.code, code).toBe("mfa_verification_failed");
+      expect({ code, error: error?.code }).toEqual({ code, error: "mfa_verification_failed" });
     }
     const challenge = await client.auth.mfa.challenge({ factorId });
     expect((await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: good })).error).toBeNull();
@@ -234,7 +234,10 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     // The invitation shows in the team list of an admin.
     const admin = await t.user(`team-admin-${kind}@omnia.example`, { admin: true });
     const team = await admin.client.rpc("team_members");
-    expect(team.data?.find((member) => member.email === email)).toMatchObject({ is_admin: false, accepted: true });
+    expect(team.data?.find((member: { email: string }) => member.email === email)).toMatchObject({
+      is_admin: false,
+      accepted: true,
+    });
 
     // Grant and revoke through the API, under row-level security.
     const colleagueId = accepted.data.user!.id;

@@ -253,6 +253,14 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     }
     let passwordHash: string | undefined;
     if (body["password"] !== undefined) {
+      // supabase-js's updateUser({ password, current_password }): "Alterar senha" proves the
+      // person at the keyboard knows the old one (a session left open is not enough).
+      if (body["current_password"] !== undefined) {
+        const current = typeof body["current_password"] === "string" ? body["current_password"] : "";
+        if (!(await ctx.hasher.compare(current, auth.user.encrypted_password))) {
+          throw new AuthError(422, "current_password_mismatch", "Current password is incorrect");
+        }
+      }
       const password = checkNewPassword(body["password"]);
       if (await ctx.hasher.compare(password, auth.user.encrypted_password)) {
         throw new AuthError(422, "same_password", "New password should be different from the old password.");

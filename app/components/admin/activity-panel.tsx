@@ -1,0 +1,118 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import { listActivity, teamKeys, type AuditEntry } from "~/lib/admin-data";
+import type { AppSupabaseClient } from "~/lib/database.types";
+import { formatShortDateTime } from "~/lib/format";
+
+type Copy = (typeof AdminCopy)["activity"];
+
+/** What the entry was about, in a few words: a post's title, a lead's status change, a colleague. */
+function describeTarget(entry: AuditEntry, copy: Copy): string {
+  const details = entry.details as Record<string, unknown>;
+  if (entry.action === "lead.status_changed" && typeof details["to"] === "string") {
+    return `${String(details["from"] ?? "")} → ${details["to"]}`;
+  }
+  if (entry.action === "member.invited" && typeof details["email"] === "string") return details["email"];
+  if (entry.action === "lead.exported") {
+    const filters = Object.entries(details).map(([key, value]) => `${key}: ${String(value)}`);
+    return filters.join(", ");
+  }
+  return entry.target ?? copy.system;
+}
+
+/**
+ * "Atividade": the audit log, newest first, filtered by action. Read-only by construction: the
+ * table takes no update or delete from anyone (supabase/migrations/20260101001200_admin_security.sql).
+ */
+export function ActivityPanel({ client, copy }: { client: AppSupabaseClient; copy: Copy }) {
+  const id = useId();
+  const [action, setAction] = useState("");
+  const [pages, setPages] = useState(1);
+  const activity = useQuery({
+    queryKey: [...teamKeys.activity, action, pages],
+    queryFn: () => listActivity(client, { action: action || undefined }, pages),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
+      <h2 id={`${id}-title`} className="sr-only">
+        {copy.label}
+      </h2>
+      <div className="flex max-w-xs flex-col gap-2">
+        <Label htmlFor={`${id}-action`}>{copy.filter}</Label>
+        <NativeSelect
+          id={`${id}-action`}
+          value={action}
+          onChange={(event) => {
+            setAction(event.target.value);
+            setPages(1);
+          }}
+        >
+          <option value="">{copy.all}</option>
+          {Object.entries(copy.actions).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {activity.isPending ? (
+        <output className="block">{copy.loading}</output>
+      ) : activity.isError ? (
+        <p role="alert">{copy.failed}</p>
+      ) : activity.data.entries.length === 0 ? (
+        <p>{copy.empty}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{copy.label}</caption>
+            <thead className="bg-muted/50">
+              <tr>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.when}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.who}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.what}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.address}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {activity.data.entries.map((entry) => (
+                <tr key={entry.id} className="border-t align-top">
+                  <td className="p-3 whitespace-nowrap">{formatShortDateTime(entry.at)}</td>
+                  <td className="p-3 break-all">{entry.actor_email ?? copy.system}</td>
+                  <td className="p-3">
+                    <span className="font-medium">{copy.actions[entry.action] ?? entry.action}</span>
+                    <span className="block text-muted-foreground break-all">{describeTarget(entry, copy)}</span>
+                  </td>
+                  <td className="p-3 font-mono text-xs">{entry.ip ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {activity.data?.more ? (
+        <Button
+          variant="outline"
+          className="self-start"
+          disabled={activity.isFetching}
+          onClick={() => setPages(pages + 1)}
+        >
+          {copy.more}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { UserPlus } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import { inviteMember, listTeam, setAdminRole, teamKeys, type TeamMember } from "~/lib/admin-data";
+import { dataErrorOf } from "~/lib/data-result";
+import type { AppSupabaseClient } from "~/lib/database.types";
+import { formatShortDateTime } from "~/lib/format";
+import { isEmail } from "~/lib/validation";
+
+type Copy = (typeof AdminCopy)["team"];
+
+/**
+ * "Equipe": every account with its role, last sign-in and two-factor status; invite a colleague;
+ * grant and revoke admin. The database decides (row-level security, and a trigger that keeps
+ * the last admin); this screen says what it answered.
+ */
+export function TeamPanel({
+  client,
+  accessToken,
+  currentUserId,
+  copy,
+  errorTitle,
+}: {
+  client: AppSupabaseClient;
+  accessToken: string;
+  currentUserId: string;
+  copy: Copy;
+  errorTitle: string;
+}) {
+  const queryClient = useQueryClient();
+  const members = useQuery({ queryKey: teamKeys.members, queryFn: () => listTeam(client) });
+
+  const role = useMutation({
+    mutationFn: ({ member, admin }: { member: TeamMember; admin: boolean }) =>
+      setAdminRole(client, member.user_id, admin),
+    onSuccess: (_data, { admin }) => {
+      const done = admin ? copy.toasts.granted : copy.toasts.revoked;
+      toast.success(done.title, { description: done.description });
+    },
+    onError: (error) => {
+      const failure = dataErrorOf(error);
+      const lastAdmin = failure.code === "P0001" || /last admin/i.test(failure.message);
+      toast.error(errorTitle, { description: lastAdmin ? copy.toasts.lastAdmin : failure.message });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.members }),
+  });
+
+  return (
+    <section aria-labelledby="equipe-titulo" className="flex flex-col gap-6">
+      <h2 id="equipe-titulo" className="sr-only">
+        {copy.label}
+      </h2>
+      <InviteForm
+        copy={copy}
+        errorTitle={errorTitle}
+        invite={(email) => inviteMember(accessToken, email)}
+        onInvited={() => queryClient.invalidateQueries({ queryKey: teamKeys.members })}
+      />
+      {members.isPending ? (
+        <output className="block">{copy.loading}</output>
+      ) : members.isError ? (
+        <p role="alert">{copy.failed}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{copy.label}</caption>
+            <thead className="bg-muted/50">
+              <tr>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.email}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.role}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.lastSignIn}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.twoFactor}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {copy.actions}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.map((member) => (
+                <tr key={member.user_id} className="border-t">
+                  <td className="p-3 break-all">
+                    {member.email}
+                    {member.user_id === currentUserId ? (
+                      <span className="ml-1 text-muted-foreground">({copy.you})</span>
+                    ) : null}
+                  </td>
+                  <td className="p-3">
+                    {member.is_admin ? copy.admin : copy.member}
+                    {member.accepted ? null : (
+                      <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{copy.pending}</span>
+                    )}
+                  </td>
+                  <td className="p-3">
+                    {member.last_sign_in_at ? formatShortDateTime(member.last_sign_in_at) : copy.never}
+                  </td>
+                  <td className="p-3">{member.mfa_enabled ? copy.mfaOn : copy.mfaOff}</td>
+                  <td className="p-3">
+                    {member.is_admin ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={copy.revokeLabel(member.email)}
+                        disabled={role.isPending}
+                        onClick={() => {
+                          if (window.confirm(copy.confirmRevoke(member.email))) role.mutate({ member, admin: false });
+                        }}
+                      >
+                        {copy.revoke}
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={copy.grantLabel(member.email)}
+                        disabled={role.isPending}
+                        onClick={() => role.mutate({ member, admin: true })}
+                      >
+                        {copy.grant}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function InviteForm({
+  copy,
+  errorTitle,
+  invite,
+  onInvited,
+}: {
+  copy: Copy;
+  errorTitle: string;
+  invite: (email: string) => Promise<"invited" | "already-registered" | "invalid-email" | "failed">;
+  onInvited: () => void;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    const problem = !address ? copy.invite.required : !isEmail(address) ? copy.invite.invalid : undefined;
+    setError(problem);
+    if (problem) return inputRef.current?.focus();
+    setBusy(true);
+    try {
+      const outcome = await invite(address).catch(() => "failed" as const);
+      if (outcome === "invited") {
+        const done = copy.toasts.invited(address);
+        toast.success(done.title, { description: done.description });
+        setEmail("");
+        onInvited();
+      } else if (outcome === "already-registered") setError(copy.toasts.alreadyRegistered);
+      else if (outcome === "invalid-email") setError(copy.invite.invalid);
+      else toast.error(errorTitle, { description: copy.toasts.inviteFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={copy.invite.title}
+      className="flex flex-wrap items-start gap-3 rounded-lg border bg-card p-4"
+    >
+      <Field
+        id={`${id}-email`}
+        label={copy.invite.label}
+        hint={copy.invite.hint}
+        error={error}
+        className="min-w-64 flex-1"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            ref={inputRef}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            placeholder={copy.invite.placeholder}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="mt-7" disabled={busy}>
+        <UserPlus aria-hidden="true" />
+        {busy ? copy.invite.busy : copy.invite.submit}
+      </Button>
+    </form>
+  );
+}

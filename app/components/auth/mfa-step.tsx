@@ -1,0 +1,109 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { authCopy as AuthCopy } from "~/content/auth";
+import { toDataError } from "~/lib/data-result";
+import { totpCodeProblem, normalizeTotpCode } from "~/lib/totp-code";
+
+export interface MfaStepProps {
+  client: SupabaseClient;
+  copy: typeof AuthCopy;
+  /** The session is aal2 now. */
+  onVerified: () => void;
+  /** "Entrar com outra conta": the caller signs out. */
+  onCancel: () => void;
+}
+
+/**
+ * The second step of a sign-in (supabase-js MFA: challenge + verify on the user's TOTP factor).
+ * The code field takes a pasted code with spaces or dashes ("123 456"); what reaches the service
+ * is exactly six digits. A wrong or expired code is said under the field, which keeps focus.
+ */
+export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const mfa = copy.mfa;
+
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = totpCodeProblem(code);
+    if (problem) {
+      setError(problem === "missing" ? mfa.codeRequired : mfa.codeInvalid);
+      return inputRef.current?.focus();
+    }
+    setBusy(true);
+    try {
+      const factors = await client.auth.mfa.listFactors();
+      const factor = factors.data?.totp.find((candidate) => candidate.status === "verified");
+      if (!factor) throw factors.error ?? new Error("No verified TOTP factor");
+      const { error: failure } = await client.auth.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code: normalizeTotpCode(code),
+      });
+      if (!failure) {
+        onVerified();
+        return;
+      }
+      const kind = toDataError(failure);
+      if (kind.kind === "throttled") toast.error(copy.toasts.errorTitle, { description: mfa.throttled });
+      else if (kind.kind === "invalid" || kind.code?.startsWith("mfa_")) setError(mfa.wrongCode);
+      else toast.error(copy.toasts.errorTitle, { description: copy.toasts.unexpected });
+      inputRef.current?.select();
+    } catch {
+      toast.error(copy.toasts.errorTitle, { description: copy.toasts.unexpected });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <h1 className="text-2xl font-bold tracking-tight">{mfa.title}</h1>
+        <p className="text-sm text-muted-foreground">{mfa.description}</p>
+      </CardHeader>
+      <form noValidate onSubmit={onSubmit} aria-label={mfa.title}>
+        <CardContent className="flex flex-col gap-5">
+          <Field id={`${id}-code`} label={mfa.code.label} hint={mfa.code.hint} error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={inputRef}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder={mfa.code.placeholder}
+                // Room for a pasted "123 456" or "123-456"; normalised before it is sent.
+                maxLength={12}
+                className="font-mono tracking-widest"
+                value={code}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
+          </Field>
+        </CardContent>
+        <CardFooter className="flex-col gap-3">
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? copy.busy : mfa.submit}
+          </Button>
+          <Button type="button" variant="ghost" className="w-full" onClick={onCancel} disabled={busy}>
+            {mfa.cancel}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

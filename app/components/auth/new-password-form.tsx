@@ -1,0 +1,194 @@
+import type { EmailOtpType, SupabaseClient } from "@supabase/supabase-js";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { authCopy as AuthCopy, newPasswordCopy as NewPasswordCopy } from "~/content/auth";
+import { PASSWORD_MIN_LENGTH } from "~/content/auth";
+import { isAdmin } from "~/lib/admin-role";
+import { needsSecondFactor } from "~/lib/auth-submit";
+import { toDataError } from "~/lib/data-result";
+import { isBlank } from "~/lib/validation";
+import { MfaStep } from "./mfa-step";
+
+export type AccountLinkType = "recovery" | "invite";
+
+interface Errors {
+  password?: string;
+  confirm?: string;
+}
+
+export interface NewPasswordFormProps {
+  client: SupabaseClient | null;
+  /** From the e-mailed link (server/mail/auth-templates.ts); null when the link is incomplete. */
+  link: { tokenHash: string; type: AccountLinkType } | null;
+  copy: typeof NewPasswordCopy;
+  authCopy: typeof AuthCopy;
+}
+
+/**
+ * Where the recovery and invitation e-mails lead. The link's token is spent only when the person
+ * submits the new password (supabase-js `verifyOtp`), not when the page opens: mail scanners that
+ * open links do not use it up. An account with two-factor sign-in passes its code in between
+ * (the service asks aal2 before a password change, as GoTrue does). The password rules are
+ * sign-up's.
+ */
+export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFormProps) {
+  const navigate = useNavigate();
+  const id = useId();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [state, setState] = useState<"form" | "mfa" | "invalid">(link ? "form" : "invalid");
+  const verified = useRef(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const texts = copy[link?.type ?? "recovery"];
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    if (!password) found.password = authCopy.validation.passwordRequired;
+    else if (isBlank(password)) found.password = authCopy.validation.passwordBlank;
+    else if (password.length < PASSWORD_MIN_LENGTH) found.password = authCopy.validation.passwordTooShort;
+    if (!found.password && confirm !== password) found.confirm = copy.mismatch;
+    return found;
+  };
+
+  const savePassword = async (activeClient: SupabaseClient) => {
+    const { data, error } = await activeClient.auth.updateUser({ password });
+    if (error) {
+      const failure = toDataError(error);
+      if (failure.reasons) {
+        const reason = failure.reasons.includes("pwned")
+          ? "common"
+          : failure.reasons.includes("characters")
+            ? "characters"
+            : failure.reasons.includes("length")
+              ? null
+              : "other";
+        setErrors({ password: reason ? authCopy.weakPassword[reason] : authCopy.validation.passwordTooShort });
+        setState("form");
+        passwordRef.current?.focus();
+      } else {
+        toast.error(authCopy.toasts.errorTitle, { description: authCopy.toasts.unexpected });
+      }
+      return;
+    }
+    toast.success(texts.success.title, { description: texts.success.description });
+    const admin = await isAdmin(activeClient, data.user.id).catch(() => false);
+    navigate(admin ? "/admin" : "/", { replace: true });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !client || !link) return;
+    const found = validate();
+    setErrors(found);
+    if (found.password) return passwordRef.current?.focus();
+    if (found.confirm) return confirmRef.current?.focus();
+    setBusy(true);
+    try {
+      if (!verified.current) {
+        const { error } = await client.auth.verifyOtp({ token_hash: link.tokenHash, type: link.type as EmailOtpType });
+        if (error) {
+          setState("invalid");
+          return;
+        }
+        verified.current = true;
+      }
+      if (await needsSecondFactor(client)) {
+        setState("mfa");
+        return;
+      }
+      await savePassword(client);
+    } catch {
+      toast.error(authCopy.toasts.errorTitle, { description: authCopy.toasts.unexpected });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (state === "invalid") {
+    return (
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <h1 className="text-2xl font-bold tracking-tight">{copy.invalidLink.title}</h1>
+          <p className="text-sm text-muted-foreground">{copy.invalidLink.description}</p>
+        </CardHeader>
+        <CardFooter>
+          <Button asChild className="w-full">
+            <Link to="/auth">{copy.invalidLink.action}</Link>
+          </Button>
+        </CardFooter>
+      </Card>
+    );
+  }
+
+  if (state === "mfa" && client) {
+    return (
+      <MfaStep
+        client={client}
+        copy={authCopy}
+        onVerified={() => void savePassword(client)}
+        onCancel={async () => {
+          await client.auth.signOut({ scope: "local" });
+          navigate("/auth", { replace: true });
+        }}
+      />
+    );
+  }
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <h1 className="text-2xl font-bold tracking-tight">{texts.title}</h1>
+        <p className="text-sm text-muted-foreground">{texts.description}</p>
+      </CardHeader>
+      <form noValidate onSubmit={onSubmit} aria-label={texts.title}>
+        <CardContent className="flex flex-col gap-5">
+          <Field id={`${id}-password`} label={copy.fields.password.label} error={errors.password}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={passwordRef}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                placeholder={copy.fields.password.placeholder}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={`${id}-confirm`} label={copy.fields.confirm.label} error={errors.confirm}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={confirmRef}
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                required
+                placeholder={copy.fields.confirm.placeholder}
+                value={confirm}
+                onChange={(event) => setConfirm(event.target.value)}
+              />
+            )}
+          </Field>
+        </CardContent>
+        <CardFooter>
+          {/* Disabled until hydrated: before that a submit could not reach the backend. */}
+          <Button type="submit" className="w-full" disabled={busy || !client}>
+            {busy ? copy.busy : texts.submit}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
