@@ -1,0 +1,234 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import * as OTPAuth from "otpauth";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { createUser, signIn, unique } from "./support/backend";
+
+// Admin accounts a company can trust: two-factor sign-in enrolled from the admin, the code step
+// on /auth, password recovery and invitations through e-mail (the server under test has no
+// SMTP_URL, so its messages land as .eml files in DATA_DIR/outbox), the team and the activity log.
+
+const ADMIN_EMAIL = `seguranca-${unique()}@omnia.example`;
+const ADMIN_PASSWORD = "seguranca-e2e-senha-1";
+
+test.describe.configure({ mode: "serial" });
+
+// A wrong code and a used link answer 4xx on purpose; the browser logs those.
+test.use({ allowedConsoleErrors: /status of (4\d\d)/ });
+
+test.beforeAll(() => {
+  createUser(ADMIN_EMAIL, ADMIN_PASSWORD, { admin: true });
+});
+
+/** The newest e-mail of the development outbox addressed to `to` whose subject matches. */
+async function newestMail(to: string, subject: RegExp) {
+  const dir = join(process.env.E2E_DATA_DIR!, "outbox");
+  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = readdirSync(dir, { withFileTypes: true }).filter((file) => file.name.endsWith(".eml"));
+        for (const file of files.toReversed()) {
+          const raw = readFileSync(join(dir, file.name));
+          if (!raw.includes(to)) continue;
+          const mail = await simpleParser(raw);
+          if (subject.test(mail.subject ?? "")) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an e-mail to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The site link in an account e-mail, as a path on the server under test. */
+function linkPath(mail: { text?: string }): string {
+  const url = new URL(/https?:\/\/\S+\/auth\/nova-senha\S+/.exec(mail.text ?? "")![0]);
+  return url.pathname + url.search;
+}
+
+function toasts(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ });
+}
+
+async function answerConfirm(page: Page, trigger: Locator) {
+  const answered = page.waitForEvent("dialog").then((prompt) => prompt.accept());
+  await Promise.all([answered, trigger.click()]);
+}
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+let secret = "";
+
+test("an admin turns on two-factor sign-in and then signs in with password and code", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, { expectedPath: "/admin" });
+  await page.getByRole("tab", { name: "Segurança" }).click();
+  await expect(page.getByRole("heading", { name: "Segurança da conta" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
+  await expect(page.getByLabel("Nome do dispositivo")).toBeFocused();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByText("Dê um nome ao dispositivo.")).toBeVisible();
+  await page.getByLabel("Nome do dispositivo").fill("Celular do trabalho");
+  await page.getByRole("button", { name: "Continuar" }).click();
+
+  const qr = page.getByRole("img", { name: "QR code para adicionar esta conta ao aplicativo autenticador" });
+  await expect(qr).toBeVisible();
+  // The QR code really renders (a broken data URL would have no natural size).
+  await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  secret = (await page.getByLabel("Chave para digitar no aplicativo").innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoAxeViolations(page);
+
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  await page.getByLabel("Código de verificação").fill("12345");
+  await page.getByRole("button", { name: "Confirmar e ativar" }).click();
+  await expect(page.getByText("O código tem exatamente 6 dígitos.")).toBeVisible();
+  // Pasted the way apps show it, with a space.
+  const code = totp.generate();
+  await page.getByLabel("Código de verificação").fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+  await page.getByRole("button", { name: "Confirmar e ativar" }).click();
+  await expect(toasts(page).getByText("Verificação ativada")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Autenticadores ativos" }).getByText("Celular do trabalho")).toBeVisible();
+
+  // Sign out, then in again: the password alone is not enough.
+  await page.getByRole("button", { name: "Sair", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await page.goto("/auth?next=/admin");
+  await page.getByLabel("E-mail").fill(ADMIN_EMAIL);
+  await page.getByLabel("Senha").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Verificação em duas etapas" })).toBeVisible();
+  await expect(page.getByLabel("Código de verificação")).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  const wrong = String((Number(totp.generate()) + 500_000) % 1_000_000).padStart(6, "0");
+  await page.getByLabel("Código de verificação").fill(wrong);
+  await page.getByRole("button", { name: "Verificar" }).click();
+  await expect(page.getByText("Código inválido ou expirado. Confira o aplicativo e tente novamente.")).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+
+  await page.getByLabel("Código de verificação").fill(totp.generate());
+  await page.getByRole("button", { name: "Verificar" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Administração do Blog" })).toBeVisible();
+  await expect(toasts(page).getByText("Login realizado")).toBeVisible();
+});
+
+test("an admin invites a colleague, who sets a password from the e-mail; admin is granted and revoked; the activity lists it all", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  await page.goto("/auth?next=/admin");
+  await page.getByLabel("E-mail").fill(ADMIN_EMAIL);
+  await page.getByLabel("Senha").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.getByLabel("Código de verificação").fill(totp.generate());
+  await page.getByRole("button", { name: "Verificar" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/admin");
+
+  await page.getByRole("tab", { name: "Equipe" }).click();
+  const colleague = `colega-${unique()}@omnia.example`;
+  const invite = page.getByRole("form", { name: "Convidar colega" });
+  await invite.getByRole("button", { name: "Enviar convite" }).click();
+  await expect(invite.getByText("Informe o e-mail do colega.")).toBeVisible();
+  await invite.getByLabel("E-mail do colega").fill(colleague);
+  await invite.getByRole("button", { name: "Enviar convite" }).click();
+  await expect(toasts(page).getByText(`Enviamos o convite para ${colleague}.`)).toBeVisible();
+  const table = page.getByRole("table", { name: "Membros da equipe" });
+  await expect(table.getByRole("row").filter({ hasText: colleague })).toContainText("Convite pendente");
+  await expectNoAxeViolations(page);
+
+  // The colleague follows the e-mail's link in their own browser.
+  const mail = await newestMail(colleague, /Convite/);
+  const other = await freshPage(browser);
+  await other.goto(linkPath(mail));
+  await expect(other.getByRole("heading", { name: "Crie sua senha" })).toBeVisible();
+  await expectNoAxeViolations(other);
+  await other.getByLabel("Nova senha", { exact: true }).fill("colega-senha-123");
+  await other.getByLabel("Confirme a nova senha").fill("colega-senha-12");
+  await other.getByRole("button", { name: "Criar senha e entrar" }).click();
+  await expect(other.getByText("As senhas não coincidem.")).toBeVisible();
+  await other.getByLabel("Confirme a nova senha").fill("colega-senha-123");
+  await other.getByRole("button", { name: "Criar senha e entrar" }).click();
+  await expect(other).toHaveURL((url) => url.pathname === "/");
+  // The link worked once.
+  await other.goto(linkPath(mail));
+  await other.getByLabel("Nova senha", { exact: true }).fill("outra-senha-456");
+  await other.getByLabel("Confirme a nova senha").fill("outra-senha-456");
+  await other.getByRole("button", { name: "Criar senha e entrar" }).click();
+  await expect(other.getByRole("heading", { name: "Link inválido ou expirado" })).toBeVisible();
+  await other.context().close();
+
+  // Grant, then revoke.
+  await page.reload();
+  await page.getByRole("tab", { name: "Equipe" }).click();
+  const row = table.getByRole("row").filter({ hasText: colleague });
+  await expect(row).not.toContainText("Convite pendente");
+  await row.getByRole("button", { name: `Tornar ${colleague} administrador` }).click();
+  await expect(toasts(page).getByText("Acesso concedido")).toBeVisible();
+  await expect(row).toContainText("Administrador");
+  await answerConfirm(page, row.getByRole("button", { name: `Remover o acesso de administrador de ${colleague}` }));
+  await expect(toasts(page).getByText("Acesso removido")).toBeVisible();
+  await expect(row).toContainText("Usuário");
+
+  await page.getByRole("tab", { name: "Atividade" }).click();
+  const log = page.getByRole("table", { name: "Atividade recente" });
+  for (const action of [
+    "Verificação em duas etapas ativada",
+    "Colega convidado",
+    "Acesso de administrador concedido",
+    "Acesso de administrador removido",
+  ]) {
+    await expect(log.getByRole("row").filter({ hasText: action }).first()).toBeVisible();
+  }
+  // Who and from where: the enrolment names the admin and the address it came from.
+  const enrolled = log.getByRole("row").filter({ hasText: "Verificação em duas etapas ativada" }).first();
+  await expect(enrolled).toContainText(ADMIN_EMAIL);
+  await expect(enrolled).toContainText(/\d+\.\d+\.\d+\.\d+|::/);
+  await page.getByLabel("Tipo de ação").selectOption({ label: "Colega convidado" });
+  await expect(log.getByRole("row")).toHaveCount(2);
+  await expect(log).toContainText(colleague);
+  await expectNoAxeViolations(page);
+});
+
+test("a forgotten password is reset from the e-mailed link", async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = `esqueci-${unique()}@omnia.example`;
+  createUser(email, "senha-antiga-123");
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Esqueci minha senha" }).click();
+  await expect(page.getByRole("heading", { name: "Recuperar senha" })).toBeVisible();
+  await expect(page.getByLabel("Senha")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  await expect(toasts(page).getByText("Verifique seu e-mail")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Entrar" })).toBeVisible();
+
+  const mail = await newestMail(email, /Redefinir/);
+  await page.goto(linkPath(mail));
+  await expect(page.getByRole("heading", { name: "Escolha uma nova senha" })).toBeVisible();
+  await page.getByLabel("Nova senha", { exact: true }).fill("senha-nova-456");
+  await page.getByLabel("Confirme a nova senha").fill("senha-nova-456");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(toasts(page).getByText("Senha alterada")).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, email, "senha-nova-456", { expectedPath: "/" });
+});
