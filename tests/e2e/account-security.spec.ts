@@ -100,7 +100,9 @@ test("an admin turns on two-factor sign-in and then signs in with password and c
   await page.getByLabel("Código de verificação").fill(`${code.slice(0, 3)} ${code.slice(3)}`);
   await page.getByRole("button", { name: "Confirmar e ativar" }).click();
   await expect(toasts(page).getByText("Verificação ativada")).toBeVisible();
-  await expect(page.getByRole("list", { name: "Autenticadores ativos" }).getByText("Celular do trabalho")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Autenticadores ativos" }).getByText("Celular do trabalho"),
+  ).toBeVisible();
 
   // Sign out, then in again: the password alone is not enough.
   await page.getByRole("button", { name: "Sair", exact: true }).click();
