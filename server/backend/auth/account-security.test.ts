@@ -366,4 +366,37 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
       expect((await visitor.auth.resetPasswordForEmail(address)).error?.code).toBe("over_email_send_rate_limit");
     }
   });
+
+  it("refuses an expired challenge and expired links (the clock moved back in the database)", async () => {
+    const email = `expired-${kind}@omnia.example`;
+    const admin = await t.user(email, { admin: true });
+    const { factorId, totp } = await enrolTotp(admin.client);
+    const client = await signIn(t, email);
+    const challenge = await client.auth.mfa.challenge({ factorId });
+    await t.backend.db.query("UPDATE auth.mfa_challenges SET created_at = now() - interval '6 minutes' WHERE id = $1", [
+      challenge.data!.id,
+    ]);
+    const late = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: totp.generate() });
+    expect(late.error?.code).toBe("mfa_challenge_expired");
+
+    const before = sink.mails.length;
+    expect((await t.client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const mail = await until("the recovery e-mail", () =>
+      sink.mails.slice(before).find((m) => JSON.stringify(m.to).includes(email)),
+    );
+    const tokenHash = new URL(/https?:\/\/\S+nova-senha\S+/.exec(mail.text ?? "")![0]).searchParams.get("token_hash")!;
+    await t.backend.db.query(
+      "UPDATE auth.users SET recovery_sent_at = now() - interval '61 minutes' WHERE lower(email) = $1",
+      [email],
+    );
+    const expired = await t.client().auth.verifyOtp({ token_hash: tokenHash, type: "recovery" });
+    expect(expired.error?.code).toBe("otp_expired");
+    // A link of one kind does not work as the other, and garbage is the same answer.
+    expect((await t.client().auth.verifyOtp({ token_hash: tokenHash, type: "invite" })).error?.code).toBe(
+      "otp_expired",
+    );
+    expect((await t.client().auth.verifyOtp({ token_hash: "x".repeat(500), type: "recovery" })).error?.code).toBe(
+      "otp_expired",
+    );
+  });
 });
