@@ -416,9 +416,16 @@ describe.each(DB_KINDS)("auth on %s", (kind) => {
     });
 
     it("answers unsupported endpoints with a GoTrue-shaped 404", async () => {
-      const { error } = await backend.client().auth.resetPasswordForEmail("someone@example.com");
+      const { error } = await backend.client().auth.signInWithOtp({ email: "someone@example.com" });
       expect(error?.status).toBe(404);
       expect(error?.code).toBe("not_found");
+    });
+
+    it("answers recovery with 501 when no mailer is configured", async () => {
+      const { error } = await backend.client().auth.resetPasswordForEmail("someone@example.com");
+      expect(error?.status).toBe(501);
+      const raw = await call(backend.auth, "POST", "/recover", { body: { email: "someone@example.com" } });
+      expect(raw.body["code"]).toBe("email_provider_disabled");
     });
 
     it("refuses oversized and malformed bodies without a 500", async () => {

@@ -75,7 +75,7 @@ describe("authenticate", () => {
   it("takes the bearer token first, else the apikey", async () => {
     expect(
       await succeeds((c) => authenticate(c, verify), auth({ authorization: "Bearer role:authenticated", apikey: "x" })),
-    ).toEqual({ role: "authenticated", claims: { role: "authenticated", sub: "u" } });
+    ).toEqual({ role: "authenticated", claims: { role: "authenticated", sub: "u" }, headers: {} });
     expect(await succeeds((c) => authenticate(c, verify), auth({ apikey: "role:anon" }))).toMatchObject({
       role: "anon",
     });
