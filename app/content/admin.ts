@@ -302,8 +302,9 @@ export const adminCopy = {
     mfaOff: "Inativa",
     grant: "Tornar administrador",
     revoke: "Remover administrador",
-    grantLabel: (email: string) => `Tornar ${email} administrador`,
-    revokeLabel: (email: string) => `Remover o acesso de administrador de ${email}`,
+    // The visible text first, then whose row (WCAG 2.5.3 label in name).
+    grantLabel: (email: string) => `Tornar administrador: ${email}`,
+    revokeLabel: (email: string) => `Remover administrador: ${email}`,
     confirmRevoke: (email: string) => `Remover o acesso de administrador de ${email}?`,
     invite: {
       title: "Convidar colega",

@@ -180,10 +180,10 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await page.getByRole("tab", { name: "Equipe" }).click();
   const row = table.getByRole("row").filter({ hasText: colleague });
   await expect(row).not.toContainText("Convite pendente");
-  await row.getByRole("button", { name: `Tornar ${colleague} administrador` }).click();
+  await row.getByRole("button", { name: `Tornar administrador: ${colleague}` }).click();
   await expect(toasts(page).getByText("Acesso concedido")).toBeVisible();
   await expect(row).toContainText("Administrador");
-  await answerConfirm(page, row.getByRole("button", { name: `Remover o acesso de administrador de ${colleague}` }));
+  await answerConfirm(page, row.getByRole("button", { name: `Remover administrador: ${colleague}` }));
   await expect(toasts(page).getByText("Acesso removido")).toBeVisible();
   await expect(row).toContainText("Usuário");
 
@@ -214,7 +214,7 @@ test("a forgotten password is reset from the e-mailed link", async ({ page }) =>
   await page.goto("/auth");
   await page.getByRole("button", { name: "Esqueci minha senha" }).click();
   await expect(page.getByRole("heading", { name: "Recuperar senha" })).toBeVisible();
-  await expect(page.getByLabel("Senha")).toHaveCount(0);
+  await expect(page.getByLabel("Senha", { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Enviar link" }).click();
