@@ -189,6 +189,16 @@ describe("readConfig: lifecycle and logs", () => {
       pageCacheMaxBytes: 64 * 1024 * 1024,
     });
     expect(readConfig({ PAGE_CACHE_MAX_MB: "0" }).pageCacheMaxBytes).toBe(0);
+    expect(readConfig({})).toMatchObject({
+      adminRequireMfa: false,
+      jwtExpirySeconds: 3600,
+      refreshTokenReuseSeconds: 10,
+    });
+    expect(readConfig({ ADMIN_REQUIRE_MFA: "1", JWT_EXPIRY: "900", REFRESH_TOKEN_REUSE_INTERVAL: "0" })).toMatchObject({
+      adminRequireMfa: true,
+      jwtExpirySeconds: 900,
+      refreshTokenReuseSeconds: 0,
+    });
     expect(readConfig({ SHUTDOWN_TIMEOUT_MS: "2500", LOG_FORMAT: "pretty", LOG_LEVEL: "warn" })).toMatchObject({
       shutdownTimeoutMs: 2500,
       logFormat: "pretty",
@@ -201,6 +211,9 @@ describe("readConfig: lifecycle and logs", () => {
     [{ SHUTDOWN_TIMEOUT_MS: "700000" }, /^SHUTDOWN_TIMEOUT_MS must be/],
     [{ PAGE_CACHE_MAX_MB: "lots" }, /^PAGE_CACHE_MAX_MB must be a whole number of megabytes from 0 \(off\) to 4096/],
     [{ LOG_FORMAT: "yaml" }, /^LOG_FORMAT must be json or pretty, got "yaml"\.$/],
+    [{ ADMIN_REQUIRE_MFA: "yes" }, /^ADMIN_REQUIRE_MFA must be 0 or 1, got "yes"\.$/],
+    [{ JWT_EXPIRY: "1h" }, /^JWT_EXPIRY must be a whole number of seconds from 30 to 604800/],
+    [{ REFRESH_TOKEN_REUSE_INTERVAL: "-1" }, /^REFRESH_TOKEN_REUSE_INTERVAL must be a whole number of seconds/],
     [{ LOG_LEVEL: "verbose" }, /^LOG_LEVEL must be one of debug, info, warn, error, silent, got "verbose"\.$/],
   ])("rejects %o in one line naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);

@@ -399,4 +399,15 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
       "otp_expired",
     );
   });
+
+  it("signs out everywhere: every refresh token of the user stops working", async () => {
+    const email = `everywhere-${kind}@omnia.example`;
+    const first = await t.user(email);
+    const second = await signIn(t, email);
+    const other = await t.user(`bystander-${kind}@omnia.example`);
+    expect((await first.client.auth.signOut({ scope: "global" })).error).toBeNull();
+    expect((await second.auth.refreshSession()).error?.code).toMatch(/refresh_token_not_found|session_not_found/);
+    // Another account's session is untouched.
+    expect((await other.client.auth.refreshSession()).error).toBeNull();
+  });
 });
