@@ -40,3 +40,31 @@ export async function adminCaller(request: Request, context: Readonly<RouterCont
 
 /** The HTTP status for a caller who is not an admin. */
 export const refusalStatus = { unauthorized: 401, forbidden: 403, unavailable: 503 } as const;
+
+export type AdminJsonRefusal =
+  "payload_too_large" | "unsupported_media_type" | "unauthorized" | "forbidden" | "unavailable" | "invalid_json";
+
+/**
+ * The refusals every admin-only JSON endpoint (the Markdown preview, invitations) makes before
+ * its own work, cheapest first: a declared body over `maxBytes` (413), not JSON (415), a caller
+ * who is not an admin (401/403/503, asked of the database), a body that does not parse (400).
+ */
+export async function adminJsonRequest(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  maxBytes: number,
+): Promise<
+  { ok: true; client: AppSupabaseClient; body: unknown } | { ok: false; error: AdminJsonRefusal; status: number }
+> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (!Number.isFinite(declared) || declared > maxBytes) return { ok: false, error: "payload_too_large", status: 413 };
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") return { ok: false, error: "unsupported_media_type", status: 415 };
+  const caller = await adminCaller(request, context);
+  if (caller.kind !== "admin") return { ok: false, error: caller.kind, status: refusalStatus[caller.kind] };
+  try {
+    return { ok: true, client: caller.client, body: JSON.parse(await request.text()) };
+  } catch {
+    return { ok: false, error: "invalid_json", status: 400 };
+  }
+}

@@ -253,22 +253,27 @@ LANGUAGE plpgsql
 SECURITY DEFINER
 SET search_path = ''
 AS $$
+DECLARE
+  post public.blog_posts := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  actions text[] := '{}';
+  action text;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM public.write_audit('post.created', NEW.title, jsonb_build_object('id', NEW.id, 'slug', NEW.slug, 'published', NEW.published));
+    actions := ARRAY['post.created'];
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM public.write_audit('post.deleted', OLD.title, jsonb_build_object('id', OLD.id, 'slug', OLD.slug));
+    actions := ARRAY['post.deleted'];
   ELSE
-    IF NEW.published AND NOT OLD.published THEN
-      PERFORM public.write_audit('post.published', NEW.title, jsonb_build_object('id', NEW.id, 'slug', NEW.slug));
-    ELSIF OLD.published AND NOT NEW.published THEN
-      PERFORM public.write_audit('post.unpublished', NEW.title, jsonb_build_object('id', NEW.id, 'slug', NEW.slug));
+    IF NEW.published <> OLD.published THEN
+      actions := actions || CASE WHEN NEW.published THEN 'post.published' ELSE 'post.unpublished' END;
     END IF;
     IF (NEW.title, NEW.slug, NEW.excerpt, NEW.content, NEW.featured_image)
        IS DISTINCT FROM (OLD.title, OLD.slug, OLD.excerpt, OLD.content, OLD.featured_image) THEN
-      PERFORM public.write_audit('post.updated', NEW.title, jsonb_build_object('id', NEW.id, 'slug', NEW.slug));
+      actions := actions || 'post.updated'::text;
     END IF;
   END IF;
+  FOREACH action IN ARRAY actions LOOP
+    PERFORM public.write_audit(action, post.title, jsonb_build_object('id', post.id, 'slug', post.slug));
+  END LOOP;
   RETURN NULL;
 END
 $$;

@@ -13,6 +13,7 @@ import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDate } from "~/lib/format";
 import { normalizeTotpCode, totpCodeProblem } from "~/lib/totp-code";
 import { isBlank } from "~/lib/validation";
+import { PasswordField, TotpCodeField } from "~/components/auth/secret-fields";
 
 type Copy = (typeof AdminCopy)["security"];
 
@@ -304,14 +305,7 @@ function Enrolment({
             />
           )}
         </Field>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? copy.busy : copy.continue}
-          </Button>
-          <Button type="button" variant="ghost" onClick={() => void cancel()} disabled={busy}>
-            {copy.cancel}
-          </Button>
-        </div>
+        <StepActions busy={busy} submit={busy ? copy.busy : copy.continue} cancel={copy.cancel} onCancel={cancel} />
       </form>
     );
   }
@@ -341,33 +335,36 @@ function Enrolment({
           </code>
         </div>
       </div>
-      <Field id={`${id}-code`} label={copy.code.label} hint={copy.code.hint} error={error} className="max-w-xs">
-        {(control) => (
-          <Input
-            {...control}
-            ref={codeRef}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className="font-mono tracking-widest"
-            placeholder={copy.code.placeholder}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? copy.busy : copy.confirm}
-        </Button>
-        <Button type="button" variant="ghost" onClick={() => void cancel()} disabled={busy}>
-          {copy.cancel}
-        </Button>
-      </div>
+      <TotpCodeField
+        id={`${id}-code`}
+        label={copy.code.label}
+        hint={copy.code.hint}
+        placeholder={copy.code.placeholder}
+        error={error}
+        inputRef={codeRef}
+        className="max-w-xs"
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setError(undefined);
+        }}
+      />
+      <StepActions busy={busy} submit={busy ? copy.busy : copy.confirm} cancel={copy.cancel} onCancel={cancel} />
     </form>
+  );
+}
+
+/** An enrolment step's buttons: go on, or give up (which removes the half-made factor). */
+function StepActions(props: { busy: boolean; submit: string; cancel: string; onCancel: () => Promise<void> }) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" disabled={props.busy}>
+        {props.submit}
+      </Button>
+      <Button type="button" variant="ghost" onClick={() => void props.onCancel()} disabled={props.busy}>
+        {props.cancel}
+      </Button>
+    </div>
   );
 }
 
@@ -436,19 +433,17 @@ function PasswordChange({ client, copy, errorTitle }: { client: AppSupabaseClien
     }
   };
 
-  const field = (name: keyof PasswordErrors, label: string, autoComplete: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]}>
-      {(control) => (
-        <Input
-          {...control}
-          ref={refs[name]}
-          type="password"
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-        />
-      )}
-    </Field>
+  const field = (name: keyof PasswordErrors, label: string, autoComplete: "current-password" | "new-password") => (
+    <PasswordField
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      autoComplete={autoComplete}
+      error={errors[name]}
+      inputRef={refs[name]}
+      value={values[name]}
+      onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+    />
   );
 
   return (

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { adminCopy as AdminCopy } from "~/content/admin";
@@ -68,40 +69,19 @@ export function ActivityPanel({ client, copy }: { client: AppSupabaseClient; cop
       ) : activity.data.entries.length === 0 ? (
         <p>{copy.empty}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{copy.label}</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.when}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.who}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.what}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.address}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {activity.data.entries.map((entry) => (
-                <tr key={entry.id} className="border-t align-top">
-                  <td className="p-3 whitespace-nowrap">{formatShortDateTime(entry.at)}</td>
-                  <td className="p-3 break-all">{entry.actor_email ?? copy.system}</td>
-                  <td className="p-3">
-                    <span className="font-medium">{copy.actions[entry.action] ?? entry.action}</span>
-                    <span className="block text-muted-foreground break-all">{describeTarget(entry, copy)}</span>
-                  </td>
-                  <td className="p-3 font-mono text-xs">{entry.ip ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={copy.label} columns={[copy.when, copy.who, copy.what, copy.address]}>
+          {activity.data.entries.map((entry) => (
+            <tr key={entry.id} className="border-t align-top">
+              <td className="p-3 whitespace-nowrap">{formatShortDateTime(entry.at)}</td>
+              <td className="p-3 break-all">{entry.actor_email ?? copy.system}</td>
+              <td className="p-3">
+                <span className="font-medium">{copy.actions[entry.action] ?? entry.action}</span>
+                <span className="block text-muted-foreground break-all">{describeTarget(entry, copy)}</span>
+              </td>
+              <td className="p-3 font-mono text-xs">{entry.ip ?? "—"}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {activity.data?.more ? (
         <Button

@@ -3,6 +3,7 @@ import { UserPlus } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { adminCopy as AdminCopy } from "~/content/admin";
@@ -66,77 +67,56 @@ export function TeamPanel({
       ) : members.isError ? (
         <p role="alert">{copy.failed}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{copy.label}</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.email}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.role}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.lastSignIn}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.twoFactor}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {copy.actions}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((member) => (
-                <tr key={member.user_id} className="border-t">
-                  <td className="p-3 break-all">
-                    {member.email}
-                    {member.user_id === currentUserId ? (
-                      <span className="ml-1 text-muted-foreground">({copy.you})</span>
-                    ) : null}
-                  </td>
-                  <td className="p-3">
-                    {member.is_admin ? copy.admin : copy.member}
-                    {member.accepted ? null : (
-                      <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{copy.pending}</span>
-                    )}
-                  </td>
-                  <td className="p-3">
-                    {member.last_sign_in_at ? formatShortDateTime(member.last_sign_in_at) : copy.never}
-                  </td>
-                  <td className="p-3">{member.mfa_enabled ? copy.mfaOn : copy.mfaOff}</td>
-                  <td className="p-3">
-                    {member.is_admin ? (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={copy.revokeLabel(member.email)}
-                        disabled={role.isPending}
-                        onClick={() => {
-                          if (window.confirm(copy.confirmRevoke(member.email))) role.mutate({ member, admin: false });
-                        }}
-                      >
-                        {copy.revoke}
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={copy.grantLabel(member.email)}
-                        disabled={role.isPending}
-                        onClick={() => role.mutate({ member, admin: true })}
-                      >
-                        {copy.grant}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={copy.label}
+          columns={[copy.email, copy.role, copy.lastSignIn, copy.twoFactor, copy.actions]}
+        >
+          {members.data.map((member) => (
+            <tr key={member.user_id} className="border-t">
+              <td className="p-3 break-all">
+                {member.email}
+                {member.user_id === currentUserId ? (
+                  <span className="ml-1 text-muted-foreground">({copy.you})</span>
+                ) : null}
+              </td>
+              <td className="p-3">
+                {member.is_admin ? copy.admin : copy.member}
+                {member.accepted ? null : (
+                  <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{copy.pending}</span>
+                )}
+              </td>
+              <td className="p-3">
+                {member.last_sign_in_at ? formatShortDateTime(member.last_sign_in_at) : copy.never}
+              </td>
+              <td className="p-3">{member.mfa_enabled ? copy.mfaOn : copy.mfaOff}</td>
+              <td className="p-3">
+                {member.is_admin ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={copy.revokeLabel(member.email)}
+                    disabled={role.isPending}
+                    onClick={() => {
+                      if (window.confirm(copy.confirmRevoke(member.email))) role.mutate({ member, admin: false });
+                    }}
+                  >
+                    {copy.revoke}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={copy.grantLabel(member.email)}
+                    disabled={role.isPending}
+                    onClick={() => role.mutate({ member, admin: true })}
+                  >
+                    {copy.grant}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

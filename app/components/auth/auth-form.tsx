@@ -15,6 +15,7 @@ import { safeNextPath } from "~/lib/safe-next";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { isBlank, isEmail } from "~/lib/validation";
 import { MfaStep } from "./mfa-step";
+import { PasswordField } from "./secret-fields";
 
 type Mode = "login" | "signup" | "recover";
 type FieldName = "email" | "password";
@@ -216,25 +217,21 @@ export function AuthForm({ client, copy }: AuthFormProps) {
             )}
           </Field>
           {mode === "recover" ? null : (
-            <Field id={`${id}-password`} label={copy.fields.password.label} error={errors.password}>
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={passwordRef}
-                  name="password"
-                  type="password"
-                  autoComplete={mode === "login" ? "current-password" : "new-password"}
-                  required
-                  minLength={PASSWORD_MIN_LENGTH}
-                  placeholder={copy.fields.password.placeholder}
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.target.value);
-                    revalidate(email, event.target.value);
-                  }}
-                />
-              )}
-            </Field>
+            <PasswordField
+              id={`${id}-password`}
+              name="password"
+              label={copy.fields.password.label}
+              placeholder={copy.fields.password.placeholder}
+              autoComplete={mode === "login" ? "current-password" : "new-password"}
+              minLength={PASSWORD_MIN_LENGTH}
+              error={errors.password}
+              inputRef={passwordRef}
+              value={password}
+              onChange={(value) => {
+                setPassword(value);
+                revalidate(email, value);
+              }}
+            />
           )}
           {mode === "login" ? (
             <button

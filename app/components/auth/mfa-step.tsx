@@ -3,11 +3,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { toDataError } from "~/lib/data-result";
 import { totpCodeProblem, normalizeTotpCode } from "~/lib/totp-code";
+import { TotpCodeField } from "./secret-fields";
 
 export interface MfaStepProps {
   client: SupabaseClient;
@@ -74,26 +73,19 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
       </CardHeader>
       <form noValidate onSubmit={onSubmit} aria-label={mfa.title}>
         <CardContent className="flex flex-col gap-5">
-          <Field id={`${id}-code`} label={mfa.code.label} hint={mfa.code.hint} error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={inputRef}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder={mfa.code.placeholder}
-                // Room for a pasted "123 456" or "123-456"; normalised before it is sent.
-                maxLength={12}
-                className="font-mono tracking-widest"
-                value={code}
-                onChange={(event) => {
-                  setCode(event.target.value);
-                  setError(undefined);
-                }}
-              />
-            )}
-          </Field>
+          <TotpCodeField
+            id={`${id}-code`}
+            label={mfa.code.label}
+            hint={mfa.code.hint}
+            placeholder={mfa.code.placeholder}
+            error={error}
+            inputRef={inputRef}
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setError(undefined);
+            }}
+          />
         </CardContent>
         <CardFooter className="flex-col gap-3">
           <Button type="submit" className="w-full" disabled={busy}>

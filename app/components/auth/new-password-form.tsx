@@ -4,8 +4,6 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import type { authCopy as AuthCopy, newPasswordCopy as NewPasswordCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
@@ -13,6 +11,7 @@ import { needsSecondFactor } from "~/lib/auth-submit";
 import { toDataError } from "~/lib/data-result";
 import { isBlank } from "~/lib/validation";
 import { MfaStep } from "./mfa-step";
+import { PasswordField } from "./secret-fields";
 
 export type AccountLinkType = "recovery" | "invite";
 
@@ -150,37 +149,29 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
       </CardHeader>
       <form noValidate onSubmit={onSubmit} aria-label={texts.title}>
         <CardContent className="flex flex-col gap-5">
-          <Field id={`${id}-password`} label={copy.fields.password.label} error={errors.password}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={passwordRef}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                placeholder={copy.fields.password.placeholder}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id={`${id}-confirm`} label={copy.fields.confirm.label} error={errors.confirm}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={confirmRef}
-                name="confirm"
-                type="password"
-                autoComplete="new-password"
-                required
-                placeholder={copy.fields.confirm.placeholder}
-                value={confirm}
-                onChange={(event) => setConfirm(event.target.value)}
-              />
-            )}
-          </Field>
+          <PasswordField
+            id={`${id}-password`}
+            name="password"
+            label={copy.fields.password.label}
+            placeholder={copy.fields.password.placeholder}
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            error={errors.password}
+            inputRef={passwordRef}
+            value={password}
+            onChange={setPassword}
+          />
+          <PasswordField
+            id={`${id}-confirm`}
+            name="confirm"
+            label={copy.fields.confirm.label}
+            placeholder={copy.fields.confirm.placeholder}
+            autoComplete="new-password"
+            error={errors.confirm}
+            inputRef={confirmRef}
+            value={confirm}
+            onChange={setConfirm}
+          />
         </CardContent>
         <CardFooter>
           {/* Disabled until hydrated: before that a submit could not reach the backend. */}

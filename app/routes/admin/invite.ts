@@ -1,4 +1,4 @@
-import { adminCaller, refusalStatus } from "~/lib/admin-auth.server";
+import { adminJsonRequest, type AdminJsonRefusal } from "~/lib/admin-auth.server";
 import { serviceSupabase } from "~/lib/supabase.server";
 import { isEmail } from "~/lib/validation";
 import { absoluteUrl } from "~/content/site-config";
@@ -7,16 +7,7 @@ import type { Route } from "./+types/invite";
 /** An e-mail address and a little JSON around it. */
 const MAX_BODY_BYTES = 4096;
 
-type InviteError =
-  | "method_not_allowed"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "unauthorized"
-  | "forbidden"
-  | "invalid_json"
-  | "invalid_email"
-  | "already_registered"
-  | "unavailable";
+type InviteError = AdminJsonRefusal | "method_not_allowed" | "invalid_email" | "already_registered";
 
 function answer(body: { invited: string } | { error: InviteError }, status = 200, headers: HeadersInit = {}): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -36,31 +27,22 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) return answer({ error: "payload_too_large" }, 413);
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") return answer({ error: "unsupported_media_type" }, 415);
-
-  const caller = await adminCaller(request, context);
-  if (caller.kind !== "admin") return answer({ error: caller.kind }, refusalStatus[caller.kind]);
-
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return answer({ error: "invalid_json" }, 400);
-  }
+  const received = await adminJsonRequest(request, context, MAX_BODY_BYTES);
+  if (!received.ok) return answer({ error: received.error }, received.status);
+  const { body, client } = received;
   const raw = typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined;
   const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
-  if (!isEmail(email)) return answer({ error: "invalid_email" }, 400);
+  // 254: the longest address SMTP carries (RFC 5321); the auth service refuses longer ones too.
+  if (email.length > 254 || !isEmail(email)) return answer({ error: "invalid_email" }, 400);
 
   const { error } = await serviceSupabase(context).auth.admin.inviteUserByEmail(email, {
     redirectTo: absoluteUrl("/auth/nova-senha"),
   });
   if (error) {
     if (error.code === "email_exists" || error.status === 422) return answer({ error: "already_registered" }, 409);
+    if (error.status === 400) return answer({ error: "invalid_email" }, 400);
     return answer({ error: "unavailable" }, 503);
   }
-  await caller.client.rpc("record_audit", { action: "member.invited", details: { email } });
+  await client.rpc("record_audit", { action: "member.invited", details: { email } });
   return answer({ invited: email });
 }

@@ -1,5 +1,5 @@
 import { renderMarkdownOffThread } from "~/lib/markdown.server";
-import { adminCaller, refusalStatus } from "~/lib/admin-auth.server";
+import { adminJsonRequest, type AdminJsonRefusal } from "~/lib/admin-auth.server";
 import type { Route } from "./+types/preview";
 
 /** The blog_posts.content limit: nothing longer can be saved, so nothing longer is rendered. */
@@ -13,18 +13,7 @@ const MAX_MARKDOWN = 200_000;
  */
 const MAX_BODY_BYTES = MAX_MARKDOWN * 4 + 4096;
 
-type PreviewError =
-  | "method_not_allowed"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "unauthorized"
-  | "forbidden"
-  | "invalid_json"
-  | "invalid_markdown"
-  | "too_complex"
-  | "busy"
-  | "aborted"
-  | "unavailable";
+type PreviewError = AdminJsonRefusal | "method_not_allowed" | "invalid_markdown" | "too_complex" | "busy" | "aborted";
 
 function answer(body: { html: string } | { error: PreviewError }, status = 200, headers: HeadersInit = {}): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -51,20 +40,9 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   // Cheap refusals first, before the auth server or the body is touched.
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) return tooLarge();
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") return answer({ error: "unsupported_media_type" }, 415);
-
-  const caller = await adminCaller(request, context);
-  if (caller.kind !== "admin") return answer({ error: caller.kind }, refusalStatus[caller.kind]);
-
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return answer({ error: "invalid_json" }, 400);
-  }
+  const received = await adminJsonRequest(request, context, MAX_BODY_BYTES);
+  if (!received.ok) return answer({ error: received.error }, received.status);
+  const { body } = received;
   const markdown = typeof body === "object" && body !== null ? (body as { markdown?: unknown }).markdown : undefined;
   if (typeof markdown !== "string") return answer({ error: "invalid_markdown" }, 400);
   if (markdown.length > MAX_MARKDOWN && characterCount(markdown) > MAX_MARKDOWN) return tooLarge();
