@@ -410,4 +410,17 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     // Another account's session is untouched.
     expect((await other.client.auth.refreshSession()).error).toBeNull();
   });
+
+  it("changes a password only with the right current one, and ends the other sessions", async () => {
+    const email = `change-${kind}@omnia.example`;
+    const user = await t.user(email);
+    const other = await signIn(t, email);
+    const wrong = await user.client.auth.updateUser({ password: "brand-new-secret-1", current_password: "nope" });
+    expect(wrong.error?.code).toBe("current_password_mismatch");
+    expect((await other.auth.refreshSession()).error).toBeNull();
+    const right = await user.client.auth.updateUser({ password: "brand-new-secret-1", current_password: PASSWORD });
+    expect(right.error).toBeNull();
+    expect((await other.auth.refreshSession()).error).not.toBeNull();
+    await signIn(t, email, "brand-new-secret-1");
+  });
 });
