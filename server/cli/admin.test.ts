@@ -105,6 +105,7 @@ describe("argument parsing", () => {
       admin: true,
     });
     expect(parseCommand(["set-password", "a@b.co"])).toEqual({ name: "set-password", email: "a@b.co", password: null });
+    expect(parseCommand(["remove-2fa", "A@B.co"])).toEqual({ name: "remove-2fa", email: "a@b.co" });
     expect(parseCommand(["set-password", "a@b.co", "new-one"])).toMatchObject({ password: "new-one" });
     expect(parseCommand(["backup"])).toEqual({ name: "backup", out: null });
     expect(parseCommand(["backup", "--out", "b.tar.gz"])).toEqual({ name: "backup", out: "b.tar.gz" });

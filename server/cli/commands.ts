@@ -16,6 +16,8 @@ Commands:
   revoke-admin <email>      Take the admin role away.
   set-password <email> [<password>]
       Set a new password (generated and printed when not given).
+  remove-2fa <email>        Remove the user's authenticators (someone who lost their phone signs
+                            in with the password again, then enrols a new one).
   keys                      Print SUPABASE_URL and SUPABASE_ANON_KEY for this backend
                             (and SUPABASE_SERVICE_ROLE_KEY for the embedded one).
 
@@ -33,7 +35,7 @@ Environment: DATA_DIR (default ./.data), DATABASE_URL, SUPABASE_URL + SUPABASE_S
 
 type Command =
   | { name: "create-user"; email: string; password: string | null; admin: boolean }
-  | { name: "grant-admin" | "revoke-admin"; email: string }
+  | { name: "grant-admin" | "revoke-admin" | "remove-2fa"; email: string }
   | { name: "set-password"; email: string; password: string | null }
   | { name: "keys" }
   | { name: "help" }
@@ -118,7 +120,8 @@ export function parseCommand(argv: readonly string[]): Command {
       return { name, email, password: typeof password === "string" ? password : null, admin: flags.has("admin") };
     }
     case "grant-admin":
-    case "revoke-admin": {
+    case "revoke-admin":
+    case "remove-2fa": {
       allowFlags();
       const email = emailArg();
       if (positional.length > 1) throw usage(`${name} takes one e-mail address.`);
@@ -302,6 +305,22 @@ export async function runCommand(
       if (result.status !== 200 && result.status !== 204) fail("Revoking the admin role", result);
       const removed = Array.isArray(result.body) ? result.body.length > 0 : true;
       out(removed ? `${command.email} is no longer an admin.` : `${command.email} was not an admin.`);
+      return;
+    }
+    case "remove-2fa": {
+      const user = await findUser(target, command.email);
+      const listed = await api(target, "GET", `/auth/v1/admin/users/${user.id}/factors`);
+      if (listed.status !== 200 || !Array.isArray(listed.body)) fail("Listing the authenticators", listed);
+      const factors = listed.body as { id: string }[];
+      for (const factor of factors) {
+        const removed = await api(target, "DELETE", `/auth/v1/admin/users/${user.id}/factors/${factor.id}`);
+        if (removed.status !== 200) fail("Removing an authenticator", removed);
+      }
+      out(
+        factors.length === 0
+          ? `${command.email} has no authenticator.`
+          : `Removed ${factors.length} authenticator(s) of ${command.email}; they sign in with the password and can enrol a new one.`,
+      );
       return;
     }
     case "set-password": {

@@ -218,7 +218,9 @@ BEGIN
     (SELECT email::text FROM auth.users WHERE id = actor),
     action,
     target,
-    coalesce(details, '{}'::jsonb),
+    -- "via": set by the auth service's admin API (an operator acted on someone's account).
+    coalesce(details, '{}'::jsonb)
+      || jsonb_strip_nulls(jsonb_build_object('via', nullif(current_setting('omnia.audit_via', true), ''))),
     nullif(trim(split_part(coalesce(headers ->> 'x-forwarded-for', ''), ',', 1)), '')
   );
 END

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import * as OTPAuth from "otpauth";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { createUser, signIn, unique } from "./support/backend";
+import { createUser, runAdmin, signIn, unique } from "./support/backend";
 
 // Admin accounts a company can trust: two-factor sign-in enrolled from the admin, the code step
 // on /auth, password recovery and invitations through e-mail (the server under test has no
@@ -205,6 +205,14 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await expect(log.getByRole("row")).toHaveCount(2);
   await expect(log).toContainText(colleague);
   await expectNoAxeViolations(page);
+});
+
+test("an operator removes the authenticator of an admin who lost their phone", async ({ page }) => {
+  expect(runAdmin(["remove-2fa", ADMIN_EMAIL])).toContain(`Removed 1 authenticator(s) of ${ADMIN_EMAIL}`);
+  // The password alone leads straight to the admin again.
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, { next: "/admin", expectedPath: "/admin" });
+  await page.getByRole("tab", { name: "Segurança" }).click();
+  await expect(page.getByRole("button", { name: "Ativar verificação em duas etapas" })).toBeVisible();
 });
 
 test("a forgotten password is reset from the e-mailed link", async ({ page }) => {

@@ -423,4 +423,29 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     expect((await other.auth.refreshSession()).error).not.toBeNull();
     await signIn(t, email, "brand-new-secret-1");
   });
+
+  it("lets an operator remove a lost authenticator through the admin API, and says so in the log", async () => {
+    const email = `lost-phone-${kind}@omnia.example`;
+    const admin = await t.user(email, { admin: true });
+    const { factorId } = await enrolTotp(admin.client);
+    const listed = await service.auth.admin.mfa.listFactors({ userId: admin.id });
+    expect(listed.data?.factors.map((factor) => factor.id)).toEqual([factorId]);
+    const removed = await service.auth.admin.mfa.deleteFactor({ id: factorId, userId: admin.id });
+    expect(removed.error).toBeNull();
+    // The password alone is enough again.
+    const again = await signIn(t, email);
+    expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data?.nextLevel).toBe("aal1");
+    expect((await protectedAccess(again, "after-removal")).postWrite).toBe(true);
+    const { rows } = await t.backend.db.query<{ details: Record<string, unknown> }>(
+      "SELECT details FROM public.audit_log WHERE action = 'factor.removed' AND actor_email = $1",
+      [email],
+    );
+    expect(rows.map((row) => row.details["via"])).toEqual(["admin-api"]);
+    // Someone else's factor id, or nothing: 404.
+    const missing = await service.auth.admin.mfa.deleteFactor({ id: factorId, userId: admin.id });
+    expect(missing.error?.status).toBe(404);
+    // Not for a user's own token.
+    const forbidden = await admin.client.auth.admin.mfa.listFactors({ userId: admin.id });
+    expect(forbidden.error?.status).toBe(403);
+  });
 });

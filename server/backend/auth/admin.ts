@@ -5,17 +5,20 @@ import type { Hono } from "hono";
 import type { Queryable } from "../db/types.ts";
 import { checkNewPassword, isPlainObject, readBody, requireServiceRole } from "./context.ts";
 import type { AuthContext } from "./context.ts";
-import { errors } from "./errors.ts";
+import { AuthError, errors } from "./errors.ts";
+import { setAuditAddress } from "./email-links.ts";
 import {
   USER_COLUMNS,
   findUserById,
   insertUser,
+  isUuid,
   listFactors,
   normalizeEmail,
+  serializeFactor,
   serializeUser,
   updateUser,
 } from "./users.ts";
-import type { UserRow } from "./users.ts";
+import type { FactorRow, UserRow } from "./users.ts";
 
 async function serialize(tx: Queryable, user: UserRow): Promise<Record<string, unknown>> {
   return serializeUser(user, await listFactors(tx, user.id));
@@ -125,6 +128,38 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
       return serialize(tx, updated);
     });
     return c.json(user);
+  });
+
+  // GoTrue's admin factor API (supabase-js auth.admin.mfa.listFactors / deleteFactor): how an
+  // operator lets back in an admin who lost their authenticator (npm run admin -- remove-2fa).
+  app.get("/admin/users/:id/factors", async (c) => {
+    const factors = await db.transaction(async (tx) => {
+      const found = await findUserById(tx, c.req.param("id"));
+      if (!found) throw errors.userNotFound();
+      return listFactors(tx, found.id);
+    });
+    return c.json(factors.map(serializeFactor));
+  });
+
+  app.delete("/admin/users/:id/factors/:factorId", async (c) => {
+    const userId = c.req.param("id");
+    const factorId = c.req.param("factorId");
+    const removed = await db.transaction(async (tx) => {
+      if (!isUuid(userId) || !isUuid(factorId)) return null;
+      await setAuditAddress(tx, c);
+      // Said in the audit entry: the operator removed it, not the account's owner.
+      await tx.query("select set_config('omnia.audit_via', 'admin-api', true)");
+      const { rows } = await tx.query<FactorRow>(
+        "DELETE FROM auth.mfa_factors WHERE id = $1 AND user_id = $2 RETURNING id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at",
+        [factorId, userId],
+      );
+      if (rows[0]) {
+        await tx.query("UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL WHERE factor_id = $1", [factorId]);
+      }
+      return rows[0] ?? null;
+    });
+    if (!removed) throw new AuthError(404, "mfa_factor_not_found", "Factor not found");
+    return c.json(serializeFactor(removed));
   });
 
   app.delete("/admin/users/:id", async (c) => {
