@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
+import { CardContent, CardFooter } from "~/components/ui/card";
+import { AuthCard } from "./auth-card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { authCopy as AuthCopy } from "~/content/auth";
@@ -188,11 +189,7 @@ export function AuthForm({ client, copy }: AuthFormProps) {
   }
 
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <h1 className="text-2xl font-bold tracking-tight">{modeCopy.title}</h1>
-        <p className="text-sm text-muted-foreground">{modeCopy.description}</p>
-      </CardHeader>
+    <AuthCard title={modeCopy.title} description={modeCopy.description}>
       <form noValidate onSubmit={onSubmit} aria-label={modeCopy.title}>
         <CardContent className="flex flex-col gap-5">
           <Field id={`${id}-email`} label={copy.fields.email.label} error={errors.email}>
@@ -260,6 +257,6 @@ export function AuthForm({ client, copy }: AuthFormProps) {
           </Button>
         </CardFooter>
       </form>
-    </Card>
+    </AuthCard>
   );
 }

@@ -2,7 +2,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
+import { CardContent, CardFooter } from "~/components/ui/card";
+import { AuthCard } from "./auth-card";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { toDataError } from "~/lib/data-result";
 import { totpCodeProblem, normalizeTotpCode } from "~/lib/totp-code";
@@ -66,11 +67,7 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
   };
 
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <h1 className="text-2xl font-bold tracking-tight">{mfa.title}</h1>
-        <p className="text-sm text-muted-foreground">{mfa.description}</p>
-      </CardHeader>
+    <AuthCard title={mfa.title} description={mfa.description}>
       <form noValidate onSubmit={onSubmit} aria-label={mfa.title}>
         <CardContent className="flex flex-col gap-5">
           <TotpCodeField
@@ -96,6 +93,6 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
           </Button>
         </CardFooter>
       </form>
-    </Card>
+    </AuthCard>
   );
 }

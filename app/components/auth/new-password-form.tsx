@@ -3,7 +3,8 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
+import { CardContent, CardFooter } from "~/components/ui/card";
+import { AuthCard } from "./auth-card";
 import type { authCopy as AuthCopy, newPasswordCopy as NewPasswordCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
@@ -113,17 +114,13 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
 
   if (state === "invalid") {
     return (
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <h1 className="text-2xl font-bold tracking-tight">{copy.invalidLink.title}</h1>
-          <p className="text-sm text-muted-foreground">{copy.invalidLink.description}</p>
-        </CardHeader>
+      <AuthCard title={copy.invalidLink.title} description={copy.invalidLink.description}>
         <CardFooter>
           <Button asChild className="w-full">
             <Link to="/auth">{copy.invalidLink.action}</Link>
           </Button>
         </CardFooter>
-      </Card>
+      </AuthCard>
     );
   }
 
@@ -142,11 +139,7 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
   }
 
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <h1 className="text-2xl font-bold tracking-tight">{texts.title}</h1>
-        <p className="text-sm text-muted-foreground">{texts.description}</p>
-      </CardHeader>
+    <AuthCard title={texts.title} description={texts.description}>
       <form noValidate onSubmit={onSubmit} aria-label={texts.title}>
         <CardContent className="flex flex-col gap-5">
           <PasswordField
@@ -180,6 +173,6 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
           </Button>
         </CardFooter>
       </form>
-    </Card>
+    </AuthCard>
   );
 }
