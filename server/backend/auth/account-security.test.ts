@@ -267,6 +267,11 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     ).rejects.toThrow(/last admin/);
     const viaApi = await service.from("user_roles").delete().eq("user_id", last!);
     expect(viaApi.error?.message).toMatch(/last admin/);
+    expect(viaApi.status).toBe(400);
+    // Deleting that account would remove the role with it: refused as a client mistake, not a 500.
+    const deleted = await service.auth.admin.deleteUser(last!);
+    expect(deleted.error?.status).toBe(422);
+    expect(deleted.error?.code).toBe("last_admin");
     // Restore the admins for the tests that follow.
     for (const id of others) {
       await t.backend.db.query("INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'admin')", [id]);

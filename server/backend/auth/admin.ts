@@ -163,12 +163,20 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
   });
 
   app.delete("/admin/users/:id", async (c) => {
-    await db.transaction(async (tx) => {
-      const existing = await findUserById(tx, c.req.param("id"));
-      if (!existing) throw errors.userNotFound();
-      // Sessions, refresh tokens, factors (and public.user_roles) go with it: ON DELETE CASCADE.
-      await tx.query("DELETE FROM auth.users WHERE id = $1", [existing.id]);
-    });
+    try {
+      await db.transaction(async (tx) => {
+        const existing = await findUserById(tx, c.req.param("id"));
+        if (!existing) throw errors.userNotFound();
+        // Sessions, refresh tokens, factors (and public.user_roles) go with it: ON DELETE CASCADE.
+        await tx.query("DELETE FROM auth.users WHERE id = $1", [existing.id]);
+      });
+    } catch (error) {
+      // The project's trigger that keeps one admin (supabase/migrations/20260101001200_admin_security.sql).
+      if ((error as { code?: string }).code === "P0001" && /last admin/.test(String((error as Error).message))) {
+        throw new AuthError(422, "last_admin", "The last admin cannot be deleted");
+      }
+      throw error;
+    }
     return c.json({});
   });
 }
