@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
+import { OptionSelect } from "~/components/ui/native-select";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { listActivity, teamKeys, type AuditEntry } from "~/lib/admin-data";
 import type { AppSupabaseClient } from "~/lib/database.types";
@@ -46,21 +46,17 @@ export function ActivityPanel({ client, copy }: { client: AppSupabaseClient; cop
       </h2>
       <div className="flex max-w-xs flex-col gap-2">
         <Label htmlFor={`${id}-action`}>{copy.filter}</Label>
-        <NativeSelect
+        <OptionSelect
           id={`${id}-action`}
           value={action}
           onChange={(event) => {
             setAction(event.target.value);
             setPages(1);
           }}
-        >
-          <option value="">{copy.all}</option>
-          {Object.entries(copy.actions).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect>
+          options={Object.keys(copy.actions)}
+          labels={copy.actions}
+          emptyLabel={copy.all}
+        />
       </div>
       {activity.isPending ? (
         <output className="block">{copy.loading}</output>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
+import { OptionSelect } from "~/components/ui/native-select";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { MessageFilters } from "~/lib/admin-data";
 
@@ -35,14 +35,14 @@ export function MessageFilterBar({
       {choices.map(([key, id, label, options]) => (
         <div key={key} className="flex flex-col gap-1">
           <Label htmlFor={id}>{label}</Label>
-          <NativeSelect id={id} value={filters[key] ?? ""} onChange={(event) => onChange(key, event.target.value)}>
-            <option value="">{copy.filters.all}</option>
-            {Object.entries(options).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect
+            id={id}
+            value={filters[key] ?? ""}
+            onChange={(event) => onChange(key, event.target.value)}
+            options={Object.keys(options)}
+            labels={options}
+            emptyLabel={copy.filters.all}
+          />
         </div>
       ))}
       <div className="flex flex-col gap-1">

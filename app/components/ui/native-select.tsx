@@ -6,3 +6,25 @@ import { fieldClass } from "./input";
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
   return <select className={cn(fieldClass, "h-10 appearance-auto", className)} {...props} />;
 }
+
+/**
+ * A select of a fixed list of values, each shown by its label, with a first empty choice (the
+ * placeholder of a form field, or "all" of a filter).
+ */
+export function OptionSelect<T extends string>({
+  options,
+  labels,
+  emptyLabel,
+  ...props
+}: ComponentProps<"select"> & { options: readonly T[]; labels: Record<T, string>; emptyLabel: string }) {
+  return (
+    <NativeSelect {...props}>
+      <option value="">{emptyLabel}</option>
+      {options.map((value) => (
+        <option key={value} value={value}>
+          {labels[value]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { NativeSelect } from "~/components/ui/native-select";
+import { OptionSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
@@ -98,14 +98,15 @@ export function ContactForm({
           className="sm:col-span-2"
         >
           {(control) => (
-            <NativeSelect {...control} name="subject" required defaultValue={kept.subject ?? ""}>
-              <option value="">{fields.subject.placeholder}</option>
-              {LEAD_SUBJECTS.map((subject) => (
-                <option key={subject} value={subject}>
-                  {copy.subjects[subject]}
-                </option>
-              ))}
-            </NativeSelect>
+            <OptionSelect
+              {...control}
+              name="subject"
+              required
+              defaultValue={kept.subject ?? ""}
+              options={LEAD_SUBJECTS}
+              labels={copy.subjects}
+              emptyLabel={fields.subject.placeholder}
+            />
           )}
         </Field>
         <Field

@@ -2,7 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { NativeSelect } from "~/components/ui/native-select";
+import { OptionSelect } from "~/components/ui/native-select";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
   HONEYPOT_FIELD,
@@ -132,14 +132,14 @@ export function DemoForm({
           className="sm:col-span-2"
         >
           {(control) => (
-            <NativeSelect {...control} name="plan" defaultValue={plan}>
-              <option value="">{copy.planPlaceholder}</option>
-              {LEAD_PLANS.map((planId) => (
-                <option key={planId} value={planId}>
-                  {copy.planLabels[planId]}
-                </option>
-              ))}
-            </NativeSelect>
+            <OptionSelect
+              {...control}
+              name="plan"
+              defaultValue={plan}
+              options={LEAD_PLANS}
+              labels={copy.planLabels}
+              emptyLabel={copy.planPlaceholder}
+            />
           )}
         </Field>
         <HoneypotField idPrefix={id} name={HONEYPOT_FIELD} label={ui.honeypotLabel} />
