@@ -114,8 +114,10 @@ test.describe("with the backend", () => {
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => /^sb-.*-auth-token$/.test(key)));
     expect(stored).toHaveLength(1);
 
-    // Already signed in: /auth goes to /.
+    // Already signed in: /auth goes to /, whatever ?next= says.
     await page.goto("/auth");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    await page.goto("/auth?next=/blog");
     await expect(page).toHaveURL((url) => url.pathname === "/");
 
     // Signed in but not an admin: /admin sends the user to sign in, and never shows the admin.

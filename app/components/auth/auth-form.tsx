@@ -74,7 +74,8 @@ export function AuthForm({ client, copy }: AuthFormProps) {
       (needed) => {
         if (cancelled) return;
         if (needed) setStep("mfa");
-        else navigate(safeNextPath(searchParams.get("next")) ?? "/", { replace: true });
+        // docs/product.md §2: a signed-in visitor of this screen goes to /.
+        else navigate("/", { replace: true });
       },
       () => !cancelled && navigate("/", { replace: true }),
     );
