@@ -3,10 +3,10 @@
 // no_authorization; a valid token of another role is 403 not_admin "User not allowed".
 import type { Hono } from "hono";
 import type { Queryable } from "../db/types.ts";
-import { checkNewPassword, isPlainObject, readBody, requireServiceRole } from "./context.ts";
+import { checkNewPassword, isPlainObject, readBody, requireServiceRole, setAuditAddress } from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { AuthError, errors } from "./errors.ts";
-import { setAuditAddress } from "./email-links.ts";
+
 import {
   USER_COLUMNS,
   findUserById,

@@ -120,6 +120,17 @@ export function requestMeta(c: Context): { userAgent: string | null; ip: string 
   return { userAgent: c.req.header("user-agent") ?? null, ip: ip === "in-process" ? null : ip };
 }
 
+/**
+ * The request's client address for the audit log's triggers, the way PostgREST exposes request
+ * headers to SQL (`request.headers`), for this transaction only.
+ */
+export async function setAuditAddress(tx: Queryable, c: Context): Promise<void> {
+  const { ip } = requestMeta(c);
+  await tx.query("select set_config('request.headers', $1, true)", [
+    JSON.stringify(ip ? { "x-forwarded-for": ip } : {}),
+  ]);
+}
+
 export async function rateLimit(limiter: KeyedRateLimiter, c: Context): Promise<void> {
   // The 429 keeps its shape (no Retry-After header); only the lead forms show the wait.
   if (!(await limiter.take(clientIp(c))).allowed) throw errors.rateLimited();

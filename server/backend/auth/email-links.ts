@@ -6,12 +6,11 @@
 // confirmation_token, GoTrue's columns), so a database copy holds no usable link. A token works
 // once: verifying clears it. Recovery links last 1 hour, invitations 7 days.
 import { randomBytes } from "node:crypto";
-import type { Context, Hono } from "hono";
-import type { Queryable } from "../db/types.ts";
+import type { Hono } from "hono";
 import type { Mailer, MailMessage } from "../../mail/mailer.ts";
 import { inviteEmail, recoveryEmail } from "../../mail/auth-templates.ts";
 import type { SiteIdentity } from "../../mail/lead-templates.ts";
-import { isPlainObject, rateLimit, readBody, requestMeta, requireServiceRole } from "./context.ts";
+import { isPlainObject, rateLimit, readBody, requestMeta, requireServiceRole, setAuditAddress } from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { AuthError, errors } from "./errors.ts";
 import { createSession, hashToken, tokenResponse } from "./sessions.ts";
@@ -31,17 +30,6 @@ const linkInvalid = () => new AuthError(403, "otp_expired", "Email link is inval
 
 function newLinkToken(): string {
   return randomBytes(32).toString("base64url");
-}
-
-/**
- * The request's client address for the audit log's triggers, the way PostgREST exposes request
- * headers to SQL (`request.headers`), for this transaction only.
- */
-export async function setAuditAddress(tx: Queryable, c: Context): Promise<void> {
-  const { ip } = requestMeta(c);
-  await tx.query("select set_config('request.headers', $1, true)", [
-    JSON.stringify(ip ? { "x-forwarded-for": ip } : {}),
-  ]);
 }
 
 export function registerEmailLinkRoutes(app: Hono, ctx: AuthContext, mail: AccountMail | undefined): void {

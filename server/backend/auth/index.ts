@@ -13,11 +13,19 @@ import type { SigningKeys } from "../keys.ts";
 import { DEFAULT_ACCOUNT_THROTTLE, createAccountThrottle, createSharedAccountThrottle } from "./account-throttle.ts";
 import type { AccountThrottleLimits } from "./account-throttle.ts";
 import { registerAdminRoutes } from "./admin.ts";
-import { authenticate, checkNewPassword, isPlainObject, rateLimit, readBody, requestMeta } from "./context.ts";
+import {
+  authenticate,
+  checkNewPassword,
+  isPlainObject,
+  rateLimit,
+  readBody,
+  requestMeta,
+  setAuditAddress,
+} from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse, errors } from "./errors.ts";
 import { registerMfaRoutes } from "./mfa.ts";
-import { registerEmailLinkRoutes, setAuditAddress } from "./email-links.ts";
+import { registerEmailLinkRoutes } from "./email-links.ts";
 import type { AccountMail } from "./email-links.ts";
 import { createSession, rotateRefreshToken, tokenResponse } from "./sessions.ts";
 import type { TokenResponse } from "./sessions.ts";

@@ -6,12 +6,12 @@ import type { Hono } from "hono";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import type { Queryable } from "../db/types.ts";
-import { authenticate, rateLimit, readBody } from "./context.ts";
+import { authenticate, rateLimit, readBody, setAuditAddress } from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { AuthError, errors } from "./errors.ts";
 import { recordAmr, reissueRefreshToken, tokenResponse } from "./sessions.ts";
 import { isUuid, listFactors } from "./users.ts";
-import { setAuditAddress } from "./email-links.ts";
+
 import type { FactorRow } from "./users.ts";
 
 /** GoTrue's MFA_MAX_ENROLLED_FACTORS default. */
