@@ -328,7 +328,6 @@ function Enrolment({
           </p>
           <code
             aria-labelledby={`${id}-secret-label`}
-            data-testid="totp-secret"
             className="rounded bg-muted px-2 py-1 font-mono text-sm break-all select-all"
           >
             {stage.secret}
