@@ -1,8 +1,6 @@
 // Copy of /sobre (docs/product.md §2 "About", §3 "Team member"). The people are fictional; their
 // portraits are illustrations made for this site (public/images/team).
 
-import type { Stat } from "./types";
-
 export interface Value {
   title: string;
   description: string;
@@ -59,16 +57,6 @@ export const aboutValues: { title: string; items: Value[] } = {
       title: "Segurança em primeiro lugar",
       description: "Tratamos os dados dos nossos clientes com o mesmo cuidado que esperamos com os nossos.",
     },
-  ],
-};
-
-export const aboutNumbers: { title: string; items: Stat[] } = {
-  title: "A Omnia em números",
-  items: [
-    { value: "500+", label: "clientes ativos" },
-    { value: "10M+", label: "interações por mês" },
-    { value: "100+", label: "endpoints de API" },
-    { value: "99,9%", label: "de uptime" },
   ],
 };
 

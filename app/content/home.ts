@@ -1,6 +1,6 @@
 // Copy of the home page (docs/product.md §2 "Home", sections in order). Figures come from docs/product.md §1/§9.
 
-import type { FaqItem, Stat } from "./types";
+import type { FaqItem } from "./types";
 
 export interface Feature {
   icon: "bot" | "chart" | "users" | "shield";
@@ -27,16 +27,6 @@ export const homeHero = {
     "A Omnia reúne voz, chat, e-mail, WhatsApp, Facebook, Instagram, SMS, marketplaces e CRMs em uma única plataforma, com inteligência artificial que roteia atendimentos, sugere respostas e entende o sentimento de cada cliente.",
   primaryCta: { label: "Solicitar demonstração gratuita", href: "#demo" },
   secondaryCta: { label: "Ver recursos", href: "/recursos" },
-};
-
-export const homeStats: { title: string; items: Stat[] } = {
-  title: "A Omnia em números",
-  items: [
-    { value: "99,9%", label: "de uptime garantido" },
-    { value: "10M+", label: "interações por mês" },
-    { value: "40%", label: "de redução de custos" },
-    { value: "95%", label: "de satisfação dos clientes" },
-  ],
 };
 
 export const homePillars: { title: string; subtitle: string; items: Pillar[] } = {

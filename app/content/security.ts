@@ -1,7 +1,7 @@
 // Copy of /seguranca (docs/product.md §2 "Security"): six features, four certifications, three
 // availability metrics and the data-protection text, carrying the claims of docs/product.md §1/§9.
 
-import type { CallToAction, Stat } from "./types";
+import type { CallToAction } from "./types";
 
 export interface SecurityFeature {
   icon: "users" | "key" | "lock" | "search" | "database" | "activity";
@@ -10,7 +10,7 @@ export interface SecurityFeature {
 }
 
 export interface Certification {
-  name: string;
+  title: string;
   description: string;
 }
 
@@ -74,19 +74,10 @@ export const securityCertifications: { title: string; subtitle: string; items: C
   title: "Certificações e conformidade",
   subtitle: "Processos avaliados por terceiros e alinhados às principais normas de proteção de dados.",
   items: [
-    { name: "LGPD", description: "Conformidade com a Lei Geral de Proteção de Dados (Lei nº 13.709/2018)." },
-    { name: "GDPR", description: "Adequação ao regulamento europeu para clientes com operações na União Europeia." },
-    { name: "ISO/IEC 27001", description: "Sistema de gestão de segurança da informação certificado." },
-    { name: "SOC 2 Tipo II", description: "Controles de segurança, disponibilidade e confidencialidade auditados." },
-  ],
-};
-
-export const securityMetrics: { title: string; items: Stat[] } = {
-  title: "Disponibilidade",
-  items: [
-    { value: "99,99%", label: "de SLA no plano enterprise" },
-    { value: "< 1 min", label: "para recuperação em caso de falha" },
-    { value: "24/7", label: "de monitoramento da infraestrutura" },
+    { title: "LGPD", description: "Conformidade com a Lei Geral de Proteção de Dados (Lei nº 13.709/2018)." },
+    { title: "GDPR", description: "Adequação ao regulamento europeu para clientes com operações na União Europeia." },
+    { title: "ISO/IEC 27001", description: "Sistema de gestão de segurança da informação certificado." },
+    { title: "SOC 2 Tipo II", description: "Controles de segurança, disponibilidade e confidencialidade auditados." },
   ],
 };
 

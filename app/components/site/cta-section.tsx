@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { CallToAction } from "~/content/types";
+import { Section } from "./section";
 
 /** A closing call-to-action band; in-page anchors (#demo) stay plain links. */
 export function CtaSection({
@@ -17,12 +18,12 @@ export function CtaSection({
   secondary?: CallToAction;
 }) {
   return (
-    <section aria-labelledby={id} className="bg-primary px-4 py-16 text-primary-foreground sm:px-6 lg:px-8">
-      <div className="mx-auto max-w-3xl text-center">
-        <h2 id={id} className="text-3xl font-bold tracking-tight sm:text-4xl">
-          {title}
-        </h2>
-        <p className="mt-4 text-lg text-indigo-100">{subtitle}</p>
+    <Section
+      id={id}
+      title={title}
+      subtitle={subtitle}
+      tone="primary"
+      actions={
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" variant="inverted">
             <SmartLink {...primary} />
@@ -38,8 +39,8 @@ export function CtaSection({
             </Button>
           ) : null}
         </div>
-      </div>
-    </section>
+      }
+    />
   );
 }
 

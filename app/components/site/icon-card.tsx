@@ -1,27 +1,45 @@
 import type { CSSProperties, ElementType } from "react";
 import { cn } from "~/lib/utils";
 
-/** A list-item card with an icon badge, a title and a short text (home and security features). */
+/**
+ * How the card shows its icon: in a tinted badge (home and security features), bare at the
+ * left (the about page's values), or bare and centred above centred text (certifications).
+ */
+export type IconCardVariant = "badge" | "plain" | "centered";
+
+/** A list-item card with an icon, a title and a short text. */
 export function IconCard({
   icon: Icon,
   title,
   description,
+  variant = "badge",
   className,
   style,
 }: {
   icon: ElementType<{ "aria-hidden"?: boolean | "true"; className?: string }>;
   title: string;
   description: string;
+  variant?: IconCardVariant;
   className?: string;
   style?: CSSProperties;
 }) {
   return (
-    <li className={cn("rounded-xl bg-background p-6 shadow-sm", className)} style={style}>
-      <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
-        <Icon aria-hidden="true" className="size-6" />
-      </span>
-      <h3 className="mt-4 text-lg font-bold">{title}</h3>
-      <p className="mt-2 text-muted-foreground">{description}</p>
+    <li
+      className={cn("rounded-xl bg-background p-6 shadow-sm", variant === "centered" && "text-center", className)}
+      style={style}
+    >
+      {variant === "badge" ? (
+        <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
+          <Icon aria-hidden="true" className="size-6" />
+        </span>
+      ) : (
+        <Icon
+          aria-hidden="true"
+          className={cn("text-primary", variant === "centered" ? "mx-auto size-10" : "size-7")}
+        />
+      )}
+      <h3 className={cn("text-lg font-bold", variant === "badge" ? "mt-4" : "mt-3")}>{title}</h3>
+      <p className={cn("mt-2 text-muted-foreground", variant === "centered" && "text-sm")}>{description}</p>
     </li>
   );
 }

@@ -4,8 +4,10 @@ import { cn } from "~/lib/utils";
 /**
  * A page section titled by an h2, centred above its content. The heading's id names the section
  * for assistive technology (aria-labelledby), so every section is a landmark with a name.
- * `tone="muted"` alternates the background between neighbouring sections; `space="roomy"` is the
- * home page's and the FAQ's taller rhythm.
+ * `tone` sets the background: "muted" alternates it between neighbouring sections, "primary" is
+ * the closing call-to-action band. `space="roomy"` is the home page's and the FAQ's taller
+ * rhythm. `actions` (buttons, links) stand centred under the subtitle; `children` below, full
+ * width.
  */
 export function Section({
   id,
@@ -13,25 +15,37 @@ export function Section({
   subtitle,
   tone = "plain",
   space = "normal",
+  actions,
   children,
 }: {
   id: string;
   title: string;
   subtitle?: string;
-  tone?: "plain" | "muted";
+  tone?: "plain" | "muted" | "primary";
   space?: "normal" | "roomy";
-  children: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <section
       aria-labelledby={id}
-      className={cn("px-4 sm:px-6 lg:px-8", space === "roomy" ? "py-20" : "py-16", tone === "muted" && "bg-muted")}
+      className={cn(
+        "px-4 sm:px-6 lg:px-8",
+        space === "roomy" ? "py-20" : "py-16",
+        tone === "muted" && "bg-muted",
+        tone === "primary" && "bg-primary text-primary-foreground",
+      )}
     >
       <div className="mx-auto max-w-3xl text-center">
         <h2 id={id} className="text-3xl font-bold tracking-tight sm:text-4xl">
           {title}
         </h2>
-        {subtitle ? <p className="mt-4 text-lg text-muted-foreground">{subtitle}</p> : null}
+        {subtitle ? (
+          <p className={cn("mt-4 text-lg", tone === "primary" ? "text-indigo-100" : "text-muted-foreground")}>
+            {subtitle}
+          </p>
+        ) : null}
+        {actions}
       </div>
       {children}
     </section>
@@ -53,8 +67,8 @@ export function CardGrid({ columns, children }: { columns: 3 | 4; children: Reac
 }
 
 /**
- * A short closing panel: a heading, one paragraph and what to do next (a button), centred on
- * the muted background.
+ * A short closing panel on the muted background: a heading, one paragraph and what to do next
+ * (a button) under it.
  */
 export function CalloutSection({
   id,
@@ -67,15 +81,5 @@ export function CalloutSection({
   text: string;
   children: ReactNode;
 }) {
-  return (
-    <section aria-labelledby={id} className="bg-muted px-4 py-16 sm:px-6 lg:px-8">
-      <div className="mx-auto max-w-3xl text-center">
-        <h2 id={id} className="text-3xl font-bold tracking-tight">
-          {title}
-        </h2>
-        <p className="mt-4 text-lg text-muted-foreground">{text}</p>
-        {children}
-      </div>
-    </section>
-  );
+  return <Section id={id} title={title} subtitle={text} tone="muted" actions={children} />;
 }

@@ -16,12 +16,23 @@ export function StatList({ title, items, className }: { title: string; items: St
         )}
       >
         {items.map((stat) => (
-          <div key={stat.label} className="flex flex-col-reverse gap-1">
-            <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-            <dd className="text-3xl font-extrabold text-primary sm:text-4xl">{stat.value}</dd>
-          </div>
+          <StatItem key={stat.label} stat={stat} />
         ))}
       </dl>
     </section>
+  );
+}
+
+/**
+ * One figure of a description list: the label is the <dt> and comes first in the DOM, the value
+ * shows above it. `boxed` is the case studies' bordered result; otherwise the larger figure of
+ * a stats band.
+ */
+export function StatItem({ stat, boxed = false }: { stat: Stat; boxed?: boolean }) {
+  return (
+    <div className={cn("flex flex-col-reverse", boxed ? "rounded-xl border border-border p-4" : "gap-1")}>
+      <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+      <dd className={cn("text-3xl font-extrabold text-primary", !boxed && "sm:text-4xl")}>{stat.value}</dd>
+    </div>
   );
 }

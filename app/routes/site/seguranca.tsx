@@ -7,10 +7,10 @@ import {
   securityFeatures,
   securityHero,
   securityMeta,
-  securityMetrics,
 } from "~/content/security";
 import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/seguranca";
+import { securityMetrics } from "~/content/figures";
 
 export default function SecurityPage() {
   return (

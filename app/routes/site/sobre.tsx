@@ -1,9 +1,10 @@
 import { MissionVision, Team, Values } from "~/components/site/about/about-sections";
 import { PageHero } from "~/components/site/page-hero";
 import { StatList } from "~/components/site/stat-list";
-import { aboutHero, aboutMeta, aboutMission, aboutNumbers, aboutTeam, aboutValues } from "~/content/about";
+import { aboutHero, aboutMeta, aboutMission, aboutTeam, aboutValues } from "~/content/about";
 import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/sobre";
+import { aboutNumbers } from "~/content/figures";
 
 export default function AboutPage() {
   return (

@@ -2,6 +2,7 @@ import { Compass, Eye, HeartHandshake } from "lucide-react";
 import { Avatar } from "~/components/ui/avatar";
 import type { TeamMember, Value } from "~/content/about";
 import { initialsOf } from "~/lib/initials";
+import { IconCard } from "../icon-card";
 import { CardGrid, Section } from "../section";
 
 interface Statement {
@@ -33,11 +34,7 @@ export function Values({ title, items }: { title: string; items: Value[] }) {
     <Section id="valores" title={title} tone="muted">
       <CardGrid columns={4}>
         {items.map((value) => (
-          <li key={value.title} className="rounded-xl bg-background p-6 shadow-sm">
-            <HeartHandshake aria-hidden="true" className="size-7 text-primary" />
-            <h3 className="mt-3 text-lg font-bold">{value.title}</h3>
-            <p className="mt-2 text-muted-foreground">{value.description}</p>
-          </li>
+          <IconCard key={value.title} {...value} icon={HeartHandshake} variant="plain" />
         ))}
       </CardGrid>
     </Section>

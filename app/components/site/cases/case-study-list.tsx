@@ -1,5 +1,7 @@
 import { Quote } from "lucide-react";
 import type { CaseStudy } from "~/content/cases";
+import { Monogram } from "../monogram";
+import { StatItem } from "../stat-list";
 
 export interface CaseStudyUi {
   industryLabel: string;
@@ -20,12 +22,7 @@ export function CaseStudyList({ items, ui }: { items: CaseStudy[]; ui: CaseStudy
             className="overflow-hidden rounded-2xl border border-border bg-background shadow-sm"
           >
             <header className="flex items-center gap-4 border-b border-border bg-muted p-6">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-primary text-lg font-extrabold text-primary-foreground"
-              >
-                {item.logoInitials}
-              </span>
+              <Monogram initials={item.logoInitials} size="lg" />
               <div>
                 <h2 id={headingId} className="text-2xl font-bold">
                   {item.company}
@@ -59,10 +56,7 @@ export function CaseStudyList({ items, ui }: { items: CaseStudy[]; ui: CaseStudy
                 <h3 className="font-semibold text-primary">{ui.resultsTitle}</h3>
                 <dl className="mt-3 grid gap-4">
                   {item.results.map((result) => (
-                    <div key={result.label} className="flex flex-col-reverse rounded-xl border border-border p-4">
-                      <dt className="text-sm text-muted-foreground">{result.label}</dt>
-                      <dd className="text-3xl font-extrabold text-primary">{result.value}</dd>
-                    </div>
+                    <StatItem key={result.label} stat={result} boxed />
                   ))}
                 </dl>
               </div>

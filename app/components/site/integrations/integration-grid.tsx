@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { NativeDialog, NativeDialogTrigger } from "~/components/ui/native-dialog";
 import type { Integration, IntegrationCategory } from "~/content/integrations";
+import { Monogram } from "../monogram";
 
 export interface IntegrationUi {
   learnMore: string;
@@ -16,12 +17,7 @@ function IntegrationCard({ item, ui }: { item: Integration; ui: IntegrationUi })
   return (
     <li className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
       <div className="flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-sm font-bold text-primary"
-        >
-          {item.initials}
-        </span>
+        <Monogram initials={item.initials} size="md" />
         <h3 className="text-lg font-bold">{item.name}</h3>
       </div>
       <p className="mt-3 flex-1 text-muted-foreground">{item.summary}</p>

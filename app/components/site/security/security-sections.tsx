@@ -28,13 +28,7 @@ export function SecurityFeatures({
     <Section id="protecao" title={title} subtitle={subtitle}>
       <CardGrid columns={3}>
         {items.map((feature) => (
-          <IconCard
-            key={feature.title}
-            icon={icons[feature.icon]}
-            title={feature.title}
-            description={feature.description}
-            className="border border-border"
-          />
+          <IconCard key={feature.title} {...feature} icon={icons[feature.icon]} className="border border-border" />
         ))}
       </CardGrid>
     </Section>
@@ -54,11 +48,7 @@ export function Certifications({
     <Section id="certificacoes" title={title} subtitle={subtitle} tone="muted">
       <CardGrid columns={4}>
         {items.map((item) => (
-          <li key={item.name} className="rounded-xl bg-background p-6 text-center shadow-sm">
-            <BadgeCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
-            <h3 className="mt-3 text-lg font-bold">{item.name}</h3>
-            <p className="mt-2 text-sm text-muted-foreground">{item.description}</p>
-          </li>
+          <IconCard key={item.title} {...item} icon={BadgeCheck} variant="centered" />
         ))}
       </CardGrid>
     </Section>
