@@ -63,6 +63,9 @@ describe("the page list and app/routes/", () => {
   });
 });
 
+/** A link as "name → href", so that each expected list below reads as the spec's. */
+const linkText = (link: { name: string; href: string }) => `${link.name} → ${link.href}`;
+
 describe("lists derived from the page list", () => {
   it("prerenders the static pages, and the sitemap announces every one of them", () => {
     expect(prerenderPaths).toEqual(pages.filter((page) => page.render === "prerendered").map((page) => page.path));
@@ -77,53 +80,23 @@ describe("lists derived from the page list", () => {
   });
 
   it("gives the header the spec's links, in the spec's order", () => {
-    expect(headerNav.links).toEqual([
-      { name: "Recursos", href: "/recursos" },
-      { name: "Preços", href: "/precos" },
-      { name: "Casos de Sucesso", href: "/casos-de-sucesso" },
-      { name: "Integrações", href: "/integracoes" },
-      { name: "Blog", href: "/blog" },
-      { name: "Sobre", href: "/sobre" },
+    expect(headerNav.links.map(linkText)).toEqual([
+      "Recursos → /recursos",
+      "Preços → /precos",
+      "Casos de Sucesso → /casos-de-sucesso",
+      "Integrações → /integracoes",
+      "Blog → /blog",
+      "Sobre → /sobre",
     ]);
-    expect(headerNav.contact).toEqual({ name: "Contato", href: "/contato" });
+    expect(linkText(headerNav.contact)).toBe("Contato → /contato");
   });
 
   it("gives the footer the spec's columns and links, in the spec's order", () => {
-    expect(footerNav.columns).toEqual([
-      {
-        title: "Produto",
-        links: [
-          { name: "Recursos", href: "/recursos" },
-          { name: "Preços", href: "/precos" },
-          { name: "Integrações", href: "/integracoes" },
-          { name: "Segurança", href: "/seguranca" },
-        ],
-      },
-      {
-        title: "Empresa",
-        links: [
-          { name: "Sobre", href: "/sobre" },
-          { name: "Casos de Sucesso", href: "/casos-de-sucesso" },
-          { name: "Blog", href: "/blog" },
-          { name: "Contato", href: "/contato" },
-        ],
-      },
-      {
-        title: "Recursos",
-        links: [
-          { name: "Documentação", href: "/documentacao" },
-          { name: "Central de Ajuda", href: "/ajuda" },
-          { name: "Status", href: "/status" },
-        ],
-      },
-      {
-        title: "Legal",
-        links: [
-          { name: "Privacidade", href: "/privacidade" },
-          { name: "Termos de Uso", href: "/termos" },
-          { name: "LGPD", href: "/lgpd" },
-        ],
-      },
+    expect(footerNav.columns.map((column) => [column.title, column.links.map(linkText)])).toEqual([
+      ["Produto", ["Recursos → /recursos", "Preços → /precos", "Integrações → /integracoes", "Segurança → /seguranca"]],
+      ["Empresa", ["Sobre → /sobre", "Casos de Sucesso → /casos-de-sucesso", "Blog → /blog", "Contato → /contato"]],
+      ["Recursos", ["Documentação → /documentacao", "Central de Ajuda → /ajuda", "Status → /status"]],
+      ["Legal", ["Privacidade → /privacidade", "Termos de Uso → /termos", "LGPD → /lgpd"]],
     ]);
   });
 

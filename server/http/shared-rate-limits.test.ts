@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "../backend/db/migrate.ts";
-import { openPglite } from "../backend/db/pglite.ts";
 import { openPostgres } from "../backend/db/postgres.ts";
+import { useMigratedPglite } from "../backend/testing/migrated-pglite.ts";
 import type { Database } from "../backend/db/types.ts";
 import { POSTGRES_SKIP_REASON } from "../backend/testing/backend.ts";
 import { startPostgresCluster, type PostgresCluster } from "../backend/testing/postgres-cluster.ts";
@@ -62,26 +59,16 @@ describe.skipIf(POSTGRES_SKIP_REASON !== null)("rate limits counted in PostgreSQ
 });
 
 describe("the same limiter on PGlite", () => {
-  let dir: string;
-  let db: Database;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-rate-"));
-    db = await openPglite(dir);
-    await runMigrations(db);
-  });
-  afterAll(async () => {
-    await db?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const pglite = useMigratedPglite("omnia-rate-");
 
   it("allows max per window and forgets old windows", async () => {
     let now = START;
-    const limiter = createSharedRateLimiter(db, "verify", { max: 2, windowMs: 60_000 }, { now: () => now });
+    const limiter = createSharedRateLimiter(pglite.db, "verify", { max: 2, windowMs: 60_000 }, { now: () => now });
     const first = [await limiter.take("k"), await limiter.take("k"), await limiter.take("k")].map((d) => d.allowed);
     expect(first).toEqual([true, true, false]);
     now += 3 * 60_000;
     expect((await limiter.take("k")).allowed).toBe(true);
-    const { rows } = await db.query<{ n: number }>(
+    const { rows } = await pglite.db.query<{ n: number }>(
       "select count(*)::int as n from omnia_internal.rate_limit_windows where bucket = 'verify'",
     );
     // The sweep deleted the windows too old to weigh anything.

@@ -1,5 +1,15 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
+
+/** The URLs of the requests the page sends whose URL contains `fragment`, from now on. */
+function requestsTo(page: Page, fragment: string): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes(fragment)) urls.push(request.url());
+  });
+  return urls;
+}
 
 const PASSWORD = "senha-segura-123";
 
@@ -27,10 +37,7 @@ test("one card, login mode by default, and a ghost button to switch modes", asyn
 });
 
 test("validation of docs/product.md §5 in pt-BR, without calling the backend", async ({ page }) => {
-  const authCalls: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("/auth/v1/")) authCalls.push(request.url());
-  });
+  const authCalls = requestsTo(page, "/auth/v1/");
   await page.goto("/auth");
   const main = page.getByRole("main");
   const submit = main.getByRole("button", { name: "Entrar", exact: true });
@@ -93,10 +100,7 @@ test.describe("with the backend", () => {
     page,
   }) => {
     const email = `leitor-${unique()}@omnia.example`;
-    const signupBodies: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("/auth/v1/signup")) signupBodies.push(request.url());
-    });
+    const signupBodies = requestsTo(page, "/auth/v1/signup");
     await page.goto("/auth");
     const main = page.getByRole("main");
     await main.getByRole("button", { name: "Não tem conta? Criar uma" }).click();
@@ -134,10 +138,7 @@ test.describe("with the backend", () => {
     test.use({ allowedConsoleErrors: [/status of 422/] });
 
     test("a blank password is refused before sending; a common one by the service, in pt-BR", async ({ page }) => {
-      const signupCalls: string[] = [];
-      page.on("request", (request) => {
-        if (request.url().includes("/auth/v1/signup")) signupCalls.push(request.url());
-      });
+      const signupCalls = requestsTo(page, "/auth/v1/signup");
       await page.goto("/auth");
       const main = page.getByRole("main");
       await main.getByRole("button", { name: "Não tem conta? Criar uma" }).click();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolationsWithoutScripts, storedLeads, uniqueEmail } from "./support/leads";
+import { fillContactForm } from "./support/lead-forms";
 
 // /contato without JavaScript (docs/decisions/049-lead-forms-without-react.md): a plain form
 // POST; a stored message is answered with a redirect (post/redirect/get) to /contato?enviado=1,
@@ -20,10 +21,12 @@ test("the message is stored, the page shows the success text inline, and a reloa
   await page.goto("/contato");
   const email = uniqueEmail("contato-sem-js");
   const f = form(page);
-  await f.getByLabel("Nome").fill("Bruno Reis");
-  await f.getByLabel("E-mail").fill(email);
-  await f.getByLabel("Assunto").selectOption({ label: "Parcerias" });
-  await f.getByLabel("Mensagem").fill("Somos uma consultoria e queremos ser parceiros.");
+  await fillContactForm(f, {
+    name: "Bruno Reis",
+    email,
+    subject: "Parcerias",
+    message: "Somos uma consultoria e queremos ser parceiros.",
+  });
   const posted = page.waitForResponse((response) => response.request().method() === "POST");
   await f.getByRole("button", { name: "Enviar mensagem" }).click();
   expect((await posted).status()).toBe(303);
@@ -52,10 +55,7 @@ test.describe("with invalid input", () => {
     await page.goto("/contato");
     const email = uniqueEmail("contato-invalido");
     const f = form(page);
-    await f.getByLabel("Nome").fill("Bruno Reis");
-    await f.getByLabel("E-mail").fill(email);
-    await f.getByLabel("Assunto").selectOption({ label: "Outro assunto" });
-    await f.getByLabel("Mensagem").fill("curta");
+    await fillContactForm(f, { name: "Bruno Reis", email, subject: "Outro assunto", message: "curta" });
     await f.getByRole("button", { name: "Enviar mensagem" }).click();
 
     await expect(form(page).getByRole("alert")).toHaveText("Confira os campos destacados.");

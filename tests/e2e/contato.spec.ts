@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForHydration } from "./support/hydration";
+import { fillContactForm, type ContactFormValues } from "./support/lead-forms";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
 // /contato (docs/product.md §2, §3, §5, §8; docs/product.md "Deliberate deviations": messages are stored).
@@ -9,18 +10,10 @@ function form(page: Page) {
   return page.getByRole("region", { name: "Envie uma mensagem" });
 }
 
-async function fill(
-  page: Page,
-  values: { name?: string; email?: string; company?: string; phone?: string; subject?: string; message?: string },
-) {
-  const f = form(page);
-  if (values.name !== undefined) await f.getByLabel("Nome").fill(values.name);
-  if (values.email !== undefined) await f.getByLabel("E-mail").fill(values.email);
-  if (values.company !== undefined) await f.getByLabel("Empresa").fill(values.company);
-  if (values.phone !== undefined) await f.getByLabel("Telefone").fill(values.phone);
-  if (values.subject !== undefined) await f.getByLabel("Assunto").selectOption({ label: values.subject });
-  if (values.message !== undefined) await f.getByLabel("Mensagem").fill(values.message);
-}
+const fill = (page: Page, values: ContactFormValues) => fillContactForm(form(page), values);
+
+/** The visitor of these tests. */
+const ANA = { name: "Ana Souza", email: "ana@empresa.com.br" };
 
 /** The lead-form module has set the form up and mounted the toast region, so a toast is not lost. */
 async function waitForToaster(page: Page) {
@@ -127,18 +120,18 @@ test("a valid message: 'Enviando...' while in flight, then the toast, emptied fi
     await expect(f.getByLabel(label)).toHaveValue("");
   await expect(form(page).getByRole("button", { name: "Enviar mensagem" })).toBeEnabled();
 
-  const rows = await storedLeads(request, email);
-  expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({
-    name: "Ana Souza",
-    company: "Empresa Exemplo",
-    phone: "(11) 9 1234-5678",
-    subject: "comercial",
-    message: "Gostaria de uma proposta para 20 atendentes.",
-    plan: null,
-    page: "/contato",
-    handled_at: null,
-  });
+  expect(await storedLeads(request, email)).toMatchObject([
+    {
+      name: "Ana Souza",
+      company: "Empresa Exemplo",
+      phone: "(11) 9 1234-5678",
+      subject: "comercial",
+      message: "Gostaria de uma proposta para 20 atendentes.",
+      plan: null,
+      page: "/contato",
+      handled_at: null,
+    },
+  ]);
 });
 
 test.describe("when sending fails", () => {
@@ -152,8 +145,7 @@ test.describe("when sending fails", () => {
       (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()),
     );
     await fill(page, {
-      name: "Ana Souza",
-      email: "ana@empresa.com.br",
+      ...ANA,
       subject: "Suporte técnico",
       message: "Não consigo conectar o WhatsApp.",
     });
@@ -186,8 +178,7 @@ test.describe("when the server refuses (rate limit)", () => {
           : route.continue(),
     );
     await fill(page, {
-      name: "Ana Souza",
-      email: "ana@empresa.com.br",
+      ...ANA,
       subject: "Comercial e preços",
       message: "Gostaria de uma proposta para 20 atendentes.",
     });

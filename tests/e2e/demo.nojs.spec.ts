@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolationsWithoutScripts, storedLeads, uniqueEmail } from "./support/leads";
+import { submitDemoForm } from "./support/lead-forms";
 
 // The demo section without JavaScript (docs/decisions/049-lead-forms-without-react.md): on the
 // pages that load no script at all (/blog, the footer pages, posts) this is how it always works.
@@ -16,11 +17,8 @@ test("the request is stored, a confirmation page links back, and reloading it st
   await page.goto("/seguranca");
   const demo = page.getByRole("region", { name: "Solicitar demonstração" });
   const email = uniqueEmail("demo-sem-js");
-  await demo.getByLabel("Nome").fill("Helena Costa");
-  await demo.getByLabel("E-mail").fill(email);
-  await demo.getByLabel("Empresa").fill("Clínica Exemplo");
   const posted = page.waitForResponse((response) => response.request().method() === "POST");
-  await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+  await submitDemoForm(demo, { name: "Helena Costa", email, company: "Clínica Exemplo" });
   expect((await posted).status()).toBe(303);
 
   await expect(page).toHaveURL("/solicitar-demo?enviado=1&pagina=%2Fseguranca");
@@ -48,10 +46,7 @@ test("on a page without any script (/privacidade) the form posts as plain HTML",
   await expect(form.locator('input[name="page"]')).toHaveValue("/privacidade");
   const demo = page.getByRole("region", { name: "Solicitar demonstração" });
   const email = uniqueEmail("demo-privacidade");
-  await demo.getByLabel("Nome").fill("Igor Lima");
-  await demo.getByLabel("E-mail").fill(email);
-  await demo.getByLabel("Plano de interesse").selectOption("scale");
-  await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+  await submitDemoForm(demo, { name: "Igor Lima", email, plan: "scale" });
   await expect(page.getByRole("status")).toContainText("Pedido recebido!");
   expect(await storedLeads(request, email)).toMatchObject([{ plan: "scale", page: "/privacidade" }]);
 });
@@ -65,11 +60,7 @@ test.describe("with invalid input", () => {
   }) => {
     await page.goto("/sobre");
     const demo = page.getByRole("region", { name: "Solicitar demonstração" });
-    await demo.getByLabel("Nome").fill("I");
-    await demo.getByLabel("E-mail").fill("igor@");
-    await demo.getByLabel("Telefone").fill("(21) 9 8765-4321");
-    await demo.getByLabel("Plano de interesse").selectOption("basic");
-    await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+    await submitDemoForm(demo, { name: "I", email: "igor@", phone: "(21) 9 8765-4321", plan: "basic" });
 
     await expect(page).toHaveURL("/solicitar-demo");
     const form = page.getByRole("region", { name: "Solicitar demonstração" });

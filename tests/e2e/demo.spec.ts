@@ -6,6 +6,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForDemoForm } from "./support/hydration";
 import { storedLeads, uniqueEmail } from "./support/leads";
+import { submitDemoForm } from "./support/lead-forms";
 
 // The "Solicitar demonstração" section at the end of every page (docs/product.md, "#demo"):
 // reached from the header, stored with subject demo and the page it came from, with and
@@ -29,11 +30,7 @@ test.describe("from the header's Solicitar Demo", () => {
     await expect(demo.getByLabel("E-mail")).toHaveAccessibleDescription("Informe o seu e-mail.");
 
     const email = uniqueEmail("demo-cabecalho");
-    await demo.getByLabel("Nome").fill("Carlos Dias");
-    await demo.getByLabel("E-mail").fill(email);
-    await demo.getByLabel("Telefone").fill("(21) 9 8765-4321");
-    await demo.getByLabel("Plano de interesse").selectOption("business");
-    await demo.getByRole("button", { name: "Solicitar demonstração" }).click();
+    await submitDemoForm(demo, { name: "Carlos Dias", email, phone: "(21) 9 8765-4321", plan: "business" });
 
     const confirmation = demo.getByRole("status");
     await expect(confirmation).toContainText("Pedido recebido!");

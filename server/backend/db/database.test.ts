@@ -17,6 +17,7 @@ import {
 } from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
 import { openPostgres } from "./postgres.ts";
+import { useMigratedPglite } from "../testing/migrated-pglite.ts";
 import type { Database } from "./types.ts";
 
 /** What both adapters must show; the tests compare it with EXPECTED. */
@@ -109,20 +110,10 @@ const EXPECTED = {
 };
 
 describe("database layer on PGlite", () => {
-  let dir: string;
-  let db: Database;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-db-test-"));
-    db = await openPglite(dir);
-    await runMigrations(db);
-  });
-  afterAll(async () => {
-    await db?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const pglite = useMigratedPglite("omnia-pglite.db-test-");
 
   it("migrates once and scopes role and claims to one transaction", async () => {
-    expect(await observe(db)).toEqual(EXPECTED);
+    expect(await observe(pglite.db)).toEqual(EXPECTED);
   });
 
   it("names the migrations a database lacks (readiness), all of them for an untouched one", async () => {
@@ -132,10 +123,10 @@ describe("database layer on PGlite", () => {
       fs.copyFileSync(path.join(DEFAULT_MIGRATIONS_DIR, file), path.join(newer, file));
     }
     fs.writeFileSync(path.join(newer, "29990101000000_later.sql"), "select 1;");
-    expect(await pendingMigrations(db, { migrationsDir: newer })).toEqual(["29990101000000_later.sql"]);
+    expect(await pendingMigrations(pglite.db, { migrationsDir: newer })).toEqual(["29990101000000_later.sql"]);
     fs.rmSync(newer, { recursive: true, force: true });
 
-    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-db-fresh-"));
+    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-pglite.db-fresh-"));
     const fresh = await openPglite(freshDir);
     try {
       const names = [...readInternalMigrations(), ...readMigrationsDir()].map((m) => m.name);
@@ -147,11 +138,11 @@ describe("database layer on PGlite", () => {
   });
 
   it("announces every committed change to blog_posts on blog_posts_changed", async () => {
-    expect(await blogChangesSeen(db, db)).toEqual(EXPECTED_CHANGES);
+    expect(await blogChangesSeen(pglite.db, pglite.db)).toEqual(EXPECTED_CHANGES);
   });
 
   it("can create a new data directory in a child process (servers), with small shared buffers", async () => {
-    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-db-child-"));
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-pglite.db-child-"));
     const opened = await openPglite(fresh, { initInChildProcess: true });
     try {
       expect(fs.existsSync(path.join(fresh, "pgdata", "PG_VERSION"))).toBe(true);
@@ -163,13 +154,13 @@ describe("database layer on PGlite", () => {
   });
 
   it("keeps data across close and reopen", async () => {
-    await db.exec(
+    await pglite.db.exec(
       "create table if not exists public.reopen_probe (v int); insert into public.reopen_probe values (42)",
     );
-    await db.close();
-    db = await openPglite(dir);
-    expect((await db.query("select v from public.reopen_probe")).rows).toEqual([{ v: 42 }]);
-    await db.exec("drop table public.reopen_probe");
+    await pglite.db.close();
+    pglite.db = await openPglite(pglite.dir);
+    expect((await pglite.db.query("select v from public.reopen_probe")).rows).toEqual([{ v: 42 }]);
+    await pglite.db.exec("drop table public.reopen_probe");
   });
 });
 

@@ -151,12 +151,16 @@ describeEachDatabase("contact_messages", (kind) => {
         name: "Ana Souza",
       });
 
-      const handled = await admin
-        .from("contact_messages")
-        .update({ handled_at: BACK_DATED })
-        .eq("id", row.id)
-        .select("created_at, handled_at")
-        .single();
+      /** The admin's update of handled_at, answering with the row's two times after it. */
+      const setHandledAt = (handledAt: string | null) =>
+        admin
+          .from("contact_messages")
+          .update({ handled_at: handledAt })
+          .eq("id", row.id)
+          .select("created_at, handled_at")
+          .single();
+
+      const handled = await setHandledAt(BACK_DATED);
       expect(handled.error).toBeNull();
       const first = handled.data as { created_at: string; handled_at: string };
       expect(first.created_at).toBe(row.created_at);
@@ -164,22 +168,12 @@ describeEachDatabase("contact_messages", (kind) => {
       expect(isRecent(first.handled_at)).toBe(true);
 
       // Handled once: a later value does not move the moment it happened.
-      const again = await admin
-        .from("contact_messages")
-        .update({ handled_at: "2999-01-01T00:00:00Z" })
-        .eq("id", row.id)
-        .select("handled_at")
-        .single();
-      expect(again.data).toEqual({ handled_at: first.handled_at });
+      const again = await setHandledAt("2999-01-01T00:00:00Z");
+      expect(again.data).toEqual({ created_at: row.created_at, handled_at: first.handled_at });
 
       // Reopening (NULL) is allowed: it claims no time.
-      const reopened = await admin
-        .from("contact_messages")
-        .update({ handled_at: null })
-        .eq("id", row.id)
-        .select("handled_at")
-        .single();
-      expect(reopened.data).toEqual({ handled_at: null });
+      const reopened = await setHandledAt(null);
+      expect(reopened.data).toEqual({ created_at: row.created_at, handled_at: null });
     });
 
     it("keeps created_at even for the service role, and a non-admin's update changes nothing", async () => {

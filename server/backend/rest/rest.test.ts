@@ -61,6 +61,16 @@ interface Actor {
   token: string;
 }
 
+/** The same contact lead, sent by each actor. */
+const leadOf = (a: Actor) => ({
+  name: `Nome ${a.name}`,
+  email: `${a.name}@example.com`,
+  subject: "comercial",
+  message: "Quero saber mais sobre o plano.",
+  plan: "scale",
+  page: "/contato",
+});
+
 describeEachDatabase("REST", (kind) => {
   describe("through supabase-js", () => {
     let t: TestBackend;
@@ -397,28 +407,12 @@ describeEachDatabase("REST", (kind) => {
         // Leads are written by the site's server only (ADR 037; more in contact-messages.test.ts).
         const inserted: Record<string, unknown> = {};
         for (const a of actors()) {
-          const ins = await a.client.from("contact_messages").insert({
-            name: `Nome ${a.name}`,
-            email: `${a.name}@example.com`,
-            subject: "comercial",
-            message: "Quero saber mais sobre o plano.",
-            plan: "scale",
-            page: "/contato",
-          });
+          const ins = await a.client.from("contact_messages").insert(leadOf(a));
           inserted[a.name] = [ins.status, ins.error?.code ?? null];
         }
         expect(inserted).toEqual({ anon: [401, "42501"], user: [403, "42501"], admin: [403, "42501"] });
         const leads = await service.from("contact_messages").insert([
-          ...actors().map((a) => ({
-            name: `Nome ${a.name}`,
-            email: `${a.name}@example.com`,
-            subject: "comercial",
-            message: "Quero saber mais sobre o plano.",
-            plan: "scale",
-            page: "/contato",
-            company: null,
-            phone: null,
-          })),
+          ...actors().map((a) => ({ ...leadOf(a), company: null, phone: null })),
           {
             name: "Demo",
             email: "demo@example.com",
