@@ -52,6 +52,9 @@ export const headerNav = {
   skipToContent: "Pular para o conteúdo",
 };
 
+/** The header's links and labels. */
+export type HeaderNav = typeof headerNav;
+
 export const footerNav = {
   blurb:
     "A plataforma omnichannel com IA que une todos os canais de atendimento e vendas da sua empresa em um só lugar, com segurança e escala.",
@@ -61,3 +64,6 @@ export const footerNav = {
   columns: footerColumns,
   copyright: (year: number) => `© ${year} Omnia Tecnologia Ltda. Todos os direitos reservados.`,
 };
+
+/** The footer's columns and texts. */
+export type FooterNav = typeof footerNav;

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolationsWithoutScripts, storedLeads, uniqueEmail } from "./support/leads";
-import { fillContactForm } from "./support/lead-forms";
+import { fillLeadForm } from "./support/lead-forms";
 
 // /contato without JavaScript (docs/decisions/049-lead-forms-without-react.md): a plain form
 // POST; a stored message is answered with a redirect (post/redirect/get) to /contato?enviado=1,
@@ -21,7 +21,7 @@ test("the message is stored, the page shows the success text inline, and a reloa
   await page.goto("/contato");
   const email = uniqueEmail("contato-sem-js");
   const f = form(page);
-  await fillContactForm(f, {
+  await fillLeadForm(f, {
     name: "Bruno Reis",
     email,
     subject: "Parcerias",
@@ -55,7 +55,7 @@ test.describe("with invalid input", () => {
     await page.goto("/contato");
     const email = uniqueEmail("contato-invalido");
     const f = form(page);
-    await fillContactForm(f, { name: "Bruno Reis", email, subject: "Outro assunto", message: "curta" });
+    await fillLeadForm(f, { name: "Bruno Reis", email, subject: "Outro assunto", message: "curta" });
     await f.getByRole("button", { name: "Enviar mensagem" }).click();
 
     await expect(form(page).getByRole("alert")).toHaveText("Confira os campos destacados.");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForHydration } from "./support/hydration";
-import { fillContactForm, type ContactFormValues } from "./support/lead-forms";
+import { fillLeadForm, type LeadFormValues } from "./support/lead-forms";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
 // /contato (docs/product.md §2, §3, §5, §8; docs/product.md "Deliberate deviations": messages are stored).
@@ -10,7 +10,7 @@ function form(page: Page) {
   return page.getByRole("region", { name: "Envie uma mensagem" });
 }
 
-const fill = (page: Page, values: ContactFormValues) => fillContactForm(form(page), values);
+const fill = (page: Page, values: LeadFormValues) => fillLeadForm(form(page), values);
 
 /** The visitor of these tests. */
 const ANA = { name: "Ana Souza", email: "ana@empresa.com.br" };

@@ -11,9 +11,9 @@ import { authCopy, PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { toDataError } from "~/lib/data-result";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDate } from "~/lib/format";
-import { normalizeTotpCode, totpCodeProblem } from "~/lib/totp-code";
+import { normalizeTotpCode } from "~/lib/totp-code";
 import { isBlank } from "~/lib/validation";
-import { PasswordField, TotpCodeField } from "~/components/auth/secret-fields";
+import { PasswordField, TotpCodeField, acceptTotpCode } from "~/components/auth/secret-fields";
 
 type Copy = (typeof AdminCopy)["security"];
 
@@ -245,11 +245,7 @@ function Enrolment({
   const submitCode = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || stage.stage !== "verify") return;
-    const problem = totpCodeProblem(code);
-    if (problem) {
-      setError(problem === "missing" ? copy.codeRequired : copy.codeInvalid);
-      return codeRef.current?.focus();
-    }
+    if (!acceptTotpCode(code, copy, setError, codeRef.current)) return;
     setBusy(true);
     try {
       const { error: failure } = await client.auth.mfa.challengeAndVerify({
@@ -336,9 +332,7 @@ function Enrolment({
       </div>
       <TotpCodeField
         id={`${id}-code`}
-        label={copy.code.label}
-        hint={copy.code.hint}
-        placeholder={copy.code.placeholder}
+        texts={copy.code}
         error={error}
         inputRef={codeRef}
         className="max-w-xs"
@@ -436,7 +430,7 @@ function PasswordChange({ client, copy, errorTitle }: { client: AppSupabaseClien
     <PasswordField
       id={`${id}-${name}`}
       name={name}
-      label={label}
+      texts={{ label }}
       autoComplete={autoComplete}
       error={errors[name]}
       inputRef={refs[name]}

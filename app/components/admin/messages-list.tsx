@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { adminCopy as AdminCopy } from "~/content/admin";
@@ -42,21 +43,12 @@ function Pagination({ pagination, copy }: { pagination: MessagesPagination; copy
   const { page, pageCount, total, onPageChange } = pagination;
   const atFirst = page <= 1;
   const atLast = page >= pageCount;
-  const edge = "aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-background";
   return (
     <nav aria-label={copy.pagination.label} className="flex flex-wrap items-center justify-between gap-3">
-      <Button
-        variant="outline"
-        size="sm"
-        className={edge}
-        aria-disabled={atFirst || undefined}
-        onClick={() => {
-          if (!atFirst) onPageChange(page - 1);
-        }}
-      >
+      <PageButton target={atFirst ? null : page - 1} onPageChange={onPageChange}>
         <ChevronLeft aria-hidden="true" />
         {copy.pagination.previous}
-      </Button>
+      </PageButton>
       <p className="text-sm text-muted-foreground">
         <span aria-live="polite">
           {copy.pagination.pageOf(countFormatter.format(page), countFormatter.format(pageCount))}
@@ -64,19 +56,36 @@ function Pagination({ pagination, copy }: { pagination: MessagesPagination; copy
         {" · "}
         {copy.pagination.total(countFormatter.format(total))}
       </p>
-      <Button
-        variant="outline"
-        size="sm"
-        className={edge}
-        aria-disabled={atLast || undefined}
-        onClick={() => {
-          if (!atLast) onPageChange(page + 1);
-        }}
-      >
+      <PageButton target={atLast ? null : page + 1} onPageChange={onPageChange}>
         {copy.pagination.next}
         <ChevronRight aria-hidden="true" />
-      </Button>
+      </PageButton>
     </nav>
+  );
+}
+
+/** "Anterior" or "Próxima": goes to `target`, or stays put (aria-disabled) when it is null. */
+function PageButton({
+  target,
+  onPageChange,
+  children,
+}: {
+  target: number | null;
+  onPageChange: (page: number) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-background"
+      aria-disabled={target === null || undefined}
+      onClick={() => {
+        if (target !== null) onPageChange(target);
+      }}
+    >
+      {children}
+    </Button>
   );
 }
 

@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { CardContent, CardFooter } from "~/components/ui/card";
-import { AuthCard } from "./auth-card";
+import { AuthFormCard } from "./auth-card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { authCopy as AuthCopy } from "~/content/auth";
@@ -190,74 +189,71 @@ export function AuthForm({ client, copy }: AuthFormProps) {
   }
 
   return (
-    <AuthCard title={modeCopy.title} description={modeCopy.description}>
-      <form noValidate onSubmit={onSubmit} aria-label={modeCopy.title}>
-        <CardContent className="flex flex-col gap-5">
-          <Field id={`${id}-email`} label={copy.fields.email.label} error={errors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={emailRef}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                placeholder={copy.fields.email.placeholder}
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  revalidate(event.target.value, password);
-                }}
-              />
-            )}
-          </Field>
-          {mode === "recover" ? null : (
-            <PasswordField
-              id={`${id}-password`}
-              name="password"
-              label={copy.fields.password.label}
-              placeholder={copy.fields.password.placeholder}
-              autoComplete={mode === "login" ? "current-password" : "new-password"}
-              minLength={PASSWORD_MIN_LENGTH}
-              error={errors.password}
-              inputRef={passwordRef}
-              value={password}
-              onChange={(value) => {
-                setPassword(value);
-                revalidate(email, value);
-              }}
-            />
-          )}
-          {mode === "login" ? (
-            <button
-              type="button"
-              className="self-start text-sm text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-ring"
-              onClick={() => switchMode("recover")}
-              disabled={busy}
-            >
-              {copy.recover.link}
-            </button>
-          ) : null}
-        </CardContent>
-        <CardFooter className="flex-col gap-3">
-          {/* Disabled until hydrated: before that a submit could not reach the backend. */}
-          <Button type="submit" className="w-full" disabled={busy || !client}>
-            {busy ? copy.busy : modeCopy.submit}
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            className="w-full"
-            onClick={() => switchMode(mode === "recover" ? "login" : undefined)}
-            disabled={busy}
-          >
-            {modeCopy.switchMode}
-          </Button>
-        </CardFooter>
-      </form>
-    </AuthCard>
+    <AuthFormCard
+      texts={modeCopy}
+      busy={busy}
+      busyLabel={copy.busy}
+      ready={Boolean(client)}
+      onSubmit={onSubmit}
+      secondary={
+        <Button
+          type="button"
+          variant="ghost"
+          className="w-full"
+          onClick={() => switchMode(mode === "recover" ? "login" : undefined)}
+          disabled={busy}
+        >
+          {modeCopy.switchMode}
+        </Button>
+      }
+    >
+      <Field id={`${id}-email`} label={copy.fields.email.label} error={errors.email}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={emailRef}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            placeholder={copy.fields.email.placeholder}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              revalidate(event.target.value, password);
+            }}
+          />
+        )}
+      </Field>
+      {mode === "recover" ? null : (
+        <PasswordField
+          id={`${id}-password`}
+          name="password"
+          texts={copy.fields.password}
+          autoComplete={mode === "login" ? "current-password" : "new-password"}
+          minLength={PASSWORD_MIN_LENGTH}
+          error={errors.password}
+          inputRef={passwordRef}
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            revalidate(email, value);
+          }}
+        />
+      )}
+      {mode === "login" ? (
+        <button
+          type="button"
+          className="self-start text-sm text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={() => switchMode("recover")}
+          disabled={busy}
+        >
+          {copy.recover.link}
+        </button>
+      ) : null}
+    </AuthFormCard>
   );
 }

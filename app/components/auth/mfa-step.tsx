@@ -2,12 +2,11 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { CardContent, CardFooter } from "~/components/ui/card";
-import { AuthCard } from "./auth-card";
+import { AuthFormCard } from "./auth-card";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { toDataError } from "~/lib/data-result";
-import { totpCodeProblem, normalizeTotpCode } from "~/lib/totp-code";
-import { TotpCodeField } from "./secret-fields";
+import { normalizeTotpCode } from "~/lib/totp-code";
+import { TotpCodeField, acceptTotpCode } from "./secret-fields";
 
 export interface MfaStepProps {
   client: SupabaseClient;
@@ -36,11 +35,7 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const problem = totpCodeProblem(code);
-    if (problem) {
-      setError(problem === "missing" ? mfa.codeRequired : mfa.codeInvalid);
-      return inputRef.current?.focus();
-    }
+    if (!acceptTotpCode(code, mfa, setError, inputRef.current)) return;
     setBusy(true);
     try {
       const factors = await client.auth.mfa.listFactors();
@@ -67,32 +62,28 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
   };
 
   return (
-    <AuthCard title={mfa.title} description={mfa.description}>
-      <form noValidate onSubmit={onSubmit} aria-label={mfa.title}>
-        <CardContent className="flex flex-col gap-5">
-          <TotpCodeField
-            id={`${id}-code`}
-            label={mfa.code.label}
-            hint={mfa.code.hint}
-            placeholder={mfa.code.placeholder}
-            error={error}
-            inputRef={inputRef}
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setError(undefined);
-            }}
-          />
-        </CardContent>
-        <CardFooter className="flex-col gap-3">
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? copy.busy : mfa.submit}
-          </Button>
-          <Button type="button" variant="ghost" className="w-full" onClick={onCancel} disabled={busy}>
-            {mfa.cancel}
-          </Button>
-        </CardFooter>
-      </form>
-    </AuthCard>
+    <AuthFormCard
+      texts={mfa}
+      busy={busy}
+      busyLabel={copy.busy}
+      onSubmit={onSubmit}
+      secondary={
+        <Button type="button" variant="ghost" className="w-full" onClick={onCancel} disabled={busy}>
+          {mfa.cancel}
+        </Button>
+      }
+    >
+      <TotpCodeField
+        id={`${id}-code`}
+        texts={mfa.code}
+        error={error}
+        inputRef={inputRef}
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setError(undefined);
+        }}
+      />
+    </AuthFormCard>
   );
 }

@@ -3,8 +3,8 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { CardContent, CardFooter } from "~/components/ui/card";
-import { AuthCard } from "./auth-card";
+import { CardFooter } from "~/components/ui/card";
+import { AuthCard, AuthFormCard } from "./auth-card";
 import type { authCopy as AuthCopy, newPasswordCopy as NewPasswordCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
@@ -139,40 +139,28 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
   }
 
   return (
-    <AuthCard title={texts.title} description={texts.description}>
-      <form noValidate onSubmit={onSubmit} aria-label={texts.title}>
-        <CardContent className="flex flex-col gap-5">
-          <PasswordField
-            id={`${id}-password`}
-            name="password"
-            label={copy.fields.password.label}
-            placeholder={copy.fields.password.placeholder}
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            error={errors.password}
-            inputRef={passwordRef}
-            value={password}
-            onChange={setPassword}
-          />
-          <PasswordField
-            id={`${id}-confirm`}
-            name="confirm"
-            label={copy.fields.confirm.label}
-            placeholder={copy.fields.confirm.placeholder}
-            autoComplete="new-password"
-            error={errors.confirm}
-            inputRef={confirmRef}
-            value={confirm}
-            onChange={setConfirm}
-          />
-        </CardContent>
-        <CardFooter>
-          {/* Disabled until hydrated: before that a submit could not reach the backend. */}
-          <Button type="submit" className="w-full" disabled={busy || !client}>
-            {busy ? copy.busy : texts.submit}
-          </Button>
-        </CardFooter>
-      </form>
-    </AuthCard>
+    <AuthFormCard texts={texts} busy={busy} busyLabel={copy.busy} ready={Boolean(client)} onSubmit={onSubmit}>
+      <PasswordField
+        id={`${id}-password`}
+        name="password"
+        texts={copy.fields.password}
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        error={errors.password}
+        inputRef={passwordRef}
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        id={`${id}-confirm`}
+        name="confirm"
+        texts={copy.fields.confirm}
+        autoComplete="new-password"
+        error={errors.confirm}
+        inputRef={confirmRef}
+        value={confirm}
+        onChange={setConfirm}
+      />
+    </AuthFormCard>
   );
 }

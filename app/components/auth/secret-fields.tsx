@@ -1,29 +1,35 @@
 import type { ComponentProps, Ref } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { totpCodeProblem } from "~/lib/totp-code";
 
 interface SecretFieldProps {
   id: string;
-  label: string;
+  /** The field's copy, as the content modules shape it. */
+  texts: { label: string; hint?: string; placeholder?: string };
   value: string;
   onChange: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;
   error?: string;
-  hint?: string;
-  placeholder?: string;
   className?: string;
 }
 
 /** A labelled input for something secret, its error and hint announced with it; paste allowed. */
 function SecretField({ input, ...props }: SecretFieldProps & { input: ComponentProps<typeof Input> }) {
   return (
-    <Field id={props.id} label={props.label} hint={props.hint} error={props.error} className={props.className}>
+    <Field
+      id={props.id}
+      label={props.texts.label}
+      hint={props.texts.hint}
+      error={props.error}
+      className={props.className}
+    >
       {(control) => (
         <Input
           {...control}
           {...input}
           ref={props.inputRef}
-          placeholder={props.placeholder}
+          placeholder={props.texts.placeholder}
           value={props.value}
           onChange={(event) => props.onChange(event.target.value)}
         />
@@ -59,4 +65,21 @@ export function TotpCodeField(props: SecretFieldProps) {
       }}
     />
   );
+}
+
+/**
+ * Checks a typed code before it is sent. When it is not six digits, says why under the field
+ * (the copy's codeRequired or codeInvalid), puts focus back in the field and answers false.
+ */
+export function acceptTotpCode(
+  code: string,
+  copy: { codeRequired: string; codeInvalid: string },
+  setError: (message: string) => void,
+  input: HTMLInputElement | null,
+): boolean {
+  const problem = totpCodeProblem(code);
+  if (!problem) return true;
+  setError(problem === "missing" ? copy.codeRequired : copy.codeInvalid);
+  input?.focus();
+  return false;
 }

@@ -1,16 +1,15 @@
-import type { FooterColumn } from "~/content/navigation";
+import type { FooterNav } from "~/content/navigation";
 import type { SocialLink } from "~/content/site-config";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";
 
 export interface SiteFooterProps {
   brand: string;
-  blurb: string;
-  socialLabel: string;
-  socialLinkLabel: (network: string) => string;
+  /** Columns and texts (app/content/navigation.ts). */
+  nav: FooterNav;
   social: readonly SocialLink[];
-  columns: FooterColumn[];
-  copyright: string;
+  /** The copyright's year. */
+  year: number;
 }
 
 export function SiteFooter(props: SiteFooterProps) {
@@ -19,15 +18,15 @@ export function SiteFooter(props: SiteFooterProps) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
         <div className="space-y-4">
           <Logo name={props.brand} />
-          <p className="max-w-sm text-sm leading-relaxed text-muted-foreground">{props.blurb}</p>
-          <ul aria-label={props.socialLabel} className="flex gap-2">
+          <p className="max-w-sm text-sm leading-relaxed text-muted-foreground">{props.nav.blurb}</p>
+          <ul aria-label={props.nav.socialLabel} className="flex gap-2">
             {props.social.map((link) => (
               <li key={link.name}>
                 <a
                   href={link.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={props.socialLinkLabel(link.name)}
+                  aria-label={props.nav.socialLinkLabel(link.name)}
                   className="inline-flex size-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-background hover:text-primary"
                 >
                   <SocialIcon network={link.name} />
@@ -37,7 +36,7 @@ export function SiteFooter(props: SiteFooterProps) {
           </ul>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
-          {props.columns.map((column) => (
+          {props.nav.columns.map((column) => (
             <nav key={column.title} aria-labelledby={`footer-${column.title}`}>
               <h2 id={`footer-${column.title}`} className="text-sm font-semibold text-foreground">
                 {column.title}
@@ -63,7 +62,7 @@ export function SiteFooter(props: SiteFooterProps) {
           suppressHydrationWarning
           className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8"
         >
-          {props.copyright}
+          {props.nav.copyright(props.year)}
         </p>
       </div>
     </footer>

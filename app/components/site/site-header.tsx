@@ -1,18 +1,15 @@
 import { Menu, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { NavLink as NavLinkItem } from "~/content/navigation";
+import type { HeaderNav, NavLink as NavLinkItem } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 
 export interface SiteHeaderProps {
   brand: string;
-  homeLabel: string;
-  navLabel: string;
-  openMenuLabel: string;
-  closeMenuLabel: string;
-  links: NavLinkItem[];
-  contact: NavLinkItem;
+  /** Links and labels (app/content/navigation.ts). */
+  nav: HeaderNav;
+  /** The demo button's target: this page's demo section, or the home page's. */
   demo: NavLinkItem;
 }
 
@@ -63,7 +60,12 @@ function HeaderActions({
   demo,
   pathname,
   inMenu = false,
-}: Pick<SiteHeaderProps, "contact" | "demo"> & { pathname: string; inMenu?: boolean }) {
+}: {
+  contact: NavLinkItem;
+  demo: NavLinkItem;
+  pathname: string;
+  inMenu?: boolean;
+}) {
   return (
     <>
       <Button asChild variant="outline">
@@ -88,18 +90,18 @@ export function SiteHeader(props: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="/" aria-label={props.homeLabel} className="rounded-md">
+        <a href="/" aria-label={props.nav.homeLabel} className="rounded-md">
           <Logo name={props.brand} />
         </a>
 
-        <nav aria-label={props.navLabel} className="hidden lg:block">
+        <nav aria-label={props.nav.navLabel} className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            <NavItems links={props.links} pathname={pathname} />
+            <NavItems links={props.nav.links} pathname={pathname} />
           </ul>
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <HeaderActions contact={props.contact} demo={props.demo} pathname={pathname} />
+          <HeaderActions contact={props.nav.contact} demo={props.demo} pathname={pathname} />
         </div>
 
         <Button
@@ -113,11 +115,11 @@ export function SiteHeader(props: SiteHeaderProps) {
           {/* One of the two is display:none (app/app.css), so the name is one of the two labels. */}
           <span data-menu-label="closed" className="contents">
             <Menu aria-hidden="true" className="size-6" />
-            <span className="sr-only">{props.openMenuLabel}</span>
+            <span className="sr-only">{props.nav.openMenu}</span>
           </span>
           <span data-menu-label="open" className="contents">
             <X aria-hidden="true" className="size-6" />
-            <span className="sr-only">{props.closeMenuLabel}</span>
+            <span className="sr-only">{props.nav.closeMenu}</span>
           </span>
         </Button>
       </div>
@@ -125,13 +127,13 @@ export function SiteHeader(props: SiteHeaderProps) {
       <nav
         id={MOBILE_MENU_ID}
         popover="auto"
-        aria-label={props.navLabel}
+        aria-label={props.nav.navLabel}
         className="mobile-menu fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-y border-border bg-background p-0 text-foreground shadow-md lg:hidden"
       >
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
-          <NavItems links={props.links} pathname={pathname} className="block text-base" />
+          <NavItems links={props.nav.links} pathname={pathname} className="block text-base" />
           <li className="mt-2 grid grid-cols-2 gap-2">
-            <HeaderActions contact={props.contact} demo={props.demo} pathname={pathname} inMenu />
+            <HeaderActions contact={props.nav.contact} demo={props.demo} pathname={pathname} inMenu />
           </li>
         </ul>
       </nav>

@@ -18,12 +18,7 @@ export function SiteShell({ children, demoSection }: { children: ReactNode; demo
       </a>
       <SiteHeader
         brand={siteConfig.name}
-        homeLabel={headerNav.homeLabel}
-        navLabel={headerNav.navLabel}
-        openMenuLabel={headerNav.openMenu}
-        closeMenuLabel={headerNav.closeMenu}
-        links={headerNav.links}
-        contact={headerNav.contact}
+        nav={headerNav}
         // Pages without the demo section (sign-in, admin) send the visitor to the home page's.
         demo={demoSection ? headerNav.demo : { ...headerNav.demo, href: `/${headerNav.demo.href}` }}
       />
@@ -31,15 +26,7 @@ export function SiteShell({ children, demoSection }: { children: ReactNode; demo
         {children}
       </main>
       {demoSection}
-      <SiteFooter
-        brand={siteConfig.name}
-        blurb={footerNav.blurb}
-        socialLabel={footerNav.socialLabel}
-        socialLinkLabel={footerNav.socialLinkLabel}
-        social={siteConfig.social}
-        columns={footerNav.columns}
-        copyright={footerNav.copyright(new Date().getFullYear())}
-      />
+      <SiteFooter brand={siteConfig.name} nav={footerNav} social={siteConfig.social} year={new Date().getFullYear()} />
     </div>
   );
 }

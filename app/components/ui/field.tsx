@@ -19,22 +19,37 @@ export function fieldControl(id: string, { error, hint }: { error?: ReactNode; h
   return { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined };
 }
 
-/** A field's hint, under its control. */
-export function FieldHint({ id, children }: { id: string; children?: ReactNode }) {
+/** The two texts under a control: its id suffix (ARIA links point at it) and its look. */
+const fieldTexts = {
+  hint: { suffix: "dica", className: "text-xs text-muted-foreground" },
+  error: { suffix: "erro", className: "text-sm font-medium text-destructive" },
+} as const;
+
+function FieldText({ id, kind, children }: { id: string; kind: keyof typeof fieldTexts; children?: ReactNode }) {
+  const { suffix, className } = fieldTexts[kind];
   return children ? (
-    <p id={`${id}-dica`} className="text-xs text-muted-foreground">
+    <p id={`${id}-${suffix}`} className={className}>
       {children}
     </p>
   ) : null;
 }
 
+/** A field's hint, under its control. */
+export function FieldHint({ id, children }: { id: string; children?: ReactNode }) {
+  return (
+    <FieldText id={id} kind="hint">
+      {children}
+    </FieldText>
+  );
+}
+
 /** A field's error message, under its control and hint; nothing when there is no error. */
 export function FieldError({ id, children }: { id: string; children?: ReactNode }) {
-  return children ? (
-    <p id={`${id}-erro`} className="text-sm font-medium text-destructive">
+  return (
+    <FieldText id={id} kind="error">
       {children}
-    </p>
-  ) : null;
+    </FieldText>
+  );
 }
 
 /**

@@ -1,42 +1,34 @@
 import type { Locator } from "@playwright/test";
 
 // Filling the two lead forms the way a visitor does, by their pt-BR labels (docs/product.md §3
-// and §8). A field left out of `values` is not touched.
+// and §8). A field left out of `values` is not touched; fields are filled in the order given.
 
-export interface ContactFormValues {
-  name?: string;
-  email?: string;
-  company?: string;
-  phone?: string;
-  /** The subject's visible option text, e.g. "Parcerias". */
-  subject?: string;
-  message?: string;
-}
+const LABELS = {
+  name: "Nome",
+  email: "E-mail",
+  company: "Empresa",
+  phone: "Telefone",
+  /** The contact form's subject, chosen by its visible option text, e.g. "Parcerias". */
+  subject: "Assunto",
+  message: "Mensagem",
+  /** The demo form's plan, chosen by its option value, e.g. "scale". */
+  plan: "Plano de interesse",
+} as const;
 
-export async function fillContactForm(form: Locator, values: ContactFormValues): Promise<void> {
-  if (values.name !== undefined) await form.getByLabel("Nome").fill(values.name);
-  if (values.email !== undefined) await form.getByLabel("E-mail").fill(values.email);
-  if (values.company !== undefined) await form.getByLabel("Empresa").fill(values.company);
-  if (values.phone !== undefined) await form.getByLabel("Telefone").fill(values.phone);
-  if (values.subject !== undefined) await form.getByLabel("Assunto").selectOption({ label: values.subject });
-  if (values.message !== undefined) await form.getByLabel("Mensagem").fill(values.message);
-}
+export type LeadFormValues = Partial<Record<keyof typeof LABELS, string>>;
 
-export interface DemoFormValues {
-  name?: string;
-  email?: string;
-  company?: string;
-  phone?: string;
-  /** The plan's option value, e.g. "scale". */
-  plan?: string;
+export async function fillLeadForm(form: Locator, values: LeadFormValues): Promise<void> {
+  for (const [key, value] of Object.entries(values) as [keyof typeof LABELS, string | undefined][]) {
+    if (value === undefined) continue;
+    const field = form.getByLabel(LABELS[key]);
+    if (key === "subject") await field.selectOption({ label: value });
+    else if (key === "plan") await field.selectOption(value);
+    else await field.fill(value);
+  }
 }
 
 /** Fills the demo form and presses "Solicitar demonstração". */
-export async function submitDemoForm(form: Locator, values: DemoFormValues): Promise<void> {
-  if (values.name !== undefined) await form.getByLabel("Nome").fill(values.name);
-  if (values.email !== undefined) await form.getByLabel("E-mail").fill(values.email);
-  if (values.company !== undefined) await form.getByLabel("Empresa").fill(values.company);
-  if (values.phone !== undefined) await form.getByLabel("Telefone").fill(values.phone);
-  if (values.plan !== undefined) await form.getByLabel("Plano de interesse").selectOption(values.plan);
+export async function submitDemoForm(form: Locator, values: LeadFormValues): Promise<void> {
+  await fillLeadForm(form, values);
   await form.getByRole("button", { name: "Solicitar demonstração" }).click();
 }
