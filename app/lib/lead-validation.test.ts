@@ -27,28 +27,19 @@ describe("validateLead (contact)", () => {
     });
   });
 
-  it("rejects a malformed e-mail, an unknown subject, a short message and letters in the phone", () => {
-    const result = validateLead("contact", {
-      ...valid,
-      email: "ana@empresa",
-      subject: "vendas",
-      message: "oi",
-      phone: "abc",
-    });
-    expect(result).toEqual({
-      ok: false,
+  it.each([
+    {
+      refuses: "a malformed e-mail, an unknown subject, a short message and letters in the phone",
+      input: { email: "ana@empresa", subject: "vendas", message: "oi", phone: "abc" },
       errors: { email: "invalid", subject: "invalid", message: "tooShort", phone: "invalid" },
-    });
-  });
-
-  it("bounds lengths like the database does", () => {
-    const result = validateLead("contact", {
-      ...valid,
-      name: "A",
-      company: "x".repeat(121),
-      message: "x".repeat(5001),
-    });
-    expect(result).toEqual({ ok: false, errors: { name: "tooShort", company: "tooLong", message: "tooLong" } });
+    },
+    {
+      refuses: "lengths the database would refuse",
+      input: { name: "A", company: "x".repeat(121), message: "x".repeat(5001) },
+      errors: { name: "tooShort", company: "tooLong", message: "tooLong" },
+    },
+  ])("refuses $refuses", ({ input, errors }) => {
+    expect(validateLead("contact", { ...valid, ...input })).toEqual({ ok: false, errors });
   });
 
   it("accepts a Brazilian phone number as typed", () => {

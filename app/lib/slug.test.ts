@@ -30,11 +30,7 @@ describe("slugify", () => {
 describe("isValidSlug", () => {
   it("accepts lower-case words joined by single hyphens only", () => {
     expect(isValidSlug("como-melhorar-atendimento")).toBe(true);
-    expect(isValidSlug("Como-Melhorar")).toBe(false);
-    expect(isValidSlug("dois--hifens")).toBe(false);
-    expect(isValidSlug("-inicio")).toBe(false);
-    expect(isValidSlug("com espaço")).toBe(false);
-    expect(isValidSlug("atenção")).toBe(false);
-    expect(isValidSlug("")).toBe(false);
+    const refused = ["Como-Melhorar", "dois--hifens", "-inicio", "com espaço", "atenção", ""];
+    expect(refused.filter((slug) => isValidSlug(slug))).toEqual([]);
   });
 });

@@ -3,10 +3,7 @@ import { isBlank, isEmail, isHttpUrl } from "./validation";
 
 describe("validation", () => {
   it("calls a value blank when it has nothing but whitespace", () => {
-    expect(isBlank("")).toBe(true);
-    expect(isBlank("      ")).toBe(true);
-    expect(isBlank("\t\u00a0\n")).toBe(true);
-    expect(isBlank("  a  ")).toBe(false);
+    expect(["", "      ", "\t\u00a0\n", "  a  "].map(isBlank)).toEqual([true, true, true, false]);
   });
 
   it("keeps the rules the admin forms share", () => {

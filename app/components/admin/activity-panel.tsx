@@ -8,6 +8,7 @@ import type { adminCopy as AdminCopy } from "~/content/admin";
 import { listActivity, teamKeys, type AuditEntry } from "~/lib/admin-data";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDateTime } from "~/lib/format";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 type Copy = (typeof AdminCopy)["activity"];
 
@@ -41,9 +42,7 @@ export function ActivityPanel({ client, copy }: { client: AppSupabaseClient; cop
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
-      <h2 id={`${id}-title`} className="sr-only">
-        {copy.label}
-      </h2>
+      <HiddenHeading id={`${id}-title`}>{copy.label}</HiddenHeading>
       <div className="flex max-w-xs flex-col gap-2">
         <Label htmlFor={`${id}-action`}>{copy.filter}</Label>
         <OptionSelect

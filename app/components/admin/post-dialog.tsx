@@ -131,6 +131,10 @@ function PostForm({
   };
 
   const fieldId = (field: string) => `${id}-${field}`;
+  /** Keeps each control's element, so that a failed submit can focus the first field in error. */
+  const refFor = (field: PostField) => (node: HTMLInputElement | HTMLTextAreaElement | null) => {
+    refs.current[field] = node;
+  };
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
@@ -138,9 +142,7 @@ function PostForm({
         {(control) => (
           <Input
             {...control}
-            ref={(node) => {
-              refs.current.title = node;
-            }}
+            ref={refFor("title")}
             required
             placeholder={copy.fields.title.placeholder}
             value={values.title}
@@ -152,9 +154,7 @@ function PostForm({
         {(control) => (
           <Input
             {...control}
-            ref={(node) => {
-              refs.current.slug = node;
-            }}
+            ref={refFor("slug")}
             required
             autoCapitalize="none"
             spellCheck={false}
@@ -192,9 +192,7 @@ function PostForm({
           <TabsContent value="write" active={tab === "write"} className="mt-2 flex flex-col gap-2">
             <Textarea
               {...fieldControl(fieldId("content"), { error: shown.content, hint: copy.fields.content.hint })}
-              ref={(node) => {
-                refs.current.content = node;
-              }}
+              ref={refFor("content")}
               rows={10}
               required
               className="font-mono"
@@ -258,9 +256,7 @@ function PostForm({
         {(control) => (
           <Input
             {...control}
-            ref={(node) => {
-              refs.current.featured_image = node;
-            }}
+            ref={refFor("featured_image")}
             type="url"
             inputMode="url"
             placeholder={copy.fields.featuredImage.placeholder}

@@ -12,6 +12,7 @@ import { dataErrorOf } from "~/lib/data-result";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDateTime } from "~/lib/format";
 import { isEmail } from "~/lib/validation";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 type Copy = (typeof AdminCopy)["team"];
 
@@ -53,9 +54,7 @@ export function TeamPanel({
 
   return (
     <section aria-labelledby="equipe-titulo" className="flex flex-col gap-6">
-      <h2 id="equipe-titulo" className="sr-only">
-        {copy.label}
-      </h2>
+      <HiddenHeading id="equipe-titulo">{copy.label}</HiddenHeading>
       <InviteForm
         copy={copy}
         errorTitle={errorTitle}

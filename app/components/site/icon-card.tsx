@@ -1,11 +1,15 @@
 import type { CSSProperties, ElementType } from "react";
 import { cn } from "~/lib/utils";
+import { CardGrid } from "./section";
 
 /**
  * How the card shows its icon: in a tinted badge (home and security features), bare at the
  * left (the about page's values), or bare and centred above centred text (certifications).
  */
 export type IconCardVariant = "badge" | "plain" | "centered";
+
+/** An icon component (lucide-react), drawn decoratively. */
+export type IconCardIcon = ElementType<{ "aria-hidden"?: boolean | "true"; className?: string }>;
 
 /** A list-item card with an icon, a title and a short text. */
 export function IconCard({
@@ -16,7 +20,7 @@ export function IconCard({
   className,
   style,
 }: {
-  icon: ElementType<{ "aria-hidden"?: boolean | "true"; className?: string }>;
+  icon: IconCardIcon;
   title: string;
   description: string;
   variant?: IconCardVariant;
@@ -41,5 +45,24 @@ export function IconCard({
       <h3 className={cn("text-lg font-bold", variant === "badge" ? "mt-4" : "mt-3")}>{title}</h3>
       <p className={cn("mt-2 text-muted-foreground", variant === "centered" && "text-sm")}>{description}</p>
     </li>
+  );
+}
+
+/** Four cards in the section's grid, each with the same icon (the about page's values, certifications). */
+export function IconCardGrid({
+  items,
+  icon,
+  variant,
+}: {
+  items: { title: string; description: string }[];
+  icon: IconCardIcon;
+  variant: IconCardVariant;
+}) {
+  return (
+    <CardGrid columns={4}>
+      {items.map((item) => (
+        <IconCard key={item.title} {...item} icon={icon} variant={variant} />
+      ))}
+    </CardGrid>
   );
 }

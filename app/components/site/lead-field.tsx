@@ -1,6 +1,9 @@
+import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
+import { HONEYPOT_FIELD } from "~/lib/lead-validation";
 import type {
   LeadActionResult,
   LeadErrorCode,
@@ -18,12 +21,38 @@ import type {
  * The honeypot: a text field people never see or reach (off-screen, aria-hidden, out of
  * the tab order, no autofill); naive bots fill every field and give themselves away.
  */
-export function HoneypotField({ idPrefix, name, label }: { idPrefix: string; name: string; label: string }) {
+function HoneypotField({ idPrefix, label }: { idPrefix: string; label: string }) {
+  const id = `${idPrefix}-${HONEYPOT_FIELD}`;
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-      <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
-      <input id={`${idPrefix}-${name}`} type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  );
+}
+
+/** The end of both lead forms: the honeypot, then the submit button and any note under it. */
+export function LeadFormSubmit({
+  idPrefix,
+  honeypotLabel,
+  submitLabel,
+  note,
+}: {
+  idPrefix: string;
+  honeypotLabel: string;
+  submitLabel: string;
+  note?: ReactNode;
+}) {
+  return (
+    <>
+      <HoneypotField idPrefix={idPrefix} label={honeypotLabel} />
+      <div className="flex flex-col gap-4 sm:col-span-2">
+        <Button type="submit" size="lg" className="w-full sm:w-auto sm:self-start">
+          {submitLabel}
+        </Button>
+        {note}
+      </div>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Stat } from "~/content/types";
 import { cn } from "~/lib/utils";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 /** Figures with their labels as a description list (value read after its label's context). */
 export function StatList({ title, items, className }: { title: string; items: Stat[]; className?: string }) {
@@ -8,7 +9,7 @@ export function StatList({ title, items, className }: { title: string; items: St
       aria-label={title}
       className={cn("border-y border-border bg-background px-4 py-12 sm:px-6 lg:px-8", className)}
     >
-      <h2 className="sr-only">{title}</h2>
+      <HiddenHeading>{title}</HiddenHeading>
       <dl
         className={cn(
           "mx-auto grid max-w-5xl gap-8 text-center",

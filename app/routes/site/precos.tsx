@@ -6,6 +6,7 @@ import { plans, pricingCards, pricingComparison, pricingFaq, pricingHero, pricin
 import { pageMetaFor } from "~/lib/page-meta";
 import { faqPageJsonLd, productJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/precos";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 export default function PricingPage() {
   const { trialNote, annualNote, ...hero } = pricingHero;
@@ -18,9 +19,7 @@ export default function PricingPage() {
         </p>
       </PageHero>
       <section aria-labelledby="planos" className="px-4 pt-8 pb-16 sm:px-6 lg:px-8">
-        <h2 id="planos" className="sr-only">
-          {pricingCards.title}
-        </h2>
+        <HiddenHeading id="planos">{pricingCards.title}</HiddenHeading>
         <PlanCards
           plans={plans}
           perMonth={pricingCards.perMonth}

@@ -2,7 +2,7 @@ import { Compass, Eye, HeartHandshake } from "lucide-react";
 import { Avatar } from "~/components/ui/avatar";
 import type { TeamMember, Value } from "~/content/about";
 import { initialsOf } from "~/lib/initials";
-import { IconCard } from "../icon-card";
+import { IconCardGrid } from "../icon-card";
 import { CardGrid, Section } from "../section";
 
 interface Statement {
@@ -32,11 +32,7 @@ export function MissionVision({ mission, vision }: { mission: Statement; vision:
 export function Values({ title, items }: { title: string; items: Value[] }) {
   return (
     <Section id="valores" title={title} tone="muted">
-      <CardGrid columns={4}>
-        {items.map((value) => (
-          <IconCard key={value.title} {...value} icon={HeartHandshake} variant="plain" />
-        ))}
-      </CardGrid>
+      <IconCardGrid items={items} icon={HeartHandshake} variant="plain" />
     </Section>
   );
 }

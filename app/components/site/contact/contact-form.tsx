@@ -1,17 +1,15 @@
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { OptionSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
-  HONEYPOT_FIELD,
   LEAD_SUBJECTS,
   type LeadActionResult,
   type LeadErrorCode,
   type LeadField,
   type LeadSubject,
 } from "~/lib/lead-validation";
-import { HoneypotField, leadFailureText, leadFormView, PersonFields } from "../lead-field";
+import { LeadFormSubmit, leadFailureText, leadFormView, PersonFields } from "../lead-field";
 
 export interface ContactFormCopy {
   title: string;
@@ -127,12 +125,7 @@ export function ContactForm({
             />
           )}
         </Field>
-        <HoneypotField idPrefix={ID} name={HONEYPOT_FIELD} label={ui.honeypotLabel} />
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" className="w-full sm:w-auto">
-            {copy.submit}
-          </Button>
-        </div>
+        <LeadFormSubmit idPrefix={ID} honeypotLabel={ui.honeypotLabel} submitLabel={copy.submit} />
       </form>
     </section>
   );

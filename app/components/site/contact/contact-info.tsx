@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import type { ContactChannel } from "~/content/contact";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 const icons = { mail: Mail, phone: Phone, whatsapp: MessageCircle, map: MapPin };
 
@@ -14,7 +15,7 @@ export function ContactInfo({
 }) {
   return (
     <div className="space-y-6">
-      <h2 className="sr-only">{title}</h2>
+      <HiddenHeading>{title}</HiddenHeading>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         {channels.map((channel) => {
           const Icon = icons[channel.icon];

@@ -5,7 +5,6 @@ import { Field } from "~/components/ui/field";
 import { OptionSelect } from "~/components/ui/native-select";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
-  HONEYPOT_FIELD,
   LEAD_PLANS,
   isLeadPlan,
   type LeadActionResult,
@@ -13,7 +12,7 @@ import {
   type LeadField,
   type LeadPlan,
 } from "~/lib/lead-validation";
-import { HoneypotField, leadFailureText, leadFormView, PersonFields } from "../lead-field";
+import { LeadFormSubmit, leadFailureText, leadFormView, PersonFields } from "../lead-field";
 
 /** Where the demo form posts: a route action, so it works on prerendered pages and without JS. */
 export const DEMO_ACTION = "/solicitar-demo";
@@ -142,19 +141,20 @@ export function DemoForm({
             />
           )}
         </Field>
-        <HoneypotField idPrefix={id} name={HONEYPOT_FIELD} label={ui.honeypotLabel} />
-        <div className="flex flex-col gap-4 sm:col-span-2">
-          <Button type="submit" size="lg" className="w-full sm:w-auto sm:self-start">
-            {copy.submit}
-          </Button>
-          <p className="text-sm text-muted-foreground">
-            {copy.privacyText}{" "}
-            <a href={copy.privacyLink.href} className="font-medium text-primary underline underline-offset-4">
-              {copy.privacyLink.label}
-            </a>
-            .
-          </p>
-        </div>
+        <LeadFormSubmit
+          idPrefix={id}
+          honeypotLabel={ui.honeypotLabel}
+          submitLabel={copy.submit}
+          note={
+            <p className="text-sm text-muted-foreground">
+              {copy.privacyText}{" "}
+              <a href={copy.privacyLink.href} className="font-medium text-primary underline underline-offset-4">
+                {copy.privacyLink.label}
+              </a>
+              .
+            </p>
+          }
+        />
       </form>
     </div>
   );

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import type { Certification, SecurityFeature } from "~/content/security";
 import type { CallToAction } from "~/content/types";
 import { SmartLink } from "../cta-section";
-import { IconCard } from "../icon-card";
+import { IconCard, IconCardGrid } from "../icon-card";
 import { CardGrid, Section } from "../section";
 
 const icons = {
@@ -46,11 +46,7 @@ export function Certifications({
 }) {
   return (
     <Section id="certificacoes" title={title} subtitle={subtitle} tone="muted">
-      <CardGrid columns={4}>
-        {items.map((item) => (
-          <IconCard key={item.title} {...item} icon={BadgeCheck} variant="centered" />
-        ))}
-      </CardGrid>
+      <IconCardGrid items={items} icon={BadgeCheck} variant="centered" />
     </Section>
   );
 }
