@@ -4,8 +4,7 @@ import { KeyRound, LogOut, ShieldCheck, Trash2 } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { TextField } from "~/components/ui/text-field";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { authCopy, PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { toDataError } from "~/lib/data-result";
@@ -205,6 +204,11 @@ function Enrolment({
   const [name, setName] = useState("");
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
+  /** A change handler that stores the typed value and clears the message it may have answered. */
+  const typing = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(undefined);
+  };
   const [busy, setBusy] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -286,21 +290,15 @@ function Enrolment({
   if (stage.stage === "name") {
     return (
       <form noValidate onSubmit={submitName} className="mt-4 flex max-w-sm flex-col gap-4" aria-label={startLabel}>
-        <Field id={`${id}-name`} label={copy.name.label} hint={copy.name.hint} error={error}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={nameRef}
-              maxLength={100}
-              placeholder={copy.name.placeholder}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
+        <TextField
+          id={`${id}-name`}
+          texts={copy.name}
+          error={error}
+          inputRef={nameRef}
+          input={{ maxLength: 100 }}
+          value={name}
+          onChange={typing(setName)}
+        />
         <StepActions busy={busy} submit={busy ? copy.busy : copy.continue} cancel={copy.cancel} onCancel={cancel} />
       </form>
     );
@@ -337,10 +335,7 @@ function Enrolment({
         inputRef={codeRef}
         className="max-w-xs"
         value={code}
-        onChange={(value) => {
-          setCode(value);
-          setError(undefined);
-        }}
+        onChange={typing(setCode)}
       />
       <StepActions busy={busy} submit={busy ? copy.busy : copy.confirm} cancel={copy.cancel} onCancel={cancel} />
     </form>

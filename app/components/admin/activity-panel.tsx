@@ -2,13 +2,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
 import { Label } from "~/components/ui/label";
 import { OptionSelect } from "~/components/ui/native-select";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { listActivity, teamKeys, type AuditEntry } from "~/lib/admin-data";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDateTime } from "~/lib/format";
-import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 type Copy = (typeof AdminCopy)["activity"];
 

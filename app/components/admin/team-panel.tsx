@@ -4,15 +4,14 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
+import { TextField } from "~/components/ui/text-field";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { inviteMember, listTeam, setAdminRole, teamKeys, type TeamMember } from "~/lib/admin-data";
 import { dataErrorOf } from "~/lib/data-result";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDateTime } from "~/lib/format";
 import { isEmail } from "~/lib/validation";
-import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 type Copy = (typeof AdminCopy)["team"];
 
@@ -168,29 +167,19 @@ function InviteForm({
       aria-label={copy.invite.title}
       className="flex flex-wrap items-start gap-3 rounded-lg border bg-card p-4"
     >
-      <Field
+      <TextField
         id={`${id}-email`}
-        label={copy.invite.label}
-        hint={copy.invite.hint}
+        texts={copy.invite}
         error={error}
         className="min-w-64 flex-1"
-      >
-        {(control) => (
-          <Input
-            {...control}
-            ref={inputRef}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            placeholder={copy.invite.placeholder}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
-      </Field>
+        inputRef={inputRef}
+        input={{ type: "email", inputMode: "email", autoComplete: "off" }}
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          setError(undefined);
+        }}
+      />
       <Button type="submit" className="mt-7" disabled={busy}>
         <UserPlus aria-hidden="true" />
         {busy ? copy.invite.busy : copy.invite.submit}

@@ -3,9 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/text-field";
 import { AuthFormCard } from "./auth-card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
@@ -207,27 +206,26 @@ export function AuthForm({ client, copy }: AuthFormProps) {
         </Button>
       }
     >
-      <Field id={`${id}-email`} label={copy.fields.email.label} error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            ref={emailRef}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            placeholder={copy.fields.email.placeholder}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              revalidate(event.target.value, password);
-            }}
-          />
-        )}
-      </Field>
+      <TextField
+        id={`${id}-email`}
+        texts={copy.fields.email}
+        error={errors.email}
+        inputRef={emailRef}
+        input={{
+          name: "email",
+          type: "email",
+          inputMode: "email",
+          autoComplete: "email",
+          autoCapitalize: "none",
+          spellCheck: false,
+          required: true,
+        }}
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          revalidate(value, password);
+        }}
+      />
       {mode === "recover" ? null : (
         <PasswordField
           id={`${id}-password`}

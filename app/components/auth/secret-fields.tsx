@@ -1,42 +1,7 @@
-import type { ComponentProps, Ref } from "react";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { TextField, type TextFieldProps } from "~/components/ui/text-field";
 import { totpCodeProblem } from "~/lib/totp-code";
 
-interface SecretFieldProps {
-  id: string;
-  /** The field's copy, as the content modules shape it. */
-  texts: { label: string; hint?: string; placeholder?: string };
-  value: string;
-  onChange: (value: string) => void;
-  inputRef?: Ref<HTMLInputElement>;
-  error?: string;
-  className?: string;
-}
-
-/** A labelled input for something secret, its error and hint announced with it; paste allowed. */
-function SecretField({ input, ...props }: SecretFieldProps & { input: ComponentProps<typeof Input> }) {
-  return (
-    <Field
-      id={props.id}
-      label={props.texts.label}
-      hint={props.texts.hint}
-      error={props.error}
-      className={props.className}
-    >
-      {(control) => (
-        <Input
-          {...control}
-          {...input}
-          ref={props.inputRef}
-          placeholder={props.texts.placeholder}
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-        />
-      )}
-    </Field>
-  );
-}
+type SecretFieldProps = Omit<TextFieldProps, "input">;
 
 /** A password: the autocomplete token tells password managers whether to fill or to suggest one. */
 export function PasswordField({
@@ -45,7 +10,7 @@ export function PasswordField({
   minLength,
   ...props
 }: SecretFieldProps & { name: string; autoComplete: "current-password" | "new-password"; minLength?: number }) {
-  return <SecretField {...props} input={{ name, type: "password", autoComplete, minLength, required: true }} />;
+  return <TextField {...props} input={{ name, type: "password", autoComplete, minLength, required: true }} />;
 }
 
 /**
@@ -54,7 +19,7 @@ export function PasswordField({
  */
 export function TotpCodeField(props: SecretFieldProps) {
   return (
-    <SecretField
+    <TextField
       {...props}
       input={{
         name: "code",

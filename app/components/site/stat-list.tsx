@@ -1,6 +1,6 @@
+import { HiddenHeading } from "~/components/ui/hidden-heading";
 import type { Stat } from "~/content/types";
 import { cn } from "~/lib/utils";
-import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 /** Figures with their labels as a description list (value read after its label's context). */
 export function StatList({ title, items, className }: { title: string; items: Stat[]; className?: string }) {

@@ -2,10 +2,10 @@ import { FaqSection } from "~/components/site/faq-section";
 import { CtaSection } from "~/components/site/cta-section";
 import { FeatureCards, Hero, Pillars } from "~/components/site/home/home-sections";
 import { StatList } from "~/components/site/stat-list";
+import { homeStats } from "~/content/figures";
 import { homeCta, homeFaq, homeFeatures, homeHero, homeMeta, homePillars } from "~/content/home";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
-import { homeStats } from "~/content/figures";
 
 export default function HomePage() {
   return (

@@ -2,11 +2,11 @@ import { FaqSection } from "~/components/site/faq-section";
 import { PageHero } from "~/components/site/page-hero";
 import { ComparisonTable, PlanCards } from "~/components/site/pricing/plan-cards";
 import { Section } from "~/components/site/section";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
 import { plans, pricingCards, pricingComparison, pricingFaq, pricingHero, pricingMeta } from "~/content/pricing";
 import { pageMetaFor } from "~/lib/page-meta";
 import { faqPageJsonLd, productJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/precos";
-import { HiddenHeading } from "~/components/ui/hidden-heading";
 
 export default function PricingPage() {
   const { trialNote, annualNote, ...hero } = pricingHero;

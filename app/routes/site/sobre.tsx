@@ -2,9 +2,9 @@ import { MissionVision, Team, Values } from "~/components/site/about/about-secti
 import { PageHero } from "~/components/site/page-hero";
 import { StatList } from "~/components/site/stat-list";
 import { aboutHero, aboutMeta, aboutMission, aboutTeam, aboutValues } from "~/content/about";
+import { aboutNumbers } from "~/content/figures";
 import { pageMetaFor } from "~/lib/page-meta";
 import type { Route } from "./+types/sobre";
-import { aboutNumbers } from "~/content/figures";
 
 export default function AboutPage() {
   return (

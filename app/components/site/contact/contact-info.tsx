@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
-import type { ContactChannel } from "~/content/contact";
 import { HiddenHeading } from "~/components/ui/hidden-heading";
+import type { ContactChannel } from "~/content/contact";
 
 const icons = { mail: Mail, phone: Phone, whatsapp: MessageCircle, map: MapPin };
 
