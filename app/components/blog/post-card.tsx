@@ -7,11 +7,12 @@ import { responsiveImage } from "~/lib/images";
 const CARD_SIZES = "(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
 
 /**
- * A blog card (docs/product.md §2): featured image when there is one, title and excerpt clamped to two
- * lines, creation date in pt-BR. The title's link is stretched over the whole card, so the
- * card is one click target while the link's accessible name stays the title alone.
+ * A blog card (docs/product.md §2), at `position` in its grid (0 = first): featured image when
+ * there is one, title and excerpt clamped to two lines, creation date in pt-BR. The title's link
+ * is stretched over the whole card, so the card is one click target while the link's accessible
+ * name stays the title alone.
  */
-export function PostCard({ post, priority = false }: { post: BlogPostSummary; priority?: boolean }) {
+export function PostCard({ post, position }: { post: BlogPostSummary; position: number }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-border bg-background shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       {post.featured_image ? (
@@ -21,7 +22,10 @@ export function PostCard({ post, priority = false }: { post: BlogPostSummary; pr
           alt=""
           width={1200}
           height={630}
-          loading={priority ? "eager" : "lazy"}
+          // The first row is above the fold on wide screens: no lazy loading there. On a phone the
+          // first card's image is the largest paint: fetched first.
+          loading={position < 3 ? "eager" : "lazy"}
+          fetchPriority={position === 0 ? "high" : undefined}
           decoding="async"
           className="aspect-[40/21] w-full bg-muted object-cover"
         />

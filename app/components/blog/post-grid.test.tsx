@@ -46,4 +46,23 @@ describe("PostGrid", () => {
     expect(html.match(/<img /g)).toHaveLength(1);
     expect(html.match(/line-clamp-2/g)).toHaveLength(3);
   });
+
+  it("fetches the first card's image first, loads the first row eagerly and the rest lazily", () => {
+    const posts = Array.from({ length: 5 }, (_, i) => ({
+      id: String(i),
+      title: `Post ${i}`,
+      slug: `post-${i}`,
+      excerpt: null,
+      featured_image: `https://cdn.example/${i}.png`,
+      created_at: "2026-03-05T12:00:00Z",
+    }));
+    const images = render(<PostGrid label="Posts" emptyText="vazio" posts={posts} />).match(/<img [^>]*>/g) ?? [];
+    expect(images.map((img) => [/loading="(\w+)"/.exec(img)?.[1], /fetchPriority="(\w+)"/i.exec(img)?.[1]])).toEqual([
+      ["eager", "high"],
+      ["eager", undefined],
+      ["eager", undefined],
+      ["lazy", undefined],
+      ["lazy", undefined],
+    ]);
+  });
 });

@@ -16,8 +16,7 @@ export function PostGrid({ posts, label, emptyText }: { posts: BlogPostSummary[]
     <ul className={GRID} aria-label={label}>
       {posts.map((post, index) => (
         <li key={post.id} className="flex">
-          {/* The first row is above the fold on wide screens: no lazy loading there. */}
-          <PostCard post={post} priority={index < 3} />
+          <PostCard post={post} position={index} />
         </li>
       ))}
     </ul>

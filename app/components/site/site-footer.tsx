@@ -14,7 +14,7 @@ export interface SiteFooterProps {
 
 export function SiteFooter(props: SiteFooterProps) {
   return (
-    <footer className="border-t border-border bg-muted">
+    <footer className="render-when-visible border-t border-border bg-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
         <div className="space-y-4">
           <Logo name={props.brand} />

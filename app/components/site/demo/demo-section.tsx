@@ -12,7 +12,7 @@ export function DemoSection({ children }: { children: ReactNode }) {
     <section
       id={DEMO_SECTION_ID}
       aria-labelledby={`${DEMO_SECTION_ID}-titulo`}
-      className="scroll-mt-20 border-t border-border bg-accent px-4 py-16 sm:px-6 lg:px-8"
+      className="render-when-visible scroll-mt-20 border-t border-border bg-accent px-4 py-16 sm:px-6 lg:px-8"
     >
       <div className="mx-auto max-w-3xl">{children}</div>
     </section>

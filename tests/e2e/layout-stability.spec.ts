@@ -1,0 +1,69 @@
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./support/hydration";
+import { publicRoutes } from "./support/public-routes";
+
+// The layout-stability budget (cumulative layout shift at most 0.01) on every public page of the
+// registry, for the whole load and then while the page is scrolled to its end by script: blocks
+// below the fold are rendered only when they come near the viewport (`.render-when-visible`,
+// app/app.css), and that must never move what the visitor sees. A scroll by script is not user
+// input, so every shift it causes counts.
+
+const VIEWPORTS = [
+  { name: "phone", width: 412, height: 823 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, allowedConsoleErrors: /status of 404/ });
+
+    test("no public page shifts its layout while it loads or while it is scrolled to the end", async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      await page.addInitScript(() => {
+        type Shift = { value: number; startTime: number; what: string[] };
+        const state = window as unknown as { layoutShifts: Shift[] };
+        state.layoutShifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            // What moved, for the failure message: the elements' tags and first classes.
+            const what = (entry.sources ?? []).map((source) => {
+              const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+              return element ? `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join(".")}` : "?";
+            });
+            state.layoutShifts.push({ value: entry.value, startTime: Math.round(entry.startTime), what });
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const totals: Record<string, { total: number; shifts: unknown[] }> = {};
+      for (const route of await publicRoutes(request)) {
+        await page.goto(route.url, { waitUntil: "load" });
+        await waitForHydration(page);
+        totals[route.url] = await page.evaluate(async () => {
+          const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          await document.fonts.ready;
+          await frame();
+          // Down one viewport at a time, letting each step render, to the very end.
+          // (Instant: the site scrolls smoothly for people who do not ask for less motion.)
+          for (let step = 0; step < 200; step++) {
+            const before = window.scrollY;
+            window.scrollBy({ top: window.innerHeight, behavior: "instant" });
+            await frame();
+            if (window.scrollY === before) break;
+          }
+          await frame();
+          const shifts = (window as unknown as { layoutShifts: { value: number }[] }).layoutShifts;
+          return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+        });
+      }
+      expect(Object.entries(totals).filter(([, shift]) => shift.total > 0.01)).toEqual([]);
+    });
+  });
+}
