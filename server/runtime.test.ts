@@ -16,4 +16,9 @@ describe("the server's process settings", () => {
     expect(missing.env).not.toHaveProperty("MALLOC_ARENA_MAX");
     expect(missing.env).toHaveProperty("MALLOC_TRIM_THRESHOLD_", "65536");
   });
+
+  it("keeps a flag an operator set in NODE_OPTIONS (a larger heap for a big site)", () => {
+    const missing = missingRuntime([], { NODE_OPTIONS: "--max-old-space-size=2048 --enable-source-maps" });
+    expect(missing.flags).toEqual(SERVER_NODE_FLAGS.filter((flag) => !flag.startsWith("--max-old-space-size")));
+  });
 });

@@ -74,6 +74,28 @@ describe("PageCache", () => {
     expect(Buffer.from(await second.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
   });
 
+  it("renders a page once for a spike of requests that arrive while it is being rendered", async () => {
+    const { get, renders } = site();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => get("/sitemap.xml", { "Accept-Encoding": "br" })),
+    );
+    expect(renders.get("/sitemap.xml")).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((answer) => answer.headers.get("ETag"))).size).toBe(1);
+    const bodies = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer()).length));
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it("lets requests waiting on an answer that is not shared (a cookie, not a 200) render their own", async () => {
+    const { get, renders } = site();
+    const withCookie = await Promise.all(Array.from({ length: 3 }, () => get("/blog/com-cookie")));
+    expect(renders.get("/blog/com-cookie")).toBe(3);
+    expect(withCookie.map((answer) => answer.headers.get("Set-Cookie"))).toEqual(["sb=1", "sb=1", "sb=1"]);
+    const missing = await Promise.all(Array.from({ length: 3 }, () => get("/blog/nao-existe")));
+    expect(renders.get("/blog/nao-existe")).toBe(3);
+    expect(missing.map((answer) => answer.status)).toEqual([404, 404, 404]);
+  });
+
   it("keeps one copy per encoding, each with its own ETag", async () => {
     const { get, renders } = site();
     const br = await get("/blog", { "Accept-Encoding": "br" });

@@ -99,6 +99,11 @@ export class PageCache {
   // Bumped by every invalidation: a render that began before it may hold old content, so it
   // is answered but not stored.
   private generation = 0;
+  // The renders under way, by key: a request for a page that is being rendered waits for that
+  // render instead of starting its own, so a spike on a cold or just-invalidated page (the
+  // sitemap of 10,000 posts after a publication) costs one render, not one per request.
+  // Resolves to null when the render's answer cannot be shared (not a 200, a Set-Cookie).
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
 
   constructor(options: PageCacheOptions) {
     this.pages = new LRUCache<string, CachedPage>({
@@ -116,6 +121,9 @@ export class PageCache {
   /** Drops the pages a change affects: every list, and the page of the post's old and new slug. */
   invalidate(change: BlogPostsChange | "everything"): void {
     this.generation++;
+    // A render under way may show the content from before the change: later requests start
+    // their own.
+    this.rendering.clear();
     if (change === "everything" || change.op === "TRUNCATE") {
       this.pages.clear();
       return;
@@ -151,17 +159,36 @@ export class PageCache {
       const ifNoneMatch = c.req.header("If-None-Match");
       const cached = this.pages.get(key);
       if (cached) return answer(cached, method, ifNoneMatch, "hit");
+      const underway = this.rendering.get(key);
+      if (underway) {
+        const page = await underway;
+        if (page) return answer(page, method, ifNoneMatch, "hit");
+      }
 
       const startedAt = this.generation;
-      await next();
-      const res = c.res;
-      if (method !== "GET" || res.status !== 200 || res.headers.has("Set-Cookie")) return;
-      const body = new Uint8Array(await res.arrayBuffer());
-      const headers = new Headers(res.headers);
-      const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
-      headers.set("ETag", etag);
-      headers.set("Cache-Control", PAGE_CACHE_CONTROL);
-      const page: CachedPage = { status: res.status, headers: [...headers], body, etag, tags: entry.tags };
+      let settle: (page: CachedPage | null) => void = () => {};
+      // Only a GET's render is shared: a HEAD's response has no body to keep.
+      if (method === "GET" && !underway) {
+        const render = new Promise<CachedPage | null>((resolve) => (settle = resolve));
+        this.rendering.set(key, render);
+        void render.finally(() => {
+          if (this.rendering.get(key) === render) this.rendering.delete(key);
+        });
+      }
+      let page: CachedPage | null = null;
+      try {
+        await next();
+        const res = c.res;
+        if (method !== "GET" || res.status !== 200 || res.headers.has("Set-Cookie")) return;
+        const body = new Uint8Array(await res.arrayBuffer());
+        const headers = new Headers(res.headers);
+        const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+        headers.set("ETag", etag);
+        headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+        page = { status: res.status, headers: [...headers], body, etag, tags: entry.tags };
+      } finally {
+        settle(page);
+      }
       if (startedAt === this.generation) this.pages.set(key, page);
       // Hono copies the old response's headers onto a new one assigned to c.res (its setter);
       // clearing it first keeps exactly the headers stored above, as a hit will send them.
