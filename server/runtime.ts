@@ -2,7 +2,7 @@
 // its malloc tuning, only at process start. Imported first by server/main.ts, this module
 // replaces the process (same PID, so signals, supervisors and probes are unaffected) with one
 // that has them, unless they are already there. Measured with 10,000 posts
-// (docs/benchmarks.md, "Resident memory"):
+// (docs/benchmarks.md, "Dynamic pages"):
 //
 // - `--max-semi-space-size=16`: on a machine with many gigabytes V8 sizes the young generation
 //   at 64 MB per semi-space (128 MB resident once touched); a server that renders small pages

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { AuthFormCard } from "./auth-card";
@@ -27,7 +27,6 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
   const mfa = copy.mfa;
 
   useEffect(() => inputRef.current?.focus(), []);
@@ -74,7 +73,6 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
       }
     >
       <TotpCodeField
-        id={`${id}-code`}
         texts={mfa.code}
         error={error}
         inputRef={inputRef}

@@ -1,9 +1,10 @@
-import type { ComponentProps, Ref } from "react";
+import { useId, type ComponentProps, type Ref } from "react";
 import { Field } from "./field";
 import { Input } from "./input";
 
 export interface TextFieldProps {
-  id: string;
+  /** The input's id; one of its own when the screen does not need to know it. */
+  id?: string;
   /** The field's copy, as the content modules shape it. */
   texts: { label: string; hint?: string; placeholder?: string };
   value: string;
@@ -20,8 +21,9 @@ export interface TextFieldProps {
  * hint and error announced with it (Field): the sign-in and admin forms' text fields.
  */
 export function TextField({ id, texts, value, onChange, inputRef, error, className, input }: TextFieldProps) {
+  const ownId = useId();
   return (
-    <Field id={id} label={texts.label} hint={texts.hint} error={error} className={className}>
+    <Field id={id ?? ownId} label={texts.label} hint={texts.hint} error={error} className={className}>
       {(control) => (
         <Input
           {...control}
