@@ -166,7 +166,7 @@ export class PageCache {
       }
 
       const startedAt = this.generation;
-      let settle: (page: CachedPage | null) => void = () => {};
+      let settle: ((page: CachedPage | null) => void) | undefined;
       // Only a GET's render is shared: a HEAD's response has no body to keep.
       if (method === "GET" && !underway) {
         const render = new Promise<CachedPage | null>((resolve) => (settle = resolve));
@@ -187,7 +187,7 @@ export class PageCache {
         headers.set("Cache-Control", PAGE_CACHE_CONTROL);
         page = { status: res.status, headers: [...headers], body, etag, tags: entry.tags };
       } finally {
-        settle(page);
+        settle?.(page);
       }
       if (startedAt === this.generation) this.pages.set(key, page);
       // Hono copies the old response's headers onto a new one assigned to c.res (its setter);
