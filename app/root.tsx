@@ -8,7 +8,7 @@ import {
   UNSAFE_DataRouterDataContext as DataRouterDataContext,
   useMatches,
 } from "react-router";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interLatin from "./assets/fonts/inter-latin-wght-400-800.woff2?url";
 import type { Route } from "./+types/root";
 import { UnexpectedErrorScreen } from "./components/site/error-screen";
 import { enhancementUrls } from "./enhance";
