@@ -61,11 +61,21 @@ export function initialScriptSources(html: string, clientDir: string): string {
     .join("\n");
 }
 
-/** The stylesheets a document links (same-origin /assets/*.css), brotli-compressed like the scripts. */
+/**
+ * The stylesheets of a document, brotli-compressed like the scripts: the files it links
+ * (same-origin /assets/*.css) and what it carries in <style> elements (script-free public pages
+ * get theirs inline: server/http/inline-stylesheet.ts).
+ */
 export function measureStylesheets(html: string, clientDir: string): { files: ScriptSize[]; totalBrotli: number } {
   const paths = [...new Set([...html.matchAll(/<link [^>]*href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]!))];
-  const files = paths.map((path) => {
-    const bytes = readFileSync(join(clientDir, path));
+  const sheets = [
+    ...paths.map((path) => ({ path, bytes: readFileSync(join(clientDir, path)) })),
+    ...[...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => ({
+      path: "<style>",
+      bytes: Buffer.from(match[1]!),
+    })),
+  ];
+  const files = sheets.map(({ path, bytes }) => {
     const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength;
     return { path, raw: bytes.byteLength, brotli };
   });

@@ -13,6 +13,7 @@ import { HEALTH_PATHS, registerHealthRoutes, type Readiness } from "./http/healt
 import type { PageCache } from "./http/page-cache.ts";
 import { pageGuards } from "./http/page-guards.ts";
 import { createRateLimiters, type RateLimiters } from "./http/rate-limits.ts";
+import { inlineStylesheetsMiddleware, stylesheetReader } from "./http/inline-stylesheet.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 
@@ -75,6 +76,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
   if (mode === "production") {
     app.use("*", compression());
     app.use("*", securityHeaders({ ...cspOptions, https: config.siteUrl.startsWith("https:") }));
+    // Inside the security headers, which hash the document as it is finally sent.
+    if (options.clientDir) app.use("*", inlineStylesheetsMiddleware(stylesheetReader(options.clientDir)));
   }
   // Before anything that could touch the database or the React build.
   registerHealthRoutes(app, options.readiness ?? ALWAYS_READY);

@@ -2,7 +2,8 @@
 // renders them with a placeholder origin (BUILD_ORIGIN in app/content/site-config.ts) wherever
 // a page names its own URL (canonical, Open Graph, JSON-LD); this module replaces it with the
 // SITE_URL the server was started with, so one build serves any origin
-// (docs/decisions/004-site-url-at-build.md). Each page is then hashed for its CSP, compressed
+// (docs/decisions/004-site-url-at-build.md). Its stylesheet is written into it
+// (./inline-stylesheet.ts). Each page is then hashed for its CSP, compressed
 // once (brotli and gzip, in libuv's pool, at start) and given a strong ETag.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context } from "hono";
 import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "./csp.ts";
+import { inlineStylesheets, stylesheetReader } from "./inline-stylesheet.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,10 +48,12 @@ export async function loadPrerenderedPages(
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => join(entry.parentPath, entry.name));
   const pages = new Map<string, Page>();
+  const readStylesheet = stylesheetReader(root);
   await Promise.all(
     files.map(async (file) => {
       let html = readFileSync(file, "utf8");
       if (substitution) html = html.replaceAll(substitution.placeholder, substitution.origin);
+      html = inlineStylesheets(html, readStylesheet);
       const identity = Buffer.from(html);
       const [br, gz] = await Promise.all([
         brotli(identity, {

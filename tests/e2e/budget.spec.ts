@@ -50,6 +50,22 @@ test("the blog, a post, the footer's documents and the not-found page load no sc
   }
 });
 
+test("a page without scripts carries its stylesheet; pages with scripts link the cached file", async ({ request }) => {
+  // ADR 058: nothing holds a script-free page's DOMContentLoaded until a linked stylesheet
+  // arrives, and Chromium lays out a page with a form at that event, unstyled.
+  const stylesheet = /<link rel="stylesheet" href="\/assets\/[\w-]+\.css"\/>/;
+  const inline = /<style>[\s\S]*--color-primary:[\s\S]*<\/style>/;
+  for (const route of await publicRoutes(request)) {
+    const html = await (await request.get(route.url)).text();
+    const carries = route.scripts.length === 0;
+    expect({ links: stylesheet.test(html), inline: inline.test(html) }, route.url).toEqual({
+      links: !carries,
+      inline: carries,
+    });
+  }
+  expect(stylesheet.test(await (await request.get("/auth")).text()), "/auth").toBe(true);
+});
+
 /** The bodies of every script the page fetches, read before the test goes on. */
 function collectScripts(page: Page): () => Promise<Map<string, string>> {
   const bodies: Promise<[string, string]>[] = [];

@@ -1,0 +1,63 @@
+// The stylesheet of a public page, written into the page (docs/decisions/058-inline-stylesheet-on-script-free-pages.md).
+//
+// A public page has no script, so nothing holds back DOMContentLoaded until its stylesheet has
+// arrived. Chromium lays a page out at that event whenever it holds a form (every public page
+// ends with the demo form), and with the stylesheet still on its way that layout is done
+// unstyled, then again once it lands: on /blog an unstyled 1200-pixel image even widened the
+// first layout to 1249 pixels on a 412-pixel phone. With the rules in the document the first
+// layout is the only one. Measured with Lighthouse mobile (docs/benchmarks.md).
+//
+// Only documents that React does not hydrate (`data-client="none"`, app/lib/document-client.ts)
+// are rewritten: on /auth and /admin React owns the <head>, and the cached file serves their
+// client navigation.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { MiddlewareHandler } from "hono";
+
+const PUBLIC_DOCUMENT = /^\s*<!DOCTYPE html>\s*<html\b[^>]*\bdata-client="none"/i;
+// One file name under /assets, as Vite writes them: nothing that could climb out of the folder.
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[\w-]+\.css)"\/>/g;
+
+/** Reads (once) the stylesheets of a client build by their /assets URL; undefined when absent. */
+export function stylesheetReader(clientDir: string): (href: string) => string | undefined {
+  const cache = new Map<string, string | undefined>();
+  return (href) => {
+    if (!cache.has(href)) {
+      let css: string | undefined;
+      try {
+        css = readFileSync(join(clientDir, href), "utf8");
+      } catch {
+        css = undefined;
+      }
+      cache.set(href, css);
+    }
+    return cache.get(href);
+  };
+}
+
+/**
+ * The document with each linked /assets stylesheet replaced by a <style> element holding it, if
+ * the document is a public page. A stylesheet that cannot be read, or whose text would end the
+ * element early, stays a link.
+ */
+export function inlineStylesheets(html: string, read: (href: string) => string | undefined): string {
+  if (!PUBLIC_DOCUMENT.test(html)) return html;
+  return html.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = read(href);
+    if (css === undefined || /<\/style/i.test(css)) return link;
+    return `<style>${css}</style>`;
+  });
+}
+
+/** The same for pages rendered per request (the blog, posts, the not-found page, /status). */
+export function inlineStylesheetsMiddleware(read: (href: string) => string | undefined): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" || !(c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) return;
+    // A prerendered page is final when served (CSP set, usually compressed): inlined at start.
+    const { headers } = c.res;
+    if (headers.has("Content-Encoding") || headers.has("Content-Security-Policy") || c.res.body === null) return;
+    const html = await c.res.text();
+    c.res = new Response(inlineStylesheets(html, read), { status: c.res.status, headers });
+  };
+}
