@@ -66,3 +66,21 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, allowedConsoleErrors: /status of 404/ });
+
+  test("no public page is wider than the screen", async ({ page, request }) => {
+    // A page wider than the phone can be dragged sideways, and a phone's browser zooms it out to
+    // fit: /precos did, by the hidden labels of its comparison table, which scrolls by itself.
+    test.setTimeout(120_000);
+    const overflowing: Record<string, number> = {};
+    for (const route of await publicRoutes(request)) {
+      await page.goto(route.url, { waitUntil: "load" });
+      await waitForHydration(page);
+      const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (extra > 0) overflowing[route.url] = extra;
+    }
+    expect(overflowing).toEqual({});
+  });
+});

@@ -111,8 +111,10 @@ export function ComparisonTable({
   const highlight = (index: number) => (index === recommendedIndex ? "bg-accent" : "");
   return (
     // The wrapper scrolls on narrow screens; it is focusable so keyboard users can scroll it.
+    // Relative, so the visually hidden labels in the cells (absolute) scroll inside it instead
+    // of widening the whole page on a phone.
     <section
-      className="mx-auto mt-10 max-w-6xl overflow-x-auto rounded-xl border border-border"
+      className="relative mx-auto mt-10 max-w-6xl overflow-x-auto rounded-xl border border-border"
       // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       aria-label={caption}
