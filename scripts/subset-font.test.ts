@@ -19,6 +19,8 @@ describe("the committed font (npm run font)", () => {
     expect(ourFace).not.toBe("");
     expect(normalize(/unicode-range:([^;]+);/.exec(ourFace)?.[1] ?? "")).toBe(normalize(UNICODE_RANGE));
     expect(/font-weight:\s*(\d+)\s+(\d+);/.exec(ourFace)?.slice(1).map(Number)).toEqual([WEIGHTS.min, WEIGHTS.max]);
+    // Preloaded and never swapped in late: no second layout of the page (ADR 057).
+    expect(ourFace).toContain("font-display: optional;");
   });
 
   it("covers every font weight the app's classes ask for", () => {
