@@ -48,7 +48,9 @@ describe("inlineStylesheetsMiddleware", () => {
   const read = stylesheetReader(clientDir({ "root-abc.css": CSS }));
   const app = new Hono();
   app.use("*", inlineStylesheetsMiddleware(read));
-  app.get("/blog", (c) => c.html(page("none")));
+  app.get("/blog", (c) =>
+    c.html(page("none"), 200, { "Content-Length": String(page("none").length), "Cache-Control": "public, max-age=0" }),
+  );
   app.get("/ready", (c) => c.html(page("none"), 200, { "Content-Security-Policy": "default-src 'self'" }));
   app.get("/feed", (c) => c.text(LINK));
 
@@ -56,7 +58,10 @@ describe("inlineStylesheetsMiddleware", () => {
     const response = await app.request("/blog");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
-    expect(await response.text()).toContain(`<style>${CSS}</style>`);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=0");
+    const html = await response.text();
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(response.headers.get("Content-Length")).not.toBe(String(page("none").length));
   });
 
   it("leaves prerendered pages (already final, with their CSP) and other types alone", async () => {

@@ -57,7 +57,12 @@ export function inlineStylesheetsMiddleware(read: (href: string) => string | und
     // A prerendered page is final when served (CSP set, usually compressed): inlined at start.
     const { headers } = c.res;
     if (headers.has("Content-Encoding") || headers.has("Content-Security-Policy") || c.res.body === null) return;
+    const { status } = c.res;
     const html = await c.res.text();
-    c.res = new Response(inlineStylesheets(html, read), { status: c.res.status, headers });
+    const rewritten = new Headers(headers);
+    rewritten.delete("Content-Length"); // the body grows; the server measures it again
+    // Hono copies the previous response's headers onto the one set next: clear it first.
+    c.res = undefined;
+    c.res = new Response(inlineStylesheets(html, read), { status, headers: rewritten });
   };
 }
