@@ -51,6 +51,20 @@ const speculationRules = JSON.stringify({
   ],
 });
 
+/**
+ * Public pages are separate documents (no client-side router): a cross-document view transition
+ * cross-fades from one page to the next where the browser supports it, and not at all for
+ * visitors who ask for less motion (docs/decisions/048-public-pages-without-app-bundle.md). The
+ * opt-in is written into each page rather than the stylesheet: with it only in the stylesheet,
+ * Chromium often aborted the transition into a page that speculation rules had prerendered, with
+ * an uncaught "ViewTransition opt-in disabled" (5 of 8 runs of the not-found page's "leads home"
+ * test in tests/e2e/errors.spec.ts; none of 16 since).
+ */
+const viewTransitionOptIn = "@media (prefers-reduced-motion: no-preference) { @view-transition { navigation: auto; } }";
+
+/** The element that ends a public page, which its first paint waits for (rel=expect). */
+const DOCUMENT_END_ID = "fim-do-documento";
+
 function useDocumentClient(): DocumentClient {
   const matches = useMatches();
   // The router state's errors, from every route (an error the shell's ErrorBoundary shows
@@ -90,6 +104,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4338ca" />
         <Meta />
+        {client === "app" ? null : (
+          <>
+            <style dangerouslySetInnerHTML={{ __html: viewTransitionOptIn }} />
+            {/* No paint before the whole document is parsed (the marker ends <body>). A page
+                with nothing left to wait for was painted half-parsed on a busy CPU, and the
+                rest of its header then moved what had been drawn (layout shift); the wait is
+                the parse of a few dozen KB. Browsers without rel=expect ignore it. */}
+            <link rel="expect" href={`#${DOCUMENT_END_ID}`} blocking="render" />
+          </>
+        )}
         <Links />
         {/* Module scripts are deferred: in the head they are found early and run after parsing. */}
         {scripts.map((name) => (
@@ -106,7 +130,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollRestoration />
             <Scripts />
           </>
-        ) : null}
+        ) : (
+          <div id={DOCUMENT_END_ID} hidden />
+        )}
       </body>
     </html>
   );

@@ -84,3 +84,15 @@ test.describe("on a phone", () => {
     expect(overflowing).toEqual({});
   });
 });
+
+test("every public page holds its first paint until its whole document is parsed", async ({ request }) => {
+  // Painted half-parsed on a busy CPU, the rest of the header moved the menu (ADR 058).
+  for (const route of await publicRoutes(request)) {
+    const html = await (await request.get(route.url)).text();
+    expect(html, route.url).toContain('<link rel="expect" href="#fim-do-documento" blocking="render"/>');
+    // The marker is the body's last element (React may leave comments after it).
+    expect(/<div id="fim-do-documento" hidden=""><\/div>(<!--[^>]*-->)*<\/body><\/html>$/.test(html), route.url).toBe(
+      true,
+    );
+  }
+});
