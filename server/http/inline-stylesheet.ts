@@ -1,15 +1,16 @@
-// The stylesheet of a public page, written into the page (docs/decisions/058-inline-stylesheet-on-script-free-pages.md).
+// The stylesheet of a script-free page, written into the page
+// (docs/decisions/058-inline-stylesheet-on-script-free-pages.md).
 //
-// A public page has no script, so nothing holds back DOMContentLoaded until its stylesheet has
-// arrived. Chromium lays a page out at that event whenever it holds a form (every public page
-// ends with the demo form), and with the stylesheet still on its way that layout is done
-// unstyled, then again once it lands: on /blog an unstyled 1200-pixel image even widened the
-// first layout to 1249 pixels on a 412-pixel phone. With the rules in the document the first
-// layout is the only one. Measured with Lighthouse mobile (docs/benchmarks.md).
+// A page without scripts fires DOMContentLoaded as soon as its HTML is parsed, stylesheet or
+// not. In Lighthouse traces Chromium laid such a page out at that event (each one ends with the
+// demo form, which we take to be the reason), unstyled while the linked file was on its way,
+// then again after the first paint once it landed: on /blog an unstyled 1200-pixel image even
+// widened that first layout to 1249 pixels on a 412-pixel phone. With the rules in the document
+// the first layout is the only one. Measured with Lighthouse mobile (docs/benchmarks.md).
 //
-// Only documents that React does not hydrate (`data-client="none"`, app/lib/document-client.ts)
-// are rewritten: on /auth and /admin React owns the <head>, and the cached file serves their
-// client navigation.
+// Only pages without scripts (`data-client="none"`, app/lib/document-client.ts) are rewritten.
+// On enhanced pages the module scripts already hold DOMContentLoaded until the file has arrived,
+// and the file stays cached from page to page; on /auth and /admin React owns the <head>.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MiddlewareHandler } from "hono";
