@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumExecutable, CHROMIUM_ARGS } from "./scripts/chromium.ts";
+import { chromiumExecutable, TEST_CHROMIUM_ARGS } from "./scripts/chromium.ts";
 
 // E2E_PORT and BUILD_DIR let two runs (e.g. two developers' worktrees) proceed side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -32,7 +32,7 @@ export default defineConfig({
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
-    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: chromiumExecutable(), args: TEST_CHROMIUM_ARGS },
   },
   projects: [
     { name: "chromium", testIgnore: NO_JAVASCRIPT_SPECS },
