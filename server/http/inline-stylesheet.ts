@@ -2,11 +2,12 @@
 // (docs/decisions/058-inline-stylesheet-on-script-free-pages.md).
 //
 // A page without scripts fires DOMContentLoaded as soon as its HTML is parsed, stylesheet or
-// not. In Lighthouse traces Chromium laid such a page out at that event (each one ends with the
-// demo form, which we take to be the reason), unstyled while the linked file was on its way,
-// then again after the first paint once it landed: on /blog an unstyled 1200-pixel image even
-// widened that first layout to 1249 pixels on a 412-pixel phone. With the rules in the document
-// the first layout is the only one. Measured with Lighthouse mobile (docs/benchmarks.md).
+// not. In Lighthouse traces Chromium laid such a page out at that event (because of the controls
+// of the demo form that ends each page, as the ADR shows), unstyled while the linked file was on
+// its way, then again after the first paint once it landed: on /blog an unstyled 1200-pixel
+// image even widened that first layout to 1249 pixels on a 412-pixel phone. With the rules in
+// the document the first layout is the only one. Measured with Lighthouse mobile
+// (docs/benchmarks.md).
 //
 // Only pages without scripts (`data-client="none"`, app/lib/document-client.ts) are rewritten.
 // On enhanced pages the module scripts already hold DOMContentLoaded until the file has arrived,
