@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarize } from "./test-summary.ts";
+import { listFailures, summarize } from "./test-summary.ts";
 
 const checks = { passed: 2, failed: 0, skipped: 0 };
 const vitest = { numPassedTests: 10, numFailedTests: 0, numPendingTests: 1, testResults: [{ status: "passed" }] };
@@ -42,5 +42,88 @@ describe("summarize", () => {
     expect(summarize({ checks, vitest: broken, playwright, expectPlaywright: true }).text).toBe(
       "10 passed, 1 failed, 2 skipped",
     );
+  });
+});
+
+describe("listFailures", () => {
+  it("names every failed step and test, with the first line of its error, so a log's tail says what broke", () => {
+    const lines = listFailures({
+      failedSteps: ["lint (see its output above)"],
+      vitest: {
+        ...vitest,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: "/somewhere/clone/server/http/limits.test.ts",
+            status: "failed",
+            assertionResults: [
+              {
+                fullName: "limits bounds the body",
+                status: "failed",
+                failureMessages: ["\u001b[31mAssertionError: expected 500 to be 413\u001b[39m\n    at x"],
+              },
+              { fullName: "limits passes", status: "passed" },
+            ],
+          },
+          {
+            name: "/somewhere/clone/app/broken.test.ts",
+            status: "failed",
+            message: "SyntaxError: Unexpected token",
+            assertionResults: [],
+          },
+        ],
+      },
+      playwright: {
+        ...playwright,
+        suites: [
+          {
+            title: "shell.spec.ts",
+            specs: [],
+            suites: [
+              {
+                title: "mobile menu",
+                specs: [
+                  {
+                    title: "Escape closes the menu",
+                    file: "shell.spec.ts",
+                    line: 102,
+                    tests: [
+                      {
+                        projectName: "chromium",
+                        status: "unexpected",
+                        results: [{ error: { message: "Timeout 5000ms exceeded." } }],
+                      },
+                    ],
+                  },
+                  {
+                    title: "passes",
+                    file: "shell.spec.ts",
+                    line: 3,
+                    tests: [{ projectName: "chromium", status: "expected" }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      expectPlaywright: true,
+    });
+    expect(lines).toEqual([
+      "✗ lint (see its output above)",
+      "✗ vitest server/http/limits.test.ts › limits bounds the body: AssertionError: expected 500 to be 413",
+      "✗ vitest app/broken.test.ts: SyntaxError: Unexpected token",
+      "✗ playwright [chromium] shell.spec.ts:102 › mobile menu › Escape closes the menu: Timeout 5000ms exceeded.",
+    ]);
+  });
+
+  it("says so when a runner wrote no report, and lists nothing when all passed", () => {
+    expect(listFailures({ failedSteps: [], vitest: undefined, playwright: undefined, expectPlaywright: true })).toEqual(
+      [
+        "✗ vitest wrote no report: it crashed (see its output above)",
+        "✗ playwright wrote no report: it crashed (see its output above)",
+      ],
+    );
+    expect(listFailures({ failedSteps: [], vitest, playwright, expectPlaywright: true })).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // Adds up the reports of every step of `npm test` into the single closing line.
+import { stripVTControlCharacters } from "node:util";
 
 export interface Counts {
   passed: number;
@@ -12,12 +13,28 @@ interface VitestReport {
   numPendingTests: number;
   numTodoTests?: number;
   numTotalTestSuites?: number;
-  testResults?: { status: string }[];
+  testResults?: {
+    name?: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName?: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
-interface PlaywrightReport {
+interface PlaywrightSuite {
+  title?: string;
+  specs?: {
+    title: string;
+    file?: string;
+    line?: number;
+    tests?: { projectName?: string; status: string; results?: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+
+interface PlaywrightReport extends PlaywrightSuite {
   stats: { expected: number; unexpected: number; skipped: number; flaky: number };
-  errors?: unknown[];
+  errors?: { message?: string }[];
 }
 
 export function summarize(input: { checks: Counts; vitest: unknown; playwright: unknown; expectPlaywright: boolean }): {
@@ -48,4 +65,63 @@ export function summarize(input: { checks: Counts; vitest: unknown; playwright: 
   }
   const text = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`;
   return { text, ok: total.failed === 0 && total.passed > 0 };
+}
+
+/** The first line of an error message, without colour codes, cut to fit one terminal line. */
+function firstLine(message: string | undefined): string {
+  const line =
+    stripVTControlCharacters(message ?? "")
+      .trim()
+      .split("\n")[0] ?? "";
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}
+
+function relative(path: string | undefined): string {
+  if (!path) return "?";
+  const at = path.search(/(?:^|\/)(?:app|server|scripts|tests)\//);
+  return at < 0 ? path : path.slice(path[at] === "/" ? at + 1 : at);
+}
+
+/**
+ * One line per failed test, so the end of a long log (often all a CI page shows) names what
+ * broke and why, not only how many.
+ */
+export function listFailures(input: {
+  failedSteps: string[];
+  vitest: unknown;
+  playwright: unknown;
+  expectPlaywright: boolean;
+}): string[] {
+  const lines = input.failedSteps.map((step) => `✗ ${step}`);
+  const vitest = input.vitest as VitestReport | undefined;
+  if (!vitest) lines.push("✗ vitest wrote no report: it crashed (see its output above)");
+  for (const file of vitest?.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed) {
+      lines.push(`✗ vitest ${relative(file.name)} › ${test.fullName ?? "?"}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (file.status === "failed" && failed.length === 0) {
+      lines.push(`✗ vitest ${relative(file.name)}: ${firstLine(file.message)}`);
+    }
+  }
+  const playwright = input.playwright as PlaywrightReport | undefined;
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        const where = `${relative(spec.file)}:${spec.line ?? "?"}`;
+        const name = [...titles, spec.title].join(" › ");
+        lines.push(
+          `✗ playwright [${test.projectName ?? "?"}] ${where} › ${name}${test.status === "flaky" ? " (flaky)" : ""}: ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? [])
+      walk(child, child.title && !child.title.includes(".spec.") ? [...titles, child.title] : titles);
+  };
+  if (playwright) walk(playwright, []);
+  else if (input.expectPlaywright) lines.push("✗ playwright wrote no report: it crashed (see its output above)");
+  for (const error of playwright?.errors ?? []) lines.push(`✗ playwright: ${firstLine(error.message)}`);
+  return lines;
 }

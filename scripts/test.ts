@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { chromiumExecutable, chromiumIsPresent, DEBIAN_CHROMIUM } from "./chromium.ts";
-import { summarize, type Counts } from "./test-summary.ts";
+import { listFailures, summarize, type Counts } from "./test-summary.ts";
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}`);
@@ -45,10 +45,18 @@ rmSync("reports", { recursive: true, force: true });
 mkdirSync("reports", { recursive: true });
 
 const checks: Counts = { passed: 0, failed: 0, skipped: 0 };
-const check = (ok: boolean) => (ok ? checks.passed++ : checks.failed++);
+const failedSteps: string[] = [];
+function check(ok: boolean, step: string): boolean {
+  if (ok) checks.passed++;
+  else {
+    checks.failed++;
+    failedSteps.push(step);
+  }
+  return ok;
+}
 
-check(run("typecheck", "npm", ["run", "--silent", "typecheck"]));
-check(run("lint", "npm", ["run", "--silent", "lint"]));
+check(run("typecheck", "npm", ["run", "--silent", "typecheck"]), "typecheck (see its output above)");
+check(run("lint", "npm", ["run", "--silent", "lint"]), "lint (see its output above)");
 run("unit and integration tests (vitest)", "npx", [
   "vitest",
   "run",
@@ -56,23 +64,20 @@ run("unit and integration tests (vitest)", "npx", [
   "--reporter=json",
   "--outputFile.json=reports/vitest.json",
 ]);
-const built = run("production build", "npm", ["run", "--silent", "build"]);
-check(built);
+const built = check(run("production build", "npm", ["run", "--silent", "build"]), "production build");
 let browserReady = false;
 if (built) {
-  browserReady = ensureChromium();
-  check(browserReady);
+  browserReady = check(ensureChromium(), "Chromium for the end-to-end tests");
   if (browserReady) {
     console.log(`(Chromium: ${chromiumExecutable()})`);
     run("end-to-end tests (playwright)", "npx", ["playwright", "test"]);
   }
 }
 
-const line = summarize({
-  checks,
-  vitest: readJson("reports/vitest.json"),
-  playwright: browserReady ? readJson("reports/playwright.json") : undefined,
-  expectPlaywright: browserReady,
-});
+const vitest = readJson("reports/vitest.json");
+const playwright = browserReady ? readJson("reports/playwright.json") : undefined;
+const failures = listFailures({ failedSteps, vitest, playwright, expectPlaywright: browserReady });
+if (failures.length) console.log(`\nFailed:\n${failures.join("\n")}`);
+const line = summarize({ checks, vitest, playwright, expectPlaywright: browserReady });
 console.log(`\n${line.text}`);
 process.exit(line.ok ? 0 : 1);
