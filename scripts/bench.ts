@@ -185,6 +185,9 @@ try {
       );
       rows.push({ ...scores, url: path });
     }
+    const noindexRows = publicPages
+      .filter((page) => "noindex" in page && page.noindex && rows.some((row) => row.url === page.path))
+      .map((page) => `\`${page.path}\``);
     sections.push(
       [
         `## Lighthouse, mobile (median of ${runs})`,
@@ -193,6 +196,12 @@ try {
         "",
         "Before: the previous run's performance, LCP, TBT and CLS.",
         "",
+        ...(noindexRows.length > 0
+          ? [
+              `SEO below 100 on ${noindexRows.join(", ")} is by design: the page registry (app/content/pages.ts) keeps such a page out of search results (robots noindex), and Lighthouse's "Page is blocked from indexing" audit counts that against it.`,
+              "",
+            ]
+          : []),
         "| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | before |",
         "|---|---|---|---|---|---|---|---|---|",
         ...rows.map((r) => {
