@@ -155,9 +155,11 @@ try {
     // The table had page, files, raw, brotli before ADR 048; page, files, brotli, … since.
     const old = previousJs.get(path);
     const before = (old?.length === 4 ? old[3] : old?.[2])?.replace(" **over budget**", "") ?? "–";
+    // Rows written before the CSS column have four cells: no CSS to compare with.
+    const cssBefore = old && old.length >= 5 ? old[4] : "–";
     const status = totalBrotli <= PUBLIC_PAGE_JS_BUDGET_BYTES ? "" : " **over budget**";
     sizeRows.push(
-      `| \`${path}\` | ${files.length} | ${kb(totalBrotli)}${status} | ${before} | ${kb(css.totalBrotli)} |`,
+      `| \`${path}\` | ${files.length} | ${kb(totalBrotli)}${status} | ${before} | ${kb(css.totalBrotli)} | ${cssBefore} |`,
     );
     console.log(`JS of ${path}: ${totalBrotli} bytes brotli, CSS ${css.totalBrotli}`);
   }
@@ -165,10 +167,10 @@ try {
     [
       "## Initial JavaScript per page",
       "",
-      `Module scripts and modulepreloads referenced by each page's HTML, and its stylesheets, brotli q11. Budget for every public page: ${kb(PUBLIC_PAGE_JS_BUDGET_BYTES)} of JavaScript (asserted by tests/e2e/budget.spec.ts). "Before": the previous run's JavaScript.`,
+      `Module scripts and modulepreloads referenced by each page's HTML, and its stylesheets, brotli q11. Budget for every public page: ${kb(PUBLIC_PAGE_JS_BUDGET_BYTES)} of JavaScript (asserted by tests/e2e/budget.spec.ts). "Before": the previous run's JavaScript and CSS.`,
       "",
-      "| page | files | brotli | before | CSS brotli |",
-      "|---|---|---|---|---|",
+      "| page | files | brotli | before | CSS brotli | CSS before |",
+      "|---|---|---|---|---|---|",
       ...sizeRows,
     ].join("\n"),
   );
