@@ -1,4 +1,5 @@
 import { useContext, useEffect, type ReactNode } from "react";
+import { preload } from "react-dom";
 import {
   Links,
   Meta,
@@ -16,8 +17,6 @@ import { documentClient, type DocumentClient } from "./lib/document-client";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
-  // The Latin subset is the only one pt-BR text needs; preloading it avoids a late font swap.
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Blog da Omnia", href: "/rss.xml" },
 ];
@@ -88,6 +87,12 @@ function useDocumentClient(): DocumentClient {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { client, scripts } = useDocumentClient();
+  // The Latin subset is the only font file pt-BR text needs. Preloaded through React rather than
+  // links(), React writes it right after the viewport, before the images' preloads: requested
+  // that early, it is usually ready when Chromium first lays the page out, so that layout uses
+  // Inter instead of building a system font to stand in for it at every size and weight
+  // (docs/decisions/057-font-subset.md).
+  preload(interLatin, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
   // <html data-hydrated="true"> once React has hydrated the document (only where it runs:
   // data-client="app"): for end-to-end tests (tests/e2e/support/hydration.ts) and for CSS that
   // must wait for JavaScript. Set from an effect, not an inline script, so the CSP's script

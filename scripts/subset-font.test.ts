@@ -23,6 +23,20 @@ describe("the committed font (npm run font)", () => {
     expect(ourFace).toContain("font-display: optional;");
   });
 
+  it("leaves Latin Extended a family of its own, next in --font-sans", () => {
+    // One family's faces all get font data for every size and weight laid out; a face not yet
+    // loaded gets a system font standing in for it, which on Linux costs a request to the
+    // browser process each: 18 in /blog's first layout, for a file it never downloads (ADR 057).
+    const families = [...appCss.matchAll(/@font-face\s*{[^}]*font-family:\s*"([^"]+)"/g)].map((match) => match[1]);
+    expect(families).toEqual(["Inter Variable Latin Extended", "Inter Variable"]);
+    const fontSans = /--font-sans:\s*([^;]+);/.exec(appCss)?.[1]?.replace(/\s+/g, " ").trim() ?? "";
+    expect(fontSans.split(", ").slice(0, 3)).toEqual([
+      '"Inter Variable"',
+      '"Inter Variable Latin Extended"',
+      "system-ui",
+    ]);
+  });
+
   it("covers every font weight the app's classes ask for", () => {
     const weights: Record<string, number> = { thin: 100, extralight: 200, light: 300, normal: 400 };
     Object.assign(weights, { medium: 500, semibold: 600, bold: 700, extrabold: 800, black: 900 });
