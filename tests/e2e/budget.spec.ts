@@ -108,9 +108,20 @@ test.describe("in the browser", () => {
       for (const [url, source] of fetched) {
         for (const marker of allMarkers) expect(source.includes(marker), `${url} contains ${marker}`).toBe(false);
       }
-      const timing = await page.evaluate(() => {
+      const timing = await page.evaluate(async () => {
+        // The load event can come before the first frame (a preloaded font and an image are all
+        // the page waits for): wait for the paint, up to ten seconds, rather than read too early.
+        const paint = await new Promise<PerformanceEntry | undefined>((resolve) => {
+          const bound = setTimeout(() => resolve(undefined), 10_000);
+          new PerformanceObserver((list, observer) => {
+            const entry = list.getEntriesByName("first-contentful-paint")[0];
+            if (!entry) return;
+            observer.disconnect();
+            clearTimeout(bound);
+            resolve(entry);
+          }).observe({ type: "paint", buffered: true });
+        });
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-        const paint = performance.getEntriesByType("paint").find((entry) => entry.name === "first-contentful-paint");
         const loaded = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
         return {
           // Over the wire: the server sends scripts brotli-compressed.
