@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { publicPages } from "../app/content/pages.ts";
 import { lighthouseMedian, type LighthouseScores } from "./bench/lighthouse.ts";
+import { median } from "./bench/median.ts";
 import { startServer } from "./bench/serve.ts";
 import { readStoredSigningKey } from "../server/backend/keys.ts";
 import { BUILD_DIR } from "./build-info.ts";
@@ -194,8 +195,8 @@ try {
       );
       rows.push({ ...scores, url: path });
     }
-    const indexes = rows.map((r) => r.benchmarkIndex).toSorted((a, b) => a - b);
-    const middleIndex = Math.round(indexes[Math.floor(indexes.length / 2)] ?? 0);
+    const indexes = rows.map((r) => r.benchmarkIndex);
+    const middleIndex = Math.round(median(indexes));
     const noindexRows = publicPages
       .filter((page) => "noindex" in page && page.noindex && rows.some((row) => row.url === page.path))
       .map((page) => `\`${page.path}\``);
@@ -209,7 +210,7 @@ try {
         "",
         // Lighthouse's guide places a benchmarkIndex of 1000-1500 in its low-end desktop class,
         // where 2x (not 4x) emulates its mid-tier phone; timings here depend on it.
-        `This machine's CPU/Memory power (Lighthouse's benchmarkIndex), median of the runs: ${middleIndex} (${Math.round(indexes[0] ?? 0)}–${Math.round(indexes.at(-1) ?? 0)} across routes). Lighthouse's [throttling guide](https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md#cpu-throttling) calibrates its 4x slowdown on a desktop of 1500–2000 and suggests 2x on one of 1000–1500.`,
+        `This machine's CPU/Memory power (Lighthouse's benchmarkIndex), median of the runs: ${middleIndex} (${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} across routes). Lighthouse's [throttling guide](https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md#cpu-throttling) calibrates its 4x slowdown on a desktop of 1500–2000 and suggests 2x on one of 1000–1500.`,
         "",
         `TBT: the median, and in brackets the lowest and highest of the ${runs} runs. Before: the previous run's performance, LCP, TBT and CLS.`,
         "",

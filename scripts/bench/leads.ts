@@ -6,6 +6,7 @@
 import { listMessages, MESSAGES_PAGE_SIZE } from "../../app/lib/admin-data.ts";
 import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
 import type { DbKind } from "../../server/backend/testing/backend.ts";
+import { median } from "./median.ts";
 
 export interface LeadsBenchOptions {
   /** Leads in the table. Default 100,000. */
@@ -22,8 +23,6 @@ export const LEADS_PAGE_TABLE_HEADER = [
   "| page of 50 | database | leads | median | min | max | target |",
   "|---|---|---|---|---|---|---|",
 ];
-
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function benchOne(kind: DbKind, leads: number, runs: number): Promise<string[]> {
   const t = await startTestBackend(kind);

@@ -6,6 +6,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../chromium.ts";
+import { median } from "./median.ts";
 
 export interface LighthouseScores {
   url: string;
@@ -25,11 +26,6 @@ export interface LighthouseScores {
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-
-function median(values: number[]): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 export async function lighthouseMedian(
   url: string,
