@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { publicPages } from "../app/content/pages.ts";
 import { lighthouseMedian, type LighthouseScores } from "./bench/lighthouse.ts";
+import { LONG_TASK_MS } from "./bench/main-thread.ts";
 import { median } from "./bench/median.ts";
 import { startServer } from "./bench/serve.ts";
 import { readStoredSigningKey } from "../server/backend/keys.ts";
@@ -214,20 +215,25 @@ try {
         "",
         `TBT: the median, and in brackets the lowest and highest of the ${runs} runs. Before: the previous run's performance, LCP, TBT and CLS.`,
         "",
+        `Main thread: the page's tasks of ${LONG_TASK_MS} ms or more, from its navigation to its load event, in Lighthouse's trace (medians of the runs): the thread's CPU time in them, of their wall-clock length. The simulation slows down the wall-clock length, so time a task spent waiting for a core on this machine counts as the page's work (scripts/bench/main-thread.ts, ADR 058).`,
+        "",
         ...(noindexRows.length > 0
           ? [
               `SEO below 100 on ${noindexRows.join(", ")} is by design: the page registry (app/content/pages.ts) keeps such a page out of search results (robots noindex), and Lighthouse's "Page is blocked from indexing" audit counts that against it.`,
               "",
             ]
           : []),
-        "| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | before |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | main thread | before |",
+        "|---|---|---|---|---|---|---|---|---|---|",
         ...rows.map((r) => {
           const old = previousLighthouse.get(r.url ?? "");
           // A TBT cell holds its range since 2026-11-26; "before" keeps the median only.
           const before = old ? [old[1], old[5], old[6]?.replace(/ \(.*\)$/, ""), old[7]].join(" / ") : "–";
           const [lowest, highest] = r.tbtRangeMs.map(Math.round);
-          return `| \`${r.url}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms (${lowest}–${highest}) | ${r.cls.toFixed(3)} | ${before} |`;
+          const mainThread = r.mainThread
+            ? `${Math.round(r.mainThread.cpuMs)} of ${Math.round(r.mainThread.wallMs)} ms`
+            : "–";
+          return `| \`${r.url}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms (${lowest}–${highest}) | ${r.cls.toFixed(3)} | ${mainThread} | ${before} |`;
         }),
       ].join("\n"),
     );

@@ -6,6 +6,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../chromium.ts";
+import { mainThreadTime } from "./main-thread.ts";
 import { median } from "./median.ts";
 
 export interface LighthouseScores {
@@ -23,6 +24,11 @@ export interface LighthouseScores {
   benchmarkIndex: number;
   /** Bytes of images transferred (the resource summary), on the mobile viewport. */
   imageBytes: number;
+  /**
+   * The page's long main-thread tasks up to its load event (main-thread.ts), medians of the runs:
+   * their wall-clock length, which the simulation slows down, and the thread's CPU time in them.
+   */
+  mainThread?: { wallMs: number; cpuMs: number };
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -57,6 +63,7 @@ export async function lighthouseMedian(
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? 0);
       const tbtMs = metric("total-blocking-time");
+      const mainThread = mainThreadTime(result?.artifacts.Trace.traceEvents ?? [], url);
       results.push({
         url,
         performance: score("performance"),
@@ -74,12 +81,15 @@ export async function lighthouseMedian(
               { items?: { resourceType: string; transferSize: number }[] } | undefined
           )?.items?.find((item) => item.resourceType === "image")?.transferSize ?? 0,
         ),
+        ...(mainThread ? { mainThread: { wallMs: mainThread.wallMs, cpuMs: mainThread.cpuMs } } : {}),
       });
     } finally {
       await chrome.kill();
     }
   }
-  const pick = (key: Exclude<keyof LighthouseScores, "url" | "tbtRangeMs">) => median(results.map((r) => r[key]));
+  const pick = (key: Exclude<keyof LighthouseScores, "url" | "tbtRangeMs" | "mainThread">) =>
+    median(results.map((r) => r[key]));
+  const traced = results.flatMap((r) => (r.mainThread ? [r.mainThread] : []));
   const tbts = results.map((r) => r.tbtMs);
   return {
     url,
@@ -93,5 +103,13 @@ export async function lighthouseMedian(
     tbtRangeMs: [Math.min(...tbts), Math.max(...tbts)],
     benchmarkIndex: pick("benchmarkIndex"),
     imageBytes: pick("imageBytes"),
+    ...(traced.length > 0
+      ? {
+          mainThread: {
+            wallMs: median(traced.map((t) => t.wallMs)),
+            cpuMs: median(traced.map((t) => t.cpuMs)),
+          },
+        }
+      : {}),
   };
 }
