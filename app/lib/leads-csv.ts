@@ -3,17 +3,24 @@
 // - Cells that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) get a
 //   leading apostrophe: OWASP's advice against CSV injection
 //   (https://owasp.org/www-community/attacks/CSV_Injection).
-// - Fields quoted when they hold a separator, a quote or a line break (RFC 4180), lines ended by CRLF.
-// - Semicolons separate fields: spreadsheets in pt-BR read commas as the decimal mark.
+// - Every cell quoted (RFC 4180, quotes doubled), lines ended by CRLF.
+// - Semicolons separate fields: spreadsheets in pt-BR read commas as the decimal mark. A reader
+//   set to commas (an English locale) or one that ignores quotes starts a cell after any comma or
+//   semicolon inside a text, so a formula character right there gets the apostrophe too.
 
 export const CSV_BOM = "\uFEFF";
 const SEPARATOR = ";";
 
-/** One cell, neutralised and quoted as needed. */
+/** A formula character at the start of a cell. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula character after a comma or semicolon (and any quotes) inside a text. */
+const FORMULA_AFTER_SEPARATOR = /([,;]"*)([=+\-@])/g;
+
+/** One cell, neutralised and quoted. */
 export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) || text.includes(SEPARATOR) ? `"${text.replaceAll('"', '""')}"` : text;
+  let text = (value ?? "").replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 export function csvLine(cells: readonly (string | null | undefined)[]): string {

@@ -385,8 +385,8 @@ test("a lead sent from /contato appears in Mensagens with its deliveries; status
   const csv = readFileSync((await file.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = csv.toString("utf8");
-  expect(text).toContain(`${name};maria@empresa.example;Empresa Exemplo;;Comercial e preços;;`);
-  expect(text).toContain(";Em contato;Ligar na segunda-feira às 10h.;");
+  expect(text).toContain(`"${name}";"maria@empresa.example";"Empresa Exemplo";"";"Comercial e preços";"";`);
+  expect(text).toContain(';"Em contato";"Ligar na segunda-feira às 10h.";');
 
   await answerConfirm(page, "accept", lead.getByRole("button", { name: `Excluir mensagem de ${name}` }));
   await expect(lead).toHaveCount(0);

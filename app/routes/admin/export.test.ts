@@ -60,16 +60,16 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     const text = new TextDecoder().decode(bytes); // the decoder drops the BOM
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
-      "Recebida em;Nome;E-mail;Empresa;Telefone;Assunto;Plano;Mensagem;Origem;Status;Nota;Atendida em",
+      '"Recebida em";"Nome";"E-mail";"Empresa";"Telefone";"Assunto";"Plano";"Mensagem";"Origem";"Status";"Nota";"Atendida em"',
     );
     expect(lines).toHaveLength(LEADS + 2);
     // The lone lead was inserted last: first. Its cells are safe for a spreadsheet.
     expect(lines[1]).toContain(
-      `;"'=HYPERLINK(""http://x"")";joao@empresa.com.br;"Conceição; Filhos";;Comercial e preços;;"Olá, ""equipe""!";;Novo;;`,
+      `;"'=HYPERLINK(""http://x"")";"joao@empresa.com.br";"Conceição; Filhos";"";"Comercial e preços";"";"Olá, ""equipe""!";"";"Novo";"";`,
     );
     const emails = lines.slice(2).map((line) => line.split(";")[2]);
     expect(new Set(emails).size).toBe(LEADS);
-    expect(lines[2]).toContain(";Solicitar demonstração;Scale;;/precos;Novo;;");
+    expect(lines[2]).toContain(';"Solicitar demonstração";"Scale";"";"/precos";"Novo";"";');
   });
 
   it("exports only what the inbox's filters show", async () => {
