@@ -4,57 +4,69 @@
 // `webhook-id`, the same on every retry of one event.
 //
 // Server-side request forgery: the URL is the operator's, but a host name can be pointed at an
-// internal address at any time. So every delivery resolves the name, refuses private, loopback,
-// link-local (cloud metadata), shared and reserved addresses, and connects to the address it
-// checked (no second lookup); redirects are not followed. LEADS_WEBHOOK_ALLOW_PRIVATE=1 lifts
-// this for development and tests (and allows http).
+// internal address at any time. So every delivery resolves the name, refuses every address that
+// is not public unicast, and connects to the address it checked (no second lookup); redirects are
+// not followed. LEADS_WEBHOOK_ALLOW_PRIVATE=1 lifts this for development and tests (and allows
+// http).
 import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import { Webhook } from "standardwebhooks";
 
-/** Addresses a webhook may never reach unless private targets are allowed. */
-const FORBIDDEN = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local: cloud metadata services
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, broadcast
-] as const) {
-  FORBIDDEN.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96], // NAT64
-  ["100::", 64], // discard
-  ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-] as const) {
-  FORBIDDEN.addSubnet(network, prefix, "ipv6");
+/** 2000::/3, the only IPv6 space allocated for global unicast (RFC 4291 §2.4). */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
+
+/** The IPv4 address in two 16-bit groups of an IPv6 address. */
+const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/**
+ * The IPv4 addresses an IPv6 address stands for, when it is a transition form that routers or the
+ * host's own stack may turn into IPv4 traffic: IPv4-mapped and -translated (::ffff:0:0/96), the
+ * well-known NAT64 prefix (64:ff9b::/96), 6to4 (2002::/16, the address in bits 16-47) and Teredo
+ * (2001::/32, the server in bits 32-63 and the client, inverted, in the last 32). Null otherwise.
+ */
+function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const [, p1 = 0, p2 = 0, p3 = 0, , , p6 = 0, p7 = 0] = address.parts;
+  switch (address.range()) {
+    case "ipv4Mapped":
+    case "rfc6145":
+      return [v4(p6, p7)];
+    case "rfc6052":
+      // 64:ff9b:1::/48 is for a network's own translators: nothing public there.
+      return p2 === 0 ? [v4(p6, p7)] : [];
+    case "6to4":
+      return [v4(p1, p2)];
+    case "teredo":
+      return [v4(p2, p3), v4(p6 ^ 0xffff, p7 ^ 0xffff)];
+    default:
+      return null;
+  }
 }
 
-/** Whether an address is a public one a webhook may reach. */
+/**
+ * Whether an address is a public one a webhook may reach. Ranges come from ipaddr.js (IANA's
+ * special-purpose registries): IPv4 must be plain unicast, so loopback, private, carrier-grade
+ * NAT, link-local (cloud metadata), documentation, benchmarking, multicast, broadcast and reserved
+ * space are refused. IPv6 must be unicast inside 2000::/3, which leaves out loopback, unspecified,
+ * IPv4-compatible (::a.b.c.d), unique-local, link-local, site-local and multicast; a transition
+ * form is judged by every IPv4 address it carries, so ::ffff:127.0.0.1, ::ffff:0:7f00:1 and
+ * 2002:7f00:1:: are refused like 127.0.0.1.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  return !FORBIDDEN.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (isIP(address) === 0) return false;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return false;
+  }
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  const carried = carriedIpv4(v6);
+  if (carried !== null) return carried.length > 0 && carried.every((inner) => inner.range() === "unicast");
+  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST);
 }
 
 export class WebhookRefused extends Error {
