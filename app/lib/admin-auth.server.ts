@@ -1,12 +1,14 @@
+import { isIP } from "node:net";
 import { createClient } from "@supabase/supabase-js";
 import type { RouterContextProvider } from "react-router";
 import { backendContext } from "./backend-context";
-import type { AppSupabaseClient, Database } from "./database.types";
-import { serverSupabase } from "./supabase.server";
+import type { AppSupabaseClient, Database, Json } from "./database.types";
+import { requestContext } from "./request-context";
+import { serverSupabase, serviceSupabase } from "./supabase.server";
 
-/** Who sent an admin-only request: an admin (with a client acting as them), or why not. */
+/** Who sent an admin-only request: an admin (their id, a client acting as them), or why not. */
 export type AdminCaller =
-  { kind: "admin"; client: AppSupabaseClient } | { kind: "unauthorized" | "forbidden" | "unavailable" };
+  { kind: "admin"; userId: string; client: AppSupabaseClient } | { kind: "unauthorized" | "forbidden" | "unavailable" };
 
 /**
  * Whether the bearer token belongs to an admin, asked of the database itself: the auth server
@@ -35,7 +37,33 @@ export async function adminCaller(request: Request, context: Readonly<RouterCont
   const mfa = await client.rpc("mfa_satisfied");
   if (mfa.error) return { kind: "unavailable" };
   if (mfa.data !== true) return { kind: "forbidden" };
-  return { kind: "admin", client };
+  return { kind: "admin", userId: user.user.id, client };
+}
+
+/** What the site's own admin routes record in the audit log. */
+export type AdminRouteAction = Database["public"]["Functions"]["record_audit"]["Args"]["action"];
+
+/**
+ * Writes an action taken through one of the site's admin routes (the CSV export, an invitation)
+ * to the audit log, under the admin the route checked and the client address this server saw.
+ * The service role writes it: no client may call public.record_audit, so no admin can write a
+ * row of their choosing (supabase/migrations/20260101001300_audit_by_server.sql). True once
+ * the row is written.
+ */
+export async function recordAdminAction(
+  context: Readonly<RouterContextProvider>,
+  actor: string,
+  action: AdminRouteAction,
+  details: { [key: string]: Json | undefined },
+): Promise<boolean> {
+  const { clientIp } = context.get(requestContext);
+  const { error } = await serviceSupabase(context).rpc("record_audit", {
+    action,
+    actor,
+    ip: isIP(clientIp) ? clientIp : null,
+    details,
+  });
+  return !error;
 }
 
 /** The HTTP status for a caller who is not an admin. */
@@ -54,7 +82,8 @@ export async function adminJsonRequest(
   context: Readonly<RouterContextProvider>,
   maxBytes: number,
 ): Promise<
-  { ok: true; client: AppSupabaseClient; body: unknown } | { ok: false; error: AdminJsonRefusal; status: number }
+  | { ok: true; userId: string; client: AppSupabaseClient; body: unknown }
+  | { ok: false; error: AdminJsonRefusal; status: number }
 > {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (!Number.isFinite(declared) || declared > maxBytes) return { ok: false, error: "payload_too_large", status: 413 };
@@ -63,7 +92,7 @@ export async function adminJsonRequest(
   const caller = await adminCaller(request, context);
   if (caller.kind !== "admin") return { ok: false, error: caller.kind, status: refusalStatus[caller.kind] };
   try {
-    return { ok: true, client: caller.client, body: JSON.parse(await request.text()) };
+    return { ok: true, userId: caller.userId, client: caller.client, body: JSON.parse(await request.text()) };
   } catch {
     return { ok: false, error: "invalid_json", status: 400 };
   }

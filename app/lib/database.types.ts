@@ -244,7 +244,14 @@ export type Database = {
           created_at: string;
         }[];
       };
-      record_audit: { Args: { action: string; details?: Json }; Returns: undefined };
+      /**
+       * The service role only (supabase/migrations/20260101001300_audit_by_server.sql): the site's
+       * server records an admin's action with that admin's id and the client address it saw.
+       */
+      record_audit: {
+        Args: { action: "lead.exported" | "member.invited"; actor: string; ip: string | null; details?: Json };
+        Returns: undefined;
+      };
       write_audit: {
         Args: { action: string; target: string | null; details: Json; fallback_actor?: string };
         Returns: undefined;

@@ -4,6 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { routerContextFor } from "~/lib/backend-context.testing";
+import { requestContext } from "~/lib/request-context";
 import { startTestBackend, TEST_SITE_URL, type TestBackend } from "../../../server/backend/testing/backend.ts";
 import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
 import { loader } from "./export";
@@ -11,7 +12,19 @@ import { loader } from "./export";
 type Handler = (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<Response>;
 const exportLeads = loader as unknown as Handler;
 
-const contextFor = (t: TestBackend) => routerContextFor(t.backend, TEST_SITE_URL);
+/** The address the Node server would have seen: the audit log records it. */
+const CLIENT_IP = "203.0.113.7";
+
+function contextFor(t: TestBackend): RouterContextProvider {
+  const context = routerContextFor(t.backend, TEST_SITE_URL);
+  context.set(requestContext, {
+    clientIp: CLIENT_IP,
+    rateLimit: () => {
+      throw new Error("the export counts no rate limit");
+    },
+  });
+  return context;
+}
 
 const get = (token?: string) =>
   new Request(`${TEST_SITE_URL}/admin/mensagens.csv`, {
@@ -70,6 +83,17 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     const emails = lines.slice(2).map((line) => line.split(";")[2]);
     expect(new Set(emails).size).toBe(LEADS);
     expect(lines[2]).toContain(';"Solicitar demonstração";"Scale";"";"/precos";"Novo";"";');
+  });
+
+  it("records each export in the audit log with the admin, the client address and the filters", async () => {
+    const request = new Request(`${TEST_SITE_URL}/admin/mensagens.csv?status=won`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    await (await exportLeads({ request, context, params: {} })).text();
+    const { rows } = await t.backend.db.query<{ actor_email: string; ip: string; details: object }>(
+      "SELECT actor_email, ip, details FROM public.audit_log WHERE action = 'lead.exported' ORDER BY id DESC LIMIT 1",
+    );
+    expect(rows).toEqual([{ actor_email: `admin-csv-${kind}@example.com`, ip: CLIENT_IP, details: { status: "won" } }]);
   });
 
   it("exports only what the inbox's filters show", async () => {

@@ -1,6 +1,6 @@
 import { adminCopy } from "~/content/admin";
 import { leadPlanLabels, leadSubjectLabels } from "~/content/lead-form";
-import { adminCaller, refusalStatus } from "~/lib/admin-auth.server";
+import { adminCaller, recordAdminAction, refusalStatus } from "~/lib/admin-auth.server";
 import { filterMessages, type MessageFilters } from "~/lib/admin-data";
 import type { ContactMessage } from "~/lib/blog-types";
 import type { AppSupabaseClient } from "~/lib/database.types";
@@ -96,12 +96,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subject: params.get("subject") || undefined,
     search: params.get("search")?.slice(0, 200) || undefined,
   };
-  // The audit log names who took the leads out of the system, and which ones.
-  const audit = await client.rpc("record_audit", {
-    action: "lead.exported",
-    details: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
-  });
-  if (audit.error) {
+  // The audit log names who took the leads out of the system, from where, and which ones.
+  const recorded = await recordAdminAction(
+    context,
+    caller.userId,
+    "lead.exported",
+    Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
+  );
+  if (!recorded) {
     return Response.json({ error: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
   }
   const encoder = new TextEncoder();

@@ -3,6 +3,7 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { routerContextFor } from "~/lib/backend-context.testing";
+import { requestContext } from "~/lib/request-context";
 import { createMailer } from "../../../server/mail/mailer.ts";
 import { smtpSink, until } from "../../../server/mail/smtp-sink.testing.ts";
 import { startTestBackend, TEST_SITE_URL, type TestBackend } from "../../../server/backend/testing/backend.ts";
@@ -37,6 +38,13 @@ describeEachDatabase("POST /admin/convite", (kind) => {
     const mailer = createMailer({ smtpUrl: sink.url, from: "Omnia <no-reply@omnia.example>", outboxDir: "unused" });
     t = await startTestBackend(kind, { mail: { mailer, site: { name: "Omnia", url: TEST_SITE_URL } } });
     context = routerContextFor(t.backend, TEST_SITE_URL);
+    // The address the Node server would have seen: the audit log records it.
+    context.set(requestContext, {
+      clientIp: "2001:db8::7",
+      rateLimit: () => {
+        throw new Error("invitations count no per-address limit");
+      },
+    });
     adminToken = (await t.user(`admin-${kind}@example.com`, { admin: true })).accessToken;
     userToken = (await t.user(`leitor-${kind}@example.com`)).accessToken;
   }, 120_000);
@@ -46,7 +54,7 @@ describeEachDatabase("POST /admin/convite", (kind) => {
     await sink.stop();
   });
 
-  it("invites for an admin, e-mails the link and records who did it", async () => {
+  it("invites for an admin, e-mails the link and records who did it, from where", async () => {
     const email = `nova-${kind}@example.com`;
     expect(await call(post(JSON.stringify({ email: ` ${email.toUpperCase()} ` }), adminToken))).toEqual({
       status: 200,
@@ -54,10 +62,10 @@ describeEachDatabase("POST /admin/convite", (kind) => {
     });
     const mail = await until("the invitation", () => sink.mails.find((m) => JSON.stringify(m.to).includes(email)));
     expect(mail.text).toContain("/auth/nova-senha?token_hash=");
-    const { rows } = await t.backend.db.query<{ actor_email: string; details: { email: string } }>(
-      "SELECT actor_email, details FROM public.audit_log WHERE action = 'member.invited'",
+    const { rows } = await t.backend.db.query<{ actor_email: string; ip: string; details: { email: string } }>(
+      "SELECT actor_email, ip, details FROM public.audit_log WHERE action = 'member.invited'",
     );
-    expect(rows).toEqual([{ actor_email: `admin-${kind}@example.com`, details: { email } }]);
+    expect(rows).toEqual([{ actor_email: `admin-${kind}@example.com`, ip: "2001:db8::7", details: { email } }]);
     // The same address again: already registered.
     expect(await call(post(JSON.stringify({ email }), adminToken))).toEqual({
       status: 409,

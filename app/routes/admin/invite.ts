@@ -1,4 +1,4 @@
-import { adminJsonRequest, type AdminJsonRefusal } from "~/lib/admin-auth.server";
+import { adminJsonRequest, recordAdminAction, type AdminJsonRefusal } from "~/lib/admin-auth.server";
 import { serviceSupabase } from "~/lib/supabase.server";
 import { isEmail } from "~/lib/validation";
 import { absoluteUrl } from "~/content/site-config";
@@ -22,14 +22,14 @@ export function loader() {
  * POST /admin/convite {email}: the "Equipe" screen's invitation. Creating an account needs the
  * service-role key, which never leaves this server; so the caller's own token is checked first
  * against the database (an admin who passed the second factor where required, app/lib/admin-auth.server.ts),
- * and the invitation is recorded in the audit log under their name. The auth service sends the
+ * and the invitation is recorded in the audit log under their name and address. The auth service sends the
  * e-mail (server/backend/auth/email-links.ts; a hosted project sends its own template).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   const received = await adminJsonRequest(request, context, MAX_BODY_BYTES);
   if (!received.ok) return answer({ error: received.error }, received.status);
-  const { body, client } = received;
+  const { body, userId } = received;
   const raw = typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined;
   const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
   // 254: the longest address SMTP carries (RFC 5321); the auth service refuses longer ones too.
@@ -43,6 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error.status === 400) return answer({ error: "invalid_email" }, 400);
     return answer({ error: "unavailable" }, 503);
   }
-  await client.rpc("record_audit", { action: "member.invited", details: { email } });
+  await recordAdminAction(context, userId, "member.invited", { email });
   return answer({ invited: email });
 }

@@ -300,7 +300,8 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     await admin.client.from("contact_messages").update({ status: "won" }).eq("id", lead.data!.id);
     await admin.client.from("contact_messages").delete().eq("id", lead.data!.id);
     expect(
-      (await admin.client.rpc("record_audit", { action: "lead.exported", details: { rows: 1 } })).error,
+      (await service.rpc("record_audit", { action: "lead.exported", actor: admin.id, ip: null, details: { rows: 1 } }))
+        .error,
     ).toBeNull();
     expect((await admin.client.auth.mfa.unenroll({ factorId })).error).toBeNull();
 
@@ -337,8 +338,10 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     expect(remove.error?.code).toBe("42501");
     const stranger = await t.user(`stranger-${kind}@omnia.example`);
     expect((await stranger.client.from("audit_log").select("id")).data).toEqual([]);
-    expect((await stranger.client.rpc("record_audit", { action: "lead.exported" })).error?.code).toBe("42501");
-    expect((await admin.client.rpc("record_audit", { action: "post.deleted" })).error?.code).toBe("22023");
+    const exported = { action: "lead.exported", actor: admin.id, ip: null };
+    expect((await stranger.client.rpc("record_audit", exported)).error?.code).toBe("42501");
+    expect((await admin.client.rpc("record_audit", exported)).error?.code).toBe("42501");
+    expect((await service.rpc("record_audit", { ...exported, action: "post.deleted" })).error?.code).toBe("22023");
     // Not even the service role: the table refuses edits.
     expect((await service.from("audit_log").delete().eq("actor_email", email)).error?.code).toBe("42501");
   });
