@@ -8,6 +8,7 @@ import { startBackend, type Backend } from "./backend/index.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
 import { startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
 import { startBackupSchedule, type BackupSchedule } from "./backup/schedule.ts";
+import { backupWorkDir } from "./backup/work-dir.ts";
 import { readStoredSigningKey } from "./backend/keys.ts";
 import { checkWebhookUrl } from "./leads/webhook.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -74,6 +75,8 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     refreshTokenReuseInterval: config.refreshTokenReuseSeconds,
     dataDir: config.databaseUrl ? undefined : resolve(config.dataDir),
     databaseUrl: config.databaseUrl,
+    // DATA_DIR is this machine's own folder on DATABASE_URL too (the development outbox lives there).
+    backupWorkDir: backupWorkDir(config.dataDir),
     siteUrl: config.siteUrl,
     accountThrottle: {
       maxFailures: config.authAccountMaxFailures,
@@ -96,6 +99,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
         keep: config.backups.keep,
         signingKey: async () => (config.databaseUrl ? null : readStoredSigningKey(dataDir)),
         storageDir: resolve(config.storageDir),
+        workDir: backupWorkDir(config.dataDir),
         log: (line) => console.log(line),
       })
     : undefined;

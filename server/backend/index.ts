@@ -13,6 +13,7 @@ import type { AccountMail } from "./auth/email-links.ts";
 import { createRest } from "./rest/index.ts";
 import { readStoredSigningKey } from "./keys.ts";
 import { createBackupRoute } from "../backup/route.ts";
+import { backupWorkDir, removeBackupLeftovers } from "../backup/work-dir.ts";
 import { diskBlobStore } from "./storage/blob-store.ts";
 import { createStorage } from "./storage/index.ts";
 import { seedIfEmpty } from "./seed.ts";
@@ -35,6 +36,11 @@ export interface StartBackendOptions {
   initInChildProcess?: boolean;
   /** Where uploaded objects' bytes live (STORAGE_DIR). Default <dataDir>/storage. */
   storageDir?: string;
+  /**
+   * Where backups are staged (server/backup/work-dir.ts). Default <dataDir>/backup-work; on
+   * DATABASE_URL the server passes DATA_DIR's.
+   */
+  backupWorkDir?: string;
   /** STORAGE_MAX_BYTES: the largest upload. Default 5 MB. */
   storageMaxBytes?: number;
   /** Password-recovery and invitation e-mails (server/mail/mailer.ts); without it they answer 501. */
@@ -125,7 +131,11 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     initInChildProcess: opts.initInChildProcess,
     log,
   });
+  const workDir = opts.backupWorkDir ?? backupWorkDir(dataDir);
   try {
+    // What a backup or restore killed mid-way left (signing key, password hashes, leads): gone
+    // before anything else, now that the data directory is ours.
+    for (const leftover of removeBackupLeftovers(workDir)) log(`Removed ${leftover}, left by an interrupted backup.`);
     await runMigrations(db, { log });
     await db.query("UPDATE public.security_settings SET admin_require_mfa = $1", [opts.adminRequireMfa ?? false]);
     const rateLimiters = opts.databaseUrl ? createSharedRateLimiters(db) : createRateLimiters();
@@ -176,6 +186,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
         verifyJwt: (token) => auth.keys.verify(token),
         signingKey: async () => (opts.databaseUrl ? null : readStoredSigningKey(dataDir)),
         storageDir,
+        workDir,
       }),
     );
 

@@ -8,7 +8,6 @@
 // checksums a file that was edited or assembled by hand. ADR 054.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 
@@ -68,16 +67,6 @@ export function sha256File(file: string): Promise<string> {
       .on("error", reject)
       .on("end", () => resolve(hash.digest("hex")));
   });
-}
-
-/** A directory that is removed again, whatever happens in fn. */
-export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  try {
-    return await fn(dir);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // when a backup runs under writes; the embedded database moved to PostgreSQL with its users
 // signing in with their old passwords and second factors; bad files and targets refused with
 // one line and nothing changed.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { startBackend } from "../backend/index.ts";
 import type { Backend } from "../backend/index.ts";
 import { openPglite } from "../backend/db/pglite.ts";
 import { openPostgres } from "../backend/db/postgres.ts";
+import { readStoredSigningKey } from "../backend/keys.ts";
 import { postgresUnavailableReason, startPostgresCluster } from "../backend/testing/postgres-cluster.ts";
 import { BackupFileError } from "./archive.ts";
 import type { Manifest } from "./archive.ts";
@@ -35,6 +37,8 @@ import {
   totpCode,
 } from "./dataset.testing.ts";
 import { backupFileName, listBackups, pruneBackups, startBackupSchedule } from "./schedule.ts";
+import { backupWorkDir } from "./work-dir.ts";
+import { until } from "../mail/smtp-sink.testing.ts";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -45,6 +49,9 @@ function tempDir(): string {
   dirs.push(dir);
   return dir;
 }
+
+/** A work folder for backups taken or read outside a data directory. */
+const workDir = () => path.join(tempDir(), "backup-work");
 
 const quiet = () => {};
 const start = (dataDir: string) => startBackend({ dataDir, siteUrl: DATASET_URL, log: quiet });
@@ -187,7 +194,7 @@ describe("refused backups and targets: one line, nothing changed", () => {
     good = path.join(root, "good.tar.gz");
     manifest = await backupDataDir(source, good);
     expect((fs.statSync(good).mode & 0o777).toString(8)).toBe("600");
-    expect(await verifyBackup(good)).toEqual(manifest);
+    expect(await verifyBackup(good, workDir())).toEqual(manifest);
     expect(manifest.tables.map((t) => t.name)).toEqual(expect.arrayContaining(["auth.users", "public.blog_posts"]));
     // Parents before children: the order a restore inserts in.
     const order = manifest.tables.map((t) => t.name);
@@ -274,7 +281,9 @@ describe("refused backups and targets: one line, nothing changed", () => {
   }, 60_000);
 
   it("is a BackupFileError for every file problem", async () => {
-    await expect(verifyBackup(path.join(tempDir(), "missing.tar.gz"))).rejects.toBeInstanceOf(BackupFileError);
+    await expect(verifyBackup(path.join(tempDir(), "missing.tar.gz"), workDir())).rejects.toBeInstanceOf(
+      BackupFileError,
+    );
   });
 });
 
@@ -331,7 +340,8 @@ describe("scheduled backups", () => {
       fs.writeFileSync(path.join(dir, `omnia-backup-202611${day}-030000Z.tar.gz`), "");
     fs.writeFileSync(path.join(dir, "notes.txt"), "not a backup");
 
-    const backend = await start(path.join(tempDir(), "data"));
+    const dataDir = path.join(tempDir(), "data");
+    const backend = await start(dataDir);
     const lines: string[] = [];
     const schedule = startBackupSchedule({
       db: backend.db,
@@ -339,13 +349,14 @@ describe("scheduled backups", () => {
       intervalHours: 24,
       keep: 2,
       signingKey: async () => null,
+      workDir: backupWorkDir(dataDir),
       log: (line) => lines.push(line),
       now: () => new Date("2026-11-24T03:15:09Z"),
     });
     try {
       const file = await schedule.runOnce();
       expect(path.basename(file)).toBe("omnia-backup-20261124-031509Z.tar.gz");
-      expect((await verifyBackup(file)).source).toBe("pglite");
+      expect((await verifyBackup(file, workDir())).source).toBe("pglite");
       expect(listBackups(dir)).toEqual([
         "omnia-backup-20261122-030000Z.tar.gz",
         "omnia-backup-20261124-031509Z.tar.gz",
@@ -357,6 +368,123 @@ describe("scheduled backups", () => {
       await schedule.stop();
       await backend.close();
     }
+  }, 60_000);
+});
+
+/** A pid that no process has any more: a child that has exited. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ["-e", ""]).pid!;
+}
+
+/**
+ * Runs fn with the system's temporary folder (os.tmpdir() reads TMPDIR at each call) set to a new
+ * folder of its own, which the test can watch without other programs' files.
+ */
+async function withPrivateTmp<T>(fn: (tmp: string) => Promise<T>): Promise<T> {
+  const tmp = tempDir();
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+  try {
+    return await fn(tmp);
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
+}
+
+/** A directory holding one file, as a killed backup leaves it. */
+function plant(dir: string, file = "signing-key.json"): string {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, file), "{}");
+  return dir;
+}
+
+const omniaEntries = (dir: string) => fs.readdirSync(dir).filter((name) => name.startsWith("omnia-"));
+
+describe("crash debris", () => {
+  it("stages backups under DATA_DIR/backup-work (mode 0700), never in the system's temporary folder", async () => {
+    const dataDir = path.join(tempDir(), "data");
+    const backend = await start(dataDir);
+    const work = backupWorkDir(dataDir);
+    const out = path.join(tempDir(), "b.tar.gz");
+    try {
+      await withPrivateTmp(async (tmp) => {
+        // Looked at while the backup is staged: the manifest's date is read between the dump and the packing.
+        let staged: { mode: string; entries: string[]; inside: string[] } | null = null;
+        await writeBackup(backend.db, out, {
+          workDir: work,
+          signingKey: await readStoredSigningKey(dataDir),
+          now: () => {
+            const entries = fs.readdirSync(work);
+            staged = {
+              mode: (fs.statSync(work).mode & 0o777).toString(8),
+              entries,
+              inside: fs.readdirSync(path.join(work, entries[0]!)).toSorted(),
+            };
+            return new Date();
+          },
+        });
+        expect(staged).toEqual({
+          mode: "700",
+          entries: [expect.stringMatching(new RegExp(`^omnia-backup-${process.pid}-[A-Za-z0-9]{6}$`))],
+          inside: ["database", "signing-key.json"],
+        });
+        expect(fs.readdirSync(work)).toEqual([]);
+        // The online backup (POST /backup/v1) keeps its file there too until it has been sent.
+        const response = await postBackup(backend, backend.serviceRoleKey);
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        await until("the sent backup to be removed", () => fs.readdirSync(work).length === 0);
+        expect(omniaEntries(tmp)).toEqual([]);
+      });
+    } finally {
+      await backend.close();
+    }
+  }, 60_000);
+
+  it("removes at start what killed backups and restores left, and nothing else", async () => {
+    const dataDir = path.join(tempDir(), "data");
+    const work = backupWorkDir(dataDir);
+    const dead = deadPid();
+    const killedBackup = plant(path.join(work, `omnia-backup-${dead}-AbC123`));
+    const killedRestore = plant(path.join(dataDir, `.restore-${dead}`, "pgdata"), "PG_VERSION");
+    // Another process still at work (this test's parent): kept.
+    const running = plant(path.join(work, `omnia-backup-${process.ppid}-Xyz789`));
+    await withPrivateTmp(async (tmp) => {
+      // Earlier versions worked in the temporary folder; one still being written to is left alone.
+      const old = plant(path.join(tmp, "omnia-backup-Qw3rty"));
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      fs.utimesSync(old, twoHoursAgo, twoHoursAgo);
+      const recent = plant(path.join(tmp, "omnia-restore-As4dfg"));
+      const someoneElses = plant(path.join(tmp, "omnia-backup-test-Zx5cvb"));
+      fs.utimesSync(someoneElses, twoHoursAgo, twoHoursAgo);
+
+      const backend = await start(dataDir);
+      await backend.close();
+      expect([killedBackup, path.dirname(killedRestore), old].filter((dir) => fs.existsSync(dir))).toEqual([]);
+      expect([running, recent, someoneElses].filter((dir) => !fs.existsSync(dir))).toEqual([]);
+    });
+  }, 60_000);
+
+  it("removes half-written scheduled backups of processes that are gone", async () => {
+    const dir = path.join(tempDir(), "backups");
+    fs.mkdirSync(dir);
+    const killed = `omnia-backup-20261124-031509Z.tar.gz.partial-${deadPid()}`;
+    const packing = `omnia-backup-20261124-031510Z.tar.gz.partial-${process.ppid}`;
+    for (const name of [killed, packing]) fs.writeFileSync(path.join(dir, name), "");
+    const backend = await start(path.join(tempDir(), "data"));
+    const schedule = startBackupSchedule({
+      db: backend.db,
+      dir,
+      intervalHours: 24,
+      keep: 2,
+      signingKey: async () => null,
+      workDir: workDir(),
+      log: quiet,
+    });
+    await schedule.stop();
+    await backend.close();
+    expect(fs.readdirSync(dir)).toEqual([packing]);
   }, 60_000);
 });
 
@@ -439,7 +567,7 @@ describe.skipIf(postgresUnavailableReason() !== null)("moving the embedded datab
       await db.exec(
         "create table public.someone_elses (id int primary key); insert into public.someone_elses values (1);",
       );
-      await expect(restoreToPostgres(file, cluster.url)).rejects.toThrow(
+      await expect(restoreToPostgres(file, cluster.url, { workDir: workDir() })).rejects.toThrow(
         /already holds tables \(public\.someone_elses\); restore into an empty one, or pass --force/,
       );
       const { rows } = await db.query<{ n: number }>("select count(*)::int as n from public.someone_elses");
@@ -448,7 +576,7 @@ describe.skipIf(postgresUnavailableReason() !== null)("moving the embedded datab
       expect(schemas).toEqual([]);
       await db.close();
 
-      await restoreToPostgres(file, cluster.url, { force: true });
+      await restoreToPostgres(file, cluster.url, { workDir: workDir(), force: true });
       const restored = await startBackend({ databaseUrl: cluster.url, siteUrl: DATASET_URL, log: quiet });
       let posts = 0;
       try {
@@ -456,7 +584,7 @@ describe.skipIf(postgresUnavailableReason() !== null)("moving the embedded datab
         expect(posts).toBeGreaterThan(0);
         // And back: a backup of PostgreSQL restores into a data directory, with the same keys.
         const fromPostgres = path.join(root, "from-postgres.tar.gz");
-        expect((await writeBackup(restored.db, fromPostgres)).source).toBe("postgres");
+        expect((await writeBackup(restored.db, fromPostgres, { workDir: workDir() })).source).toBe("postgres");
         await restoreToDataDir(fromPostgres, path.join(root, "back"));
         const back = await start(path.join(root, "back"));
         try {

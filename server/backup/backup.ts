@@ -20,10 +20,10 @@ import {
   packArchive,
   sha256File,
   unpackArchive,
-  withTempDir,
 } from "./archive.ts";
 import type { Manifest } from "./archive.ts";
 import { dumpDatabase, loadDatabase } from "./dump.ts";
+import { backupWorkDir, withWorkDir } from "./work-dir.ts";
 
 /** The target of a restore or a move cannot take it; one line for the operator. */
 export class RestoreTargetError extends Error {
@@ -37,15 +37,16 @@ export class RestoreTargetError extends Error {
 const PROJECT_SCHEMAS = ["public", "auth", "storage", "omnia_internal", "pgboss"];
 
 /**
- * Takes a consistent backup of `db` into `outFile` while the site keeps serving. `signingKey`
- * is the embedded backend's key file, when there is one (on PostgreSQL the key is a table row).
+ * Takes a consistent backup of `db` into `outFile` while the site keeps serving, staged under
+ * `workDir` (server/backup/work-dir.ts: <DATA_DIR>/backup-work). `signingKey` is the embedded
+ * backend's key file, when there is one (on PostgreSQL the key is a table row).
  */
 export async function writeBackup(
   db: Database,
   outFile: string,
-  options: { signingKey?: StoredSigningKey | null; storageDir?: string; now?: () => Date } = {},
+  options: { workDir: string; signingKey?: StoredSigningKey | null; storageDir?: string; now?: () => Date },
 ): Promise<Manifest> {
-  return withTempDir("omnia-backup-", async (dir) => {
+  return withWorkDir(options.workDir, "backup", async (dir) => {
     const dumped = await db.transaction(async (tx) => {
       // One snapshot for every table: what was committed before this line is in, whatever
       // commits while the dump runs is not (PGlite has one connection, so it simply waits).
@@ -103,9 +104,9 @@ function restoreBlobs(dir: string, manifest: Manifest, storageDir: string): void
   }
 }
 
-/** Checks a backup file completely without restoring it (`verify-backup`). */
-export async function verifyBackup(file: string): Promise<Manifest> {
-  return withTempDir("omnia-verify-", async (dir) => {
+/** Checks a backup file completely without restoring it (`verify-backup`), unpacked under workDir. */
+export async function verifyBackup(file: string, workDir: string): Promise<Manifest> {
+  return withWorkDir(workDir, "verify", async (dir) => {
     const manifest = await unpackArchive(file, dir);
     migrationsFor(manifest, file);
     return manifest;
@@ -219,13 +220,16 @@ export interface RestoreResult {
   setAside: string | null;
 }
 
-/** Restores `file` into an empty PostgreSQL database (or replaces the project's schemas with --force). */
+/**
+ * Restores `file` into an empty PostgreSQL database (or replaces the project's schemas with
+ * --force), unpacked under `workDir`.
+ */
 export async function restoreToPostgres(
   file: string,
   url: string,
-  options: { force?: boolean; storageDir?: string } = {},
+  options: { workDir: string; force?: boolean; storageDir?: string },
 ): Promise<RestoreResult> {
-  return withTempDir("omnia-restore-", async (dir) => {
+  return withWorkDir(options.workDir, "restore", async (dir) => {
     const manifest = await unpackArchive(file, dir);
     const migrations = migrationsFor(manifest, file);
     const db = await connectPostgres(url);
@@ -241,20 +245,23 @@ export async function restoreToPostgres(
 
 /**
  * Restores `file` into the data directory `dataDir`, which must hold no database (or, with
- * --force, whose database is moved aside to pgdata.replaced-<time>, never deleted). The new
- * database is built beside it and moved into place only once complete.
+ * --force, whose database is moved aside to pgdata.replaced-<time>, never deleted). The backup is
+ * unpacked and the new database built under dataDir/backup-work, then moved into place only once
+ * complete.
  */
 export async function restoreToDataDir(
   file: string,
   dataDir: string,
   options: { force?: boolean; now?: () => Date } = {},
 ): Promise<RestoreResult> {
-  return withTempDir("omnia-restore-", async (dir) => {
+  return withWorkDir(backupWorkDir(dataDir), "restore", async (dir) => {
     const manifest = await unpackArchive(file, dir);
     const migrations = migrationsFor(manifest, file);
     // Held throughout: a server starting meanwhile refuses the directory.
     const lock = acquireLock(dataDir);
-    const staging = path.join(dataDir, `.restore-${process.pid}`);
+    // Built in the work directory, on the data directory's file system: the rename into place
+    // below is atomic, and a restore killed mid-way leaves nothing beside pgdata.
+    const staging = path.join(dir, "new-database");
     try {
       const pgdata = path.join(dataDir, "pgdata");
       const exists = fs.existsSync(path.join(pgdata, "PG_VERSION"));
@@ -263,7 +270,6 @@ export async function restoreToDataDir(
           `${dataDir} already holds a database; restore into an empty data directory, or pass --force to replace it (the old one is kept aside).`,
         );
       }
-      fs.rmSync(staging, { recursive: true, force: true });
       const db = await openPglite(staging, { initInChildProcess: true });
       let key: StoredSigningKey | null = null;
       try {
@@ -308,6 +314,7 @@ export async function backupDataDir(dataDir: string, outFile: string): Promise<M
   const db = await openPglite(dataDir);
   try {
     return await writeBackup(db, outFile, {
+      workDir: backupWorkDir(dataDir),
       signingKey: await readStoredSigningKey(dataDir),
       storageDir: path.join(dataDir, "storage"),
     });
@@ -331,9 +338,10 @@ export async function moveToPostgres(dataDir: string, url: string, storageDir?: 
   } finally {
     await target.close();
   }
-  return withTempDir("omnia-move-", async (dir) => {
+  const workDir = backupWorkDir(dataDir);
+  return withWorkDir(workDir, "move", async (dir) => {
     const file = path.join(dir, "move.tar.gz");
     await backupDataDir(dataDir, file);
-    return (await restoreToPostgres(file, url, { storageDir })).manifest;
+    return (await restoreToPostgres(file, url, { workDir, storageDir })).manifest;
   });
 }

@@ -3,13 +3,13 @@
 // process: `npm run admin -- backup` sends this request when the server holds the data directory
 // (server/cli/target.ts), and the server dumps its own database between requests.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { Database } from "../backend/db/types.ts";
 import type { StoredSigningKey } from "../backend/keys.ts";
 import { writeBackup } from "./backup.ts";
+import { createWorkDir } from "./work-dir.ts";
 
 export interface BackupRouteOptions {
   db: Database;
@@ -17,6 +17,8 @@ export interface BackupRouteOptions {
   signingKey: () => Promise<StoredSigningKey | null>;
   /** Where uploaded objects' bytes live; they go into the backup with the rows. */
   storageDir: string;
+  /** <DATA_DIR>/backup-work: where the backup is staged and kept until it has been sent. */
+  workDir: string;
 }
 
 const json = (status: 401 | 403, code: string, message: string) =>
@@ -35,17 +37,21 @@ export function createBackupRoute(options: BackupRouteOptions): Hono {
     }
     if (role !== "service_role") return json(403, "not_admin", "Only the service-role key may take a backup");
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-backup-route-"));
-    const file = path.join(dir, "backup.tar.gz");
+    const work = createWorkDir(options.workDir, "backup");
+    const file = path.join(work.path, "backup.tar.gz");
     try {
-      await writeBackup(options.db, file, { signingKey: await options.signingKey(), storageDir: options.storageDir });
+      await writeBackup(options.db, file, {
+        workDir: options.workDir,
+        signingKey: await options.signingKey(),
+        storageDir: options.storageDir,
+      });
     } catch (error) {
-      fs.rmSync(dir, { recursive: true, force: true });
+      work.remove();
       throw error;
     }
     const stream = fs.createReadStream(file);
     // The file is gone from disk once it has been sent (or the client went away).
-    stream.on("close", () => fs.rmSync(dir, { recursive: true, force: true }));
+    stream.on("close", () => work.remove());
     return new Response(Readable.toWeb(stream) as ReadableStream, {
       headers: {
         "content-type": "application/gzip",

@@ -5,10 +5,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "../backend/db/types.ts";
+import { processIsAlive } from "../backend/db/lock.ts";
 import type { StoredSigningKey } from "../backend/keys.ts";
 import { writeBackup } from "./backup.ts";
 
 const FILE_PATTERN = /^omnia-backup-\d{8}-\d{6}Z\.tar\.gz$/;
+/** A backup being packed (server/backup/archive.ts), by the process in its name. */
+const PARTIAL_PATTERN = /^omnia-backup-\d{8}-\d{6}Z\.tar\.gz\.partial-(\d+)$/;
 /** A due backup waits this long after start, so it never competes with the first requests. */
 const FIRST_RUN_DELAY_MS = 60_000;
 
@@ -27,6 +30,20 @@ export function listBackups(dir: string): string[] {
     .toSorted();
 }
 
+/**
+ * Deletes half-written backups whose process is gone (killed while packing): they hold as much as
+ * a backup and would never be pruned. Returns the names deleted.
+ */
+export function removePartialBackups(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const stale = fs.readdirSync(dir).filter((name) => {
+    const pid = Number(PARTIAL_PATTERN.exec(name)?.[1] ?? Number.NaN);
+    return Number.isInteger(pid) && pid !== process.pid && !processIsAlive(pid);
+  });
+  for (const name of stale) fs.rmSync(path.join(dir, name), { force: true });
+  return stale;
+}
+
 /** Deletes all but the newest `keep` backups; returns the names deleted. */
 export function pruneBackups(dir: string, keep: number): string[] {
   const old = listBackups(dir).slice(0, -keep);
@@ -42,6 +59,8 @@ export interface BackupScheduleOptions {
   signingKey: () => Promise<StoredSigningKey | null>;
   /** Uploaded objects' bytes, backed up with their rows. */
   storageDir?: string;
+  /** <DATA_DIR>/backup-work: where each backup is staged (server/backup/work-dir.ts). */
+  workDir: string;
   log: (line: string) => void;
   now?: () => Date;
   /** Tests shorten the wait after start. */
@@ -58,6 +77,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
   const now = options.now ?? (() => new Date());
   const intervalMs = options.intervalHours * 3_600_000;
   fs.mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+  removePartialBackups(options.dir);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
@@ -66,6 +86,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     const file = path.join(options.dir, backupFileName(now()));
     const started = Date.now();
     await writeBackup(options.db, file, {
+      workDir: options.workDir,
       signingKey: await options.signingKey(),
       storageDir: options.storageDir,
       now,

@@ -22,6 +22,7 @@ import {
   writeBackup,
 } from "../backup/backup.ts";
 import { backupFileName } from "../backup/schedule.ts";
+import { backupWorkDir } from "../backup/work-dir.ts";
 import type { DataCommand } from "./commands.ts";
 import { OperatorError } from "./target.ts";
 
@@ -35,6 +36,8 @@ interface DataEnv {
 
 /** Where uploaded objects' bytes live: STORAGE_DIR, else DATA_DIR/storage (as the server reads it). */
 const storageDirOf = (env: DataEnv) => path.resolve(env.STORAGE_DIR || path.join(env.DATA_DIR || ".data", "storage"));
+/** Where backups are staged and unpacked: DATA_DIR/backup-work, on DATABASE_URL too (as the server does). */
+const workDirOf = (env: DataEnv) => backupWorkDir(env.DATA_DIR || ".data");
 
 function summary(manifest: Manifest): string {
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
@@ -69,7 +72,7 @@ async function backup(out: string, env: DataEnv, log: (line: string) => void): P
   if (env.DATABASE_URL) {
     const db = await connectPostgres(env.DATABASE_URL);
     try {
-      await writeBackup(db, out, { storageDir: storageDirOf(env) });
+      await writeBackup(db, out, { workDir: workDirOf(env), storageDir: storageDirOf(env) });
     } finally {
       await db.close();
     }
@@ -114,18 +117,19 @@ export async function runDataCommand(
         const file = path.resolve(command.out ?? path.join(env.BACKUP_DIR || ".", backupFileName(now())));
         await backup(file, env, note);
         // Read back and checked, so a backup that was just reported as written is known to restore.
-        const manifest = await verifyBackup(file);
+        const manifest = await verifyBackup(file, workDirOf(env));
         out(`Backup written to ${file} (${fs.statSync(file).size} bytes): ${summary(manifest)}.`);
         return;
       }
       case "verify-backup": {
-        const manifest = await verifyBackup(command.file);
+        const manifest = await verifyBackup(command.file, workDirOf(env));
         out(`${command.file} is a complete backup: ${summary(manifest)}.`);
         return;
       }
       case "restore": {
         if (env.DATABASE_URL) {
           const { manifest } = await restoreToPostgres(command.file, env.DATABASE_URL, {
+            workDir: workDirOf(env),
             force: command.force,
             storageDir: storageDirOf(env),
           });

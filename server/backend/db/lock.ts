@@ -67,7 +67,7 @@ function processStart(pid: number): string | undefined {
 
 function holderAlive(file: string, info: LockFile): boolean {
   if (info.pid === process.pid) return held.has(file);
-  if (!isAlive(info.pid)) return false;
+  if (!processIsAlive(info.pid)) return false;
   if (info.start !== undefined) {
     const now = processStart(info.pid);
     if (now !== undefined && now !== info.start) return false;
@@ -75,7 +75,8 @@ function holderAlive(file: string, info: LockFile): boolean {
   return true;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (someone else's included). */
+export function processIsAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
