@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acquireLock } from "./backend/db/lock.ts";
 import { freePort, postgresUnavailableReason, startPostgresCluster } from "./backend/testing/postgres-cluster.ts";
 import type { PostgresCluster } from "./backend/testing/postgres-cluster.ts";
 
@@ -364,6 +365,32 @@ describe("lifecycle of `node server/main.ts`: probes and graceful shutdown", () 
       expect(await server.exited).toBe(0);
     } finally {
       await server.stop();
+    }
+  }, 120_000);
+
+  it("refuses a second server on a data directory in use with one line and exit code 1", async (ctx) => {
+    if (buildMissing) ctx.skip(buildMissing);
+    const dir = mkdtempSync(join(tmpdir(), "omnia-busy-"));
+    tempDirs.push(dir);
+    const busy = join(dir, "data");
+    // Held by this process, as a running server holds its data directory.
+    const lock = acquireLock(busy);
+    try {
+      const second = await run(process.execPath, [join(ROOT, "server/main.ts")], {
+        DATA_DIR: busy,
+        PORT: String(await freePort()),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        BUILD_DIR,
+      });
+      expect(second.code).toBe(1);
+      expect(second.stderr.trimEnd().split("\n")).toEqual([
+        expect.stringMatching(
+          new RegExp(`^The data directory ${busy} is in use by another process \\(pid ${process.pid}\\)\\. .*DATA_DIR`),
+        ),
+      ]);
+    } finally {
+      lock.release();
     }
   }, 120_000);
 

@@ -5,6 +5,7 @@ import type { Server } from "node:http";
 import { resolve } from "node:path";
 import type { BackendAccess } from "./app.ts";
 import { startBackend, type Backend } from "./backend/index.ts";
+import { DataDirLockedError } from "./backend/db/lock.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
 import { startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
 import { startBackupSchedule, type BackupSchedule } from "./backup/schedule.ts";
@@ -47,6 +48,23 @@ export interface BackendSetup {
   backups?: BackupSchedule;
   /** One line for the start-up message. */
   description: string;
+}
+
+/**
+ * setUpBackend for a server process: a data directory that another process holds (a server
+ * already running on it) is the operator's to resolve, so it ends the process with that one
+ * line and exit code 1 instead of a stack trace.
+ */
+export async function setUpBackendOrExit(config: ServerConfig): Promise<BackendSetup> {
+  try {
+    return await setUpBackend(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> {

@@ -7,10 +7,10 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createServerApp } from "./app.ts";
-import { loadConfigOrExit, manageServer, setUpBackend } from "./boot.ts";
+import { loadConfigOrExit, manageServer, setUpBackendOrExit } from "./boot.ts";
 
 const config = loadConfigOrExit();
-const setup = await setUpBackend(config);
+const setup = await setUpBackendOrExit(config);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const app = createServerApp({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,

@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServerApp } from "./app.ts";
-import { loadConfigOrExit, manageServer, setUpBackend, type ServerState } from "./boot.ts";
+import { loadConfigOrExit, manageServer, setUpBackendOrExit, type ServerState } from "./boot.ts";
 import { createLogger } from "./http/access-log.ts";
 import { BLOG_POSTS_CHANNEL, PageCache } from "./http/page-cache.ts";
 
@@ -45,7 +45,7 @@ async function startPageCache(): Promise<PageCache | null> {
 
 const config = loadConfigOrExit();
 const build = await loadBuild();
-const setup = await setUpBackend(config);
+const setup = await setUpBackendOrExit(config);
 const state: ServerState = { stopping: false };
 const pageCache = await startPageCache();
 const app = createServerApp({

@@ -25,12 +25,16 @@ export interface DataDirLock {
   release(): void;
 }
 
+/** Another process holds the data directory; the message is one line for the operator. */
 export class DataDirLockedError extends Error {
-  readonly pid: number;
+  /** The holder's pid; null while another process is taking the lock this very moment. */
+  readonly pid: number | null;
   readonly dataDir: string;
-  constructor(dataDir: string, pid: number) {
+  constructor(dataDir: string, pid: number | null) {
     super(
-      `The data directory ${dataDir} is in use by another process (pid ${pid}). ` +
+      (pid === null
+        ? `The data directory ${dataDir} is being opened by another process right now. `
+        : `The data directory ${dataDir} is in use by another process (pid ${pid}). `) +
         "PGlite allows one process per data directory: stop that process, or use the running " +
         "server (for operator commands, `npm run admin` talks to it), or set DATA_DIR to another directory.",
     );
@@ -154,8 +158,7 @@ export function acquireLock(dataDir: string): DataDirLock {
     // A lock file that is empty/garbled may be one being written right now by another opener.
     if (holder === null && attempt === 0) {
       const ageMs = Date.now() - fs.statSync(file, { throwIfNoEntry: false })!.mtimeMs;
-      if (ageMs < 2000)
-        throw new Error(`The data directory ${path.resolve(dataDir)} is being opened by another process right now.`);
+      if (ageMs < 2000) throw new DataDirLockedError(path.resolve(dataDir), null);
     }
     if (attempt >= 3) throw new Error(`Could not take the lock ${file} (it keeps changing).`);
     // Stale: its pid is dead. Remove it and race for the O_EXCL create again; if two
