@@ -77,7 +77,14 @@ async function who(c: Context, verifyJwt: VerifyJwt): Promise<Auth> {
 
 /** `/object/<bucket>/<name>` after the prefix: bucket and checked name, decoded. */
 function bucketAndName(c: Context, prefix: string): { bucket: string; name: string } {
-  const rest = decodeURIComponent(new URL(c.req.url).pathname.slice(prefix.length));
+  const raw = new URL(c.req.url).pathname.slice(prefix.length);
+  let rest: string;
+  try {
+    rest = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape (`%E0%A4%A`) is the client's mistake.
+    throw storageErrors.invalidKey(raw);
+  }
   const slash = rest.indexOf("/");
   if (slash <= 0) throw storageErrors.invalidKey(rest);
   return { bucket: rest.slice(0, slash), name: checkObjectName(rest.slice(slash + 1)) };

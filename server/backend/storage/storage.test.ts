@@ -300,4 +300,42 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
     expect((await images.list("recusadas")).data).toEqual([]);
     expect(fs.readdirSync(path.join(dir, "storage", ".tmp"))).toEqual([]);
   });
+
+  it("answers 400 to a malformed escape in an object name: upload, download and render", async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    const name = "%E0%A4%A.png";
+    const headers = { authorization: `Bearer ${adminToken}`, apikey: backend.anonKey };
+    const requests = [
+      new Request(`${URL_BASE}/storage/v1/object/blog-images/${name}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "image/png" },
+        body: png,
+      }),
+      new Request(`${URL_BASE}/storage/v1/object/blog-images/${name}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": "image/png" },
+        body: png,
+      }),
+      new Request(`${URL_BASE}/storage/v1/object/public/blog-images/${name}`),
+      new Request(`${URL_BASE}/storage/v1/object/public/blog-images/${name}`, { method: "HEAD" }),
+      new Request(`${URL_BASE}/storage/v1/object/blog-images/${name}`, { headers }),
+      new Request(`${URL_BASE}/storage/v1/object/authenticated/blog-images/${name}`, { headers }),
+      new Request(`${URL_BASE}/storage/v1/render/image/public/blog-images/${name}?width=320`),
+    ];
+    for (const request of requests) {
+      const response = await backend.fetch(request);
+      const what = `${request.method} ${new URL(request.url).pathname}`;
+      const body = request.method === "HEAD" ? null : await response.json();
+      expect({ what, status: response.status, body }).toEqual({
+        what,
+        status: 400,
+        body:
+          request.method === "HEAD"
+            ? null
+            : { statusCode: "400", error: "InvalidKey", message: `Invalid key: blog-images/${name}` },
+      });
+    }
+  });
 });
