@@ -174,7 +174,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       createStorage({
         db,
         verifyJwt: (token) => auth.keys.verify(token),
-        blobs: diskBlobStore(storageDir),
+        // On PGlite the data directory's lock makes this the only process using STORAGE_DIR; on
+        // PostgreSQL another instance may be receiving an upload into the same directory.
+        blobs: diskBlobStore(storageDir, { onlyUser: !opts.databaseUrl }),
         renditionsDir: join(storageDir, ".renditions"),
         maxBytes: opts.storageMaxBytes ?? DEFAULT_STORAGE_MAX_BYTES,
       }),

@@ -17,10 +17,37 @@ export interface BlobStore {
   size(key: string): Promise<number | null>;
 }
 
-/** Blobs as files under `dir` (STORAGE_DIR, default DATA_DIR/storage). */
-export function diskBlobStore(dir: string): BlobStore {
+/**
+ * How old a temporary file of another instance must be to count as a crash's leftover: Node
+ * gives a request at most 5 minutes (server.requestTimeout), and a file being written is
+ * touched with every chunk.
+ */
+export const LEFTOVER_AGE_MS = 15 * 60_000;
+
+/**
+ * Removes what a killed process left in `tmp` (an upload or a rendition half written): all of
+ * it when this process is the directory's only user, else files untouched for LEFTOVER_AGE_MS.
+ */
+function removeLeftovers(tmp: string, onlyUser: boolean): void {
+  const before = Date.now() - LEFTOVER_AGE_MS;
+  for (const entry of fs.readdirSync(tmp)) {
+    const file = path.join(tmp, entry);
+    try {
+      if (onlyUser || fs.statSync(file).mtimeMs < before) fs.rmSync(file, { recursive: true, force: true });
+    } catch {
+      // Gone meanwhile (another instance finished with it).
+    }
+  }
+}
+
+/**
+ * Blobs as files under `dir` (STORAGE_DIR, default DATA_DIR/storage). `onlyUser`: no other
+ * process uses `dir` (PGlite's locked data directory), so every temporary file is a leftover.
+ */
+export function diskBlobStore(dir: string, options: { onlyUser: boolean }): BlobStore {
   const tmp = path.join(dir, ".tmp");
   fs.mkdirSync(tmp, { recursive: true, mode: 0o700 });
+  removeLeftovers(tmp, options.onlyUser);
   // Keys are built by the storage API from a bucket id and UUIDs; still, never leave `dir`.
   const file = (key: string) => {
     const resolved = path.resolve(dir, key);

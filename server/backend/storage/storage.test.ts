@@ -64,6 +64,13 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-storage-test-"));
+    // What `kill -9` during uploads leaves: one an hour old, one just written.
+    const tmp = path.join(dir, "storage", ".tmp");
+    fs.mkdirSync(tmp, { recursive: true });
+    fs.writeFileSync(path.join(tmp, "12345-1-1"), "half an upload");
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    fs.utimesSync(path.join(tmp, "12345-1-1"), hourAgo, hourAgo);
+    fs.writeFileSync(path.join(tmp, "12345-2-2"), "half an upload");
     cluster = kind === "postgres" ? await startPostgresCluster() : null;
     backend = await startBackend({
       ...(cluster ? { databaseUrl: cluster.url } : {}),
@@ -80,6 +87,13 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
     await backend?.close();
     await cluster?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("removes at start what a killed process left in storage/.tmp", () => {
+    const tmp = path.join(dir, "storage", ".tmp");
+    // On PostgreSQL another instance may share STORAGE_DIR and be receiving the fresh one.
+    expect(fs.readdirSync(tmp)).toEqual(kind === "pglite" ? [] : ["12345-2-2"]);
+    fs.rmSync(path.join(tmp, "12345-2-2"), { force: true });
   });
 
   it("gives a new install's sample posts images drawn at first start, stored like uploads", async () => {
