@@ -174,6 +174,7 @@ export function createStorage(options: StorageOptions): Hono {
   async function mayWrite(auth: Auth, bucketId: string, name: string, mode: "create" | "update", upsert: boolean) {
     const owner = typeof auth.claims["sub"] === "string" ? auth.claims["sub"] : null;
     const rollback = new Error("probe");
+    const nothingUpdated = new Error("nothing updated");
     try {
       await db.asRole(
         auth.role,
@@ -191,21 +192,22 @@ export function createStorage(options: StorageOptions): Hono {
                  ${upsert ? "on conflict (bucket_id, name) do update set updated_at = now()" : ""}`,
                   [bucketId, name, owner],
                 );
-          if (rowCount === 0) {
-            if (mode === "create") throw storageErrors.rls();
-            // Nothing updated: missing, or there but not the caller's to change.
-            const { rows } = await tx.query("select 1 from storage.objects where bucket_id = $1 and name = $2", [
-              bucketId,
-              name,
-            ]);
-            throw rows.length > 0 ? storageErrors.rls() : storageErrors.notFound();
-          }
+          if (rowCount === 0) throw mode === "create" ? storageErrors.rls() : nothingUpdated;
           throw rollback;
         },
         auth.headers,
       );
     } catch (error) {
       if (error === rollback) return;
+      if (error === nothingUpdated) {
+        // Missing, or there but not the caller's to change. Asked outside the caller's role,
+        // which may not list the bucket; that a public name exists is no secret (its URL answers).
+        const { rows } = await db.query("select 1 from storage.objects where bucket_id = $1 and name = $2", [
+          bucketId,
+          name,
+        ]);
+        throw rows.length > 0 ? storageErrors.rls() : storageErrors.notFound();
+      }
       if (postgresCode(error) === "23505") throw storageErrors.duplicate();
       if (postgresCode(error) === "42501") throw storageErrors.rls();
       throw error;
