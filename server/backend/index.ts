@@ -16,9 +16,10 @@ import { createBackupRoute } from "../backup/route.ts";
 import { backupWorkDir, removeBackupLeftovers } from "../backup/work-dir.ts";
 import { diskBlobStore } from "./storage/blob-store.ts";
 import { createStorage } from "./storage/index.ts";
+import type { RenderLimits } from "./storage/render.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { seedImages } from "./seed-images.ts";
-import { createRateLimiters, type RateLimiters } from "../http/rate-limits.ts";
+import { createRateLimiters, type RateLimit, type RateLimitBucket, type RateLimiters } from "../http/rate-limits.ts";
 import { createSharedRateLimiters } from "../http/shared-rate-limits.ts";
 
 export interface StartBackendOptions {
@@ -43,6 +44,10 @@ export interface StartBackendOptions {
   backupWorkDir?: string;
   /** STORAGE_MAX_BYTES: the largest upload. Default 5 MB. */
   storageMaxBytes?: number;
+  /** Image renditions' slots, queue and deadline, and a hook called as each starts encoding (tests). */
+  render?: Partial<RenderLimits> & { onEncode?: (key: string) => void };
+  /** Replaces some per-address limits of RATE_LIMITS (tests use tiny ones). */
+  rateLimits?: Partial<Record<RateLimitBucket, RateLimit>>;
   /** Password-recovery and invitation e-mails (server/mail/mailer.ts); without it they answer 501. */
   mail?: AccountMail;
   /** ADMIN_REQUIRE_MFA: written into public.security_settings, which row-level security reads. */
@@ -138,7 +143,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     for (const leftover of removeBackupLeftovers(workDir)) log(`Removed ${leftover}, left by an interrupted backup.`);
     await runMigrations(db, { log });
     await db.query("UPDATE public.security_settings SET admin_require_mfa = $1", [opts.adminRequireMfa ?? false]);
-    const rateLimiters = opts.databaseUrl ? createSharedRateLimiters(db) : createRateLimiters();
+    const rateLimiters = opts.databaseUrl
+      ? createSharedRateLimiters(db, { limits: opts.rateLimits })
+      : createRateLimiters({ limits: opts.rateLimits });
     const auth = await createAuth({
       rateLimiters,
       db,
@@ -179,6 +186,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
         blobs: diskBlobStore(storageDir, { onlyUser: !opts.databaseUrl }),
         renditionsDir: join(storageDir, ".renditions"),
         maxBytes: opts.storageMaxBytes ?? DEFAULT_STORAGE_MAX_BYTES,
+        renderLimiter: rateLimiters.renders,
+        renderLimits: opts.render,
+        onEncode: opts.render?.onEncode,
       }),
     );
     app.route(

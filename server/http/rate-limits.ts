@@ -1,6 +1,6 @@
 // Every per-client-address request limit of the site, and the one limiter that enforces them:
 // sign-in + sign-up, token refresh and MFA verification in the embedded auth service
-// (server/backend/auth/), and the two lead forms (app/lib/leads.server.ts, which reaches its
+// (server/backend/auth/), new image renditions (server/backend/storage/), and the two lead forms (app/lib/leads.server.ts, which reaches its
 // bucket through the request context that server/app.ts fills). ADR 023.
 //
 // Where they are counted: in memory, per process, by default (the embedded database serves one
@@ -30,6 +30,9 @@ export const RATE_LIMITS = {
   // Both lead forms share it, so a bot gains nothing by switching forms. Far above what a person
   // sends and generous for offices behind one NAT address, while a script is cut off quickly.
   leads: { max: 10, windowMs: 10 * MINUTE },
+  // New image renditions (server/backend/storage/render.ts): each costs up to seconds of CPU, and
+  // anyone may ask. A visitor's pages need a few dozen at most, and cached ones are not counted.
+  renders: { max: 120, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

@@ -14,7 +14,17 @@ import { authenticate } from "../rest/request.ts";
 import type { Auth, VerifyJwt } from "../rest/request.ts";
 import type { BlobStore } from "./blob-store.ts";
 import { StorageError, storageErrors } from "./errors.ts";
-import { dropRenditions, outputFormat, parseTransform, rendition, streamFile } from "./render.ts";
+import { clientIpOf } from "../../http/client-ip.ts";
+import type { KeyedRateLimiter } from "../../http/rate-limits.ts";
+import {
+  createRenderer,
+  dropRenditions,
+  outputFormat,
+  parseTransform,
+  renditionKey,
+  streamFile,
+  type RenderLimits,
+} from "./render.ts";
 import { checkImage, receiveBody } from "./upload.ts";
 
 export interface StorageOptions {
@@ -25,6 +35,12 @@ export interface StorageOptions {
   maxBytes: number;
   /** Where transformed renditions are cached (render.ts). */
   renditionsDir: string;
+  /** Counts the new renditions each client address asks for (RATE_LIMITS.renders); cached ones are free. */
+  renderLimiter: KeyedRateLimiter;
+  /** Render slots, queue and deadline (render.ts DEFAULT_RENDER_LIMITS); tests use small ones. */
+  renderLimits?: Partial<RenderLimits>;
+  /** Called as each rendition starts encoding (tests count them). */
+  onEncode?: (key: string) => void;
 }
 
 interface BucketRow {
@@ -133,6 +149,12 @@ function fileObject(row: ObjectRow) {
 export function createStorage(options: StorageOptions): Hono {
   const { db, verifyJwt, blobs } = options;
   const app = new Hono();
+  const renderer = createRenderer({
+    cacheDir: options.renditionsDir,
+    tempFile: () => blobs.tempFile(),
+    limits: options.renderLimits,
+    onEncode: options.onEncode,
+  });
 
   app.onError((error) => {
     if (error instanceof StorageError) return error.toResponse();
@@ -422,15 +444,16 @@ export function createStorage(options: StorageOptions): Hono {
     const { bucket: bucketId, name } = bucketAndName(c, "/storage/v1/render/image/public/");
     const bucket = await bucketOf(bucketId);
     if (!bucket.public) throw storageErrors.bucketNotFound();
-    const transform = parseTransform(c.req.query());
     const { rows } = await db.query<ObjectRow>(
       `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
       [bucketId, name],
     );
     const row = rows[0];
     if (!row) throw storageErrors.notFound();
+    const stored = { width: Number(row.metadata["width"]), height: Number(row.metadata["height"]) };
+    const transform = parseTransform(c.req.query(), stored.width > 0 && stored.height > 0 ? stored : null);
     const format = outputFormat(transform, String(row.metadata["mimetype"] ?? ""), c.req.header("accept") ?? "");
-    const etag = `"${row.version}-${transform.width ?? 0}x${transform.height ?? 0}-${transform.resize}-${transform.quality}-${format}"`;
+    const etag = `"${row.version}-${renditionKey(transform, format)}"`;
     const headers = new Headers({
       "content-type": `image/${format}`,
       etag,
@@ -439,7 +462,24 @@ export function createStorage(options: StorageOptions): Hono {
       "x-content-type-options": "nosniff",
     });
     if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers });
-    const made = await rendition(options.renditionsDir, () => blobs.open(blobKey(row)), row, transform, format);
+    const made = await renderer.rendition({
+      object: row,
+      transform,
+      format,
+      read: async () => {
+        const size = await blobs.size(blobKey(row));
+        if (size === null) throw storageErrors.notFound();
+        // No upload is larger; bytes that got here another way are not read into memory.
+        if (size > options.maxBytes) throw storageErrors.cannotRender("The stored object is larger than any upload");
+        const chunks: Buffer[] = [];
+        for await (const chunk of blobs.open(blobKey(row))) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      },
+      admit: async () => {
+        const decision = await options.renderLimiter.take(clientIpOf(c));
+        if (!decision.allowed) throw storageErrors.renderLimited(decision.retryAfterSeconds);
+      },
+    });
     headers.set("content-length", String(fs.statSync(made.file).size));
     if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
     return new Response(streamFile(made.file), { status: 200, headers });

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,34 @@ import { startPostgresCluster } from "../testing/postgres-cluster.ts";
 import type { PostgresCluster } from "../testing/postgres-cluster.ts";
 
 const URL_BASE = "http://127.0.0.1:54331";
+
+/** A PNG chunk: length, type, data and CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A valid PNG of `width` × `height` grey pixels, written by hand: a 1 × 49,000,000 one is 95 KB
+ * (its rows are zeros, which deflate to almost nothing) and took 12.5 s to decode.
+ */
+function plainPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth; colour type 0 (grey), deflate, adaptive filtering, no interlace
+  const rows = Buffer.alloc(height * (1 + width)); // each row: filter byte 0, then its pixels
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", zlib.deflateSync(rows, { level: 9 })),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 async function jpegWithLocation(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
@@ -339,6 +368,17 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
       contentType: "image/png",
     });
     expect(anonymous.error).toMatchObject({ statusCode: "403" });
+    // A 95 KB sliver of 1 × 49,000,000 pixels (under the pixel limit), refused from its header
+    // alone: decoding it took 12.5 s, and its renditions a gigabyte of memory.
+    const sliver = plainPng(1, 49_000_000);
+    expect(sliver.length).toBeLessThan(100 * 1024);
+    const slivered = await images.upload("recusadas/tira.png", sliver, { contentType: "image/png" });
+    expect(slivered.error).toMatchObject({ statusCode: "400" });
+    expect(slivered.error?.message).toBe(
+      "The image is too large: the image is 1 × 49000000 pixels; a side may have at most 16383 pixels",
+    );
+    const thin = await images.upload("recusadas/fita.png", plainPng(8000, 100), { contentType: "image/png" });
+    expect(thin.error?.message).toMatch(/one side may be at most 32 times the other/);
     const controlCharacter = await images.upload("nome\u0001.png", png, { contentType: "image/png" });
     expect(controlCharacter.error).toMatchObject({ statusCode: "400", message: "Invalid key: nome\u0001.png" });
     // `..` that no URL parser resolved on the way: encoded slashes.
@@ -392,5 +432,52 @@ describe.each(DB_KINDS)("storage on %s", (kind) => {
             : { statusCode: "400", error: "InvalidKey", message: `Invalid key: blog-images/${name}` },
       });
     }
+  });
+
+  it("refuses to render a hostile image stored without the upload's check, quickly and never with 500", async () => {
+    // As if restored from an old backup or written by hand: the row claims an ordinary picture.
+    const version = crypto.randomUUID();
+    const { rows } = await backend.db.query<{ id: string }>(
+      `insert into storage.objects (bucket_id, name, version, metadata)
+       values ('blog-images', 'hostil/tira.png', $1, $2) returning id`,
+      [version, { mimetype: "image/png", size: 95_328, width: 800, height: 600, eTag: `"${version}"` }],
+    );
+    const blob = path.join(dir, "storage", "blog-images", rows[0]!.id, version);
+    fs.mkdirSync(path.dirname(blob), { recursive: true });
+    fs.writeFileSync(blob, plainPng(1, 49_000_000));
+    const url = `${URL_BASE}/storage/v1/render/image/public/blog-images/hostil/tira.png`;
+    for (const [query, accept] of [
+      ["width=640", "image/avif"],
+      ["width=640&height=340", "image/webp"],
+      ["format=origin", "*/*"],
+    ] as const) {
+      const started = performance.now();
+      const response = await render(`${url}?${query}`, accept);
+      expect({ query, status: response.status }).toEqual({ query, status: 422 });
+      expect(await response.json()).toMatchObject({ statusCode: "422", error: "invalid_image" });
+      // Refused from the header: rendering it took 57 s before.
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
+    await backend.db.query("delete from storage.objects where id = $1", [rows[0]!.id]);
+  });
+
+  it("snaps the quality: nearby qualities are one cached file", async () => {
+    const images = client(adminToken).storage.from("blog-images");
+    const uploaded = await images.upload("posts/qualidade.jpg", await jpegWithLocation(900, 600), {
+      contentType: "image/jpeg",
+    });
+    expect(uploaded.error).toBeNull();
+    const url = images.getPublicUrl("posts/qualidade.jpg", { transform: { width: 300 } }).data.publicUrl;
+    const etags = new Set<string | null>();
+    for (const quality of [75, 80, 78]) {
+      const response = await render(`${url}&quality=${quality}`, "image/webp");
+      expect(response.status).toBe(200);
+      etags.add(response.headers.get("etag"));
+    }
+    expect(etags.size).toBe(1);
+    const id = (await images.list("posts", { search: "qualidade" })).data![0]!.id!;
+    const files = fs.readdirSync(path.join(dir, "storage", ".renditions", "blog-images", id), { recursive: true });
+    expect(files.filter((file) => String(file).endsWith(".webp"))).toHaveLength(1);
+    await images.remove(["posts/qualidade.jpg"]);
   });
 });

@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { fileTypeFromFile } from "file-type";
 import { storageErrors } from "./errors.ts";
+import { ImageOutOfBounds, MAX_PIXELS, checkBounds, loadSharp } from "./image-bounds.ts";
 
 /** The image types the blog accepts, by their real (detected) MIME type. */
 export const IMAGE_TYPES: Record<string, readonly string[]> = {
@@ -108,9 +109,6 @@ function receiveMultipart(
   });
 }
 
-/** 50 megapixels: far above any photo a blog shows (8,660 × 5,773), and a bound on decoding. */
-export const MAX_PIXELS = 50_000_000;
-
 export interface CheckedImage {
   mimeType: string;
   width: number;
@@ -119,9 +117,10 @@ export interface CheckedImage {
 
 /**
  * The real type from the bytes (not the name or the Content-Type), which must be an accepted
- * image whose name's extension, if any, agrees; the whole image decoded once, so a truncated
- * or damaged file is refused. JPEGs are re-encoded without their metadata: EXIF can carry the
- * place a photo was taken.
+ * image whose name's extension, if any, agrees; its size from the header, within the bounds of
+ * image-bounds.ts, before anything is decoded; then the whole image decoded once, so a
+ * truncated or damaged file is refused. JPEGs are re-encoded without their metadata: EXIF can
+ * carry the place a photo was taken.
  */
 export async function checkImage(file: string, name: string, allowed: readonly string[] | null): Promise<CheckedImage> {
   const detected = await fileTypeFromFile(file);
@@ -134,13 +133,12 @@ export async function checkImage(file: string, name: string, allowed: readonly s
   if (extension && IMAGE_EXTENSIONS.has(extension) && !IMAGE_TYPES[detected.mime]!.includes(extension)) {
     throw storageErrors.mimeType(`the file is ${detected.mime} but its name ends in .${extension}`);
   }
+  const sharp = await loadSharp();
   let info: { width: number; height: number };
-  // Loaded on the first upload: libvips costs resident memory that a server without uploads
-  // should not pay.
-  const { default: sharp } = await import("sharp");
   try {
-    // A small file can claim a huge canvas (a decompression bomb): sharp refuses more pixels
-    // than MAX_PIXELS from the header alone, before decoding.
+    // A small file can claim a huge canvas (a decompression bomb) or a 1-pixel sliver millions
+    // long, each of which costs seconds and a gigabyte to decode: refused from the header.
+    info = checkBounds(await sharp(file).metadata());
     const image = sharp(file, { failOn: "truncated", limitInputPixels: MAX_PIXELS });
     if (detected.mime === "image/jpeg") {
       const out = `${file}.clean`;
@@ -149,11 +147,10 @@ export async function checkImage(file: string, name: string, allowed: readonly s
     } else {
       // Every pixel decoded (so a truncated file fails), into a thumbnail that is thrown away:
       // libvips streams the decode, so memory stays small whatever the picture's size.
-      const meta = await image.metadata();
       await image.resize(64, 64, { fit: "inside" }).toBuffer();
-      info = { width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 };
     }
   } catch (error) {
+    if (error instanceof ImageOutOfBounds) throw storageErrors.invalidImage(error.message, false);
     throw storageErrors.invalidImage(error instanceof Error ? error.message.split("\n")[0]! : String(error));
   }
   return { mimeType: detected.mime, width: info.width, height: info.height };
