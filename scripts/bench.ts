@@ -5,8 +5,8 @@
 // leads), and write docs/benchmarks.md.
 // Then the blog's dynamic pages under load (requests/s, p99, a publish's delay, SIGTERM under
 // load, 10,000 posts), backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads, and image uploads
-// beside page serving.
-//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-heavy-image
+// and a flood of new image renditions beside page serving.
+//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-heavy-image
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -36,6 +36,7 @@ const { values } = parseArgs({
     "skip-dynamic": { type: "boolean", default: false },
     "skip-backup": { type: "boolean", default: false },
     "skip-uploads": { type: "boolean", default: false },
+    "skip-renders": { type: "boolean", default: false },
     "skip-heavy-image": { type: "boolean", default: false },
   },
 });
@@ -281,6 +282,11 @@ if (!values["skip-backup"]) {
 if (!values["skip-uploads"]) {
   const { benchUploads } = await import("./bench/uploads.ts");
   sections.push(await benchUploads());
+}
+
+if (!values["skip-renders"]) {
+  const { benchRenderFlood } = await import("./bench/renders.ts");
+  sections.push(await benchRenderFlood());
 }
 
 if (!values["skip-heavy-image"] && chromiumIsPresent()) {
