@@ -5,7 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RENDER_WIDTHS, createRenderer, parseTransform, renditionKey, type RenditionRequest } from "./render.ts";
+import {
+  MAX_RENDITION_PIXELS,
+  RENDER_WIDTHS,
+  createRenderer,
+  outputBox,
+  parseTransform,
+  renditionKey,
+  type RenditionRequest,
+} from "./render.ts";
 
 describe("parseTransform", () => {
   it("names at most 17 geometries and one quality, whatever the query", () => {
@@ -40,6 +48,26 @@ describe("parseTransform", () => {
     });
     expect(parseTransform({ height: "450" }, stored)).toMatchObject({ width: 800, height: null });
     expect(parseTransform({}, stored)).toMatchObject({ width: null, height: null });
+  });
+});
+
+describe("outputBox", () => {
+  it("keeps what the site asks for and scales down what would pass 4 megapixels", () => {
+    const photo = { width: 4000, height: 3000 };
+    expect(outputBox({ width: 1600, height: 840 }, photo, 1)).toEqual({ width: 1600, height: 840 });
+    expect(outputBox({ width: 800, height: null }, photo, 1)).toEqual({ width: 800, height: null });
+    expect(outputBox({ width: null, height: null }, { width: 1000, height: 800 }, 1)).toEqual({
+      width: 1000,
+      height: null,
+    });
+    // A 1:10 infographic at 1600 wide would be 25.6 megapixels.
+    expect(outputBox({ width: 1600, height: null }, { width: 1600, height: 16_000 }, 1)).toEqual({
+      width: 632,
+      height: null,
+    });
+    // Forty frames of an animation share the budget.
+    const frames = outputBox({ width: 640, height: 340 }, { width: 800, height: 600 }, 40);
+    expect(40 * frames.width * frames.height!).toBeLessThanOrEqual(MAX_RENDITION_PIXELS);
   });
 });
 
@@ -91,6 +119,21 @@ describe("createRenderer", () => {
     expect(fs.existsSync(path.join(dir, "renditions"))).toBe(false);
     // sharp stops at its own timeout, or finishes; either way its partial file goes.
     await vi.waitFor(() => expect(fs.readdirSync(tmp())).toEqual([]), { timeout: 15_000, interval: 50 });
+  });
+
+  it("scales a rendition down to 4 megapixels: the stored size of a 50-megapixel picture", async () => {
+    const large = await sharp({ create: { width: 16_000, height: 3_120, channels: 3, background: "#345" } })
+      .png()
+      .toBuffer();
+    const made = await renderer({}).rendition({
+      ...request(0),
+      transform: { width: null, height: null, quality: 80, origin: false },
+      format: "webp",
+      read: async () => large,
+    });
+    const { width = 0, height = 0 } = await sharp(made.file).metadata();
+    expect(width * height).toBeLessThanOrEqual(MAX_RENDITION_PIXELS);
+    expect(width / height).toBeCloseTo(16_000 / 3_120, 1);
   });
 
   it("answers 503 at once when every slot is busy and the queue is full", async () => {

@@ -116,6 +116,29 @@ export function outputFormat(transform: Transform, storedMime: string, accept: s
   return stored;
 }
 
+/**
+ * The most pixels a rendition has, all frames of an animation together: an AVIF encoder holds
+ * about 20 bytes per pixel, so the stored size of a 50-megapixel picture took a gigabyte. A
+ * larger output (a stored size, a very tall picture at a wide width) is scaled down to fit.
+ */
+export const MAX_RENDITION_PIXELS = 4_000_000;
+
+/** The box sharp resizes into: the transform's, never larger than the stored picture, within MAX_RENDITION_PIXELS. */
+export function outputBox(
+  transform: Pick<Transform, "width" | "height">,
+  stored: { width: number; height: number },
+  frames: number,
+): { width: number; height: number | null } {
+  const width = Math.min(transform.width ?? stored.width, stored.width);
+  const height = transform.height === null ? Math.ceil((width * stored.height) / stored.width) : transform.height;
+  const scale = Math.min(1, Math.sqrt(MAX_RENDITION_PIXELS / (frames * width * height)));
+  if (scale === 1) return { width: transform.width ?? stored.width, height: transform.height };
+  return {
+    width: Math.max(1, Math.floor(width * scale)),
+    height: transform.height === null ? null : Math.max(1, Math.floor(height * scale)),
+  };
+}
+
 /** The rendition's file name under its object's version; also its ETag's suffix. */
 export const renditionKey = (transform: Transform, format: OutputFormat) =>
   `${transform.width ?? "auto"}x${transform.height ?? "auto"}-q${transform.quality}.${format}`;
@@ -217,25 +240,27 @@ export function createRenderer(options: RendererOptions): Renderer {
     const sharp = await loadSharp();
     const input = await request.read();
     const animated = request.format === "gif" || request.format === "webp";
+    let stored: { width: number; height: number };
+    let frames: number;
     try {
       // The header alone, before any decoding: an object stored some other way than an upload
       // meets the upload's bounds here.
-      checkBounds(await sharp(input, { animated }).metadata());
+      const meta = await sharp(input, { animated }).metadata();
+      const bounded = checkBounds(meta);
+      // EXIF orientations 5 to 8 turn the picture a quarter, as .rotate() below does.
+      stored = (meta.orientation ?? 1) >= 5 ? { width: bounded.height, height: bounded.width } : bounded;
+      frames = animated ? Math.max(1, meta.pages ?? 1) : 1;
     } catch (error) {
       if (error instanceof ImageOutOfBounds) throw storageErrors.cannotRender(error.message);
       throw storageErrors.cannotRender(`The image could not be read: ${firstLine(error)}`);
     }
     const { transform, format } = request;
+    const box = outputBox(transform, stored, frames);
     const pipeline = sharp(input, { animated, limitInputPixels: MAX_PIXELS })
       // libvips stops the pipeline at this many whole seconds; the request has answered 503 by then.
       .timeout({ seconds: Math.min(3600, Math.max(1, Math.ceil((deadline - Date.now()) / 1000))) })
       .rotate()
-      .resize({
-        width: transform.width ?? undefined,
-        height: transform.height ?? undefined,
-        fit: "cover",
-        withoutEnlargement: true,
-      });
+      .resize({ width: box.width, height: box.height ?? undefined, fit: "cover", withoutEnlargement: true });
     const encoded =
       format === "avif"
         ? pipeline.avif({ quality: Math.max(transform.quality - 20, 30), effort: 2 })
