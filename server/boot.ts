@@ -88,6 +88,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
   const mailer = createSiteMailer(config);
   const backend = await startBackend({
     mail: { mailer, site: { name: siteConfig.name, url: config.siteUrl } },
+    adminEmail: config.adminEmail,
     adminRequireMfa: config.adminRequireMfa,
     jwtExpiry: config.jwtExpirySeconds,
     refreshTokenReuseInterval: config.refreshTokenReuseSeconds,

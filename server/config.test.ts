@@ -16,6 +16,7 @@ describe("readConfig", () => {
       logLevel: "info",
       pageCacheMaxBytes: 64 * 1024 * 1024,
       adminRequireMfa: false,
+      adminEmail: undefined,
       jwtExpirySeconds: 3600,
       refreshTokenReuseSeconds: 10,
     });
@@ -191,8 +192,16 @@ describe("readConfig: lifecycle and logs", () => {
   // The defaults (10 s to finish requests on shutdown, JSON logs, ...) are in "has working defaults".
   it("reads the shutdown, log, cache and session settings", () => {
     expect(readConfig({ PAGE_CACHE_MAX_MB: "0" }).pageCacheMaxBytes).toBe(0);
-    expect(readConfig({ ADMIN_REQUIRE_MFA: "1", JWT_EXPIRY: "900", REFRESH_TOKEN_REUSE_INTERVAL: "0" })).toMatchObject({
+    expect(
+      readConfig({
+        ADMIN_REQUIRE_MFA: "1",
+        ADMIN_EMAIL: " Ana@Empresa.com.br ",
+        JWT_EXPIRY: "900",
+        REFRESH_TOKEN_REUSE_INTERVAL: "0",
+      }),
+    ).toMatchObject({
       adminRequireMfa: true,
+      adminEmail: "ana@empresa.com.br",
       jwtExpirySeconds: 900,
       refreshTokenReuseSeconds: 0,
     });
@@ -209,6 +218,8 @@ describe("readConfig: lifecycle and logs", () => {
     [{ PAGE_CACHE_MAX_MB: "lots" }, /^PAGE_CACHE_MAX_MB must be a whole number of megabytes from 0 \(off\) to 4096/],
     [{ LOG_FORMAT: "yaml" }, /^LOG_FORMAT must be json or pretty, got "yaml"\.$/],
     [{ ADMIN_REQUIRE_MFA: "yes" }, /^ADMIN_REQUIRE_MFA must be 0 or 1, got "yes"\.$/],
+    [{ ADMIN_EMAIL: "admin" }, /^ADMIN_EMAIL must be an e-mail address, got "admin"\.$/],
+    [{ ADMIN_EMAIL: "Ana <ana@empresa.com.br>" }, /^ADMIN_EMAIL must be an e-mail address/],
     [{ JWT_EXPIRY: "1h" }, /^JWT_EXPIRY must be a whole number of seconds from 30 to 604800/],
     [{ REFRESH_TOKEN_REUSE_INTERVAL: "-1" }, /^REFRESH_TOKEN_REUSE_INTERVAL must be a whole number of seconds/],
     [{ LOG_LEVEL: "verbose" }, /^LOG_LEVEL must be one of debug, info, warn, error, silent, got "verbose"\.$/],

@@ -29,6 +29,8 @@ export interface ServerConfig {
   authAccountLockoutMinutes: number;
   /** ADMIN_REQUIRE_MFA=1: every admin enrols a second factor, and row-level security asks for it. */
   adminRequireMfa: boolean;
+  /** ADMIN_EMAIL: the address of the admin account the first start creates (undefined: admin@omnia.example). */
+  adminEmail: string | undefined;
   /** JWT_EXPIRY: access-token lifetime in seconds (GoTrue's JWT_EXP, 3600). */
   jwtExpirySeconds: number;
   /** REFRESH_TOKEN_REUSE_INTERVAL: seconds a rotated refresh token may come back (GoTrue's default 10). */
@@ -105,6 +107,15 @@ function parseMail(env: Env): MailConfig {
     }
   }
   return { smtpUrl, from: nonEmpty(env, "MAIL_FROM") };
+}
+
+function parseAdminEmail(env: Env): string | undefined {
+  const raw = nonEmpty(env, "ADMIN_EMAIL");
+  if (raw === undefined) return undefined;
+  if (!EMAIL.test(raw) || raw.length > 254)
+    throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${raw}".`);
+  // Stored as the auth service stores every address.
+  return raw.toLowerCase();
 }
 
 function parseLeads(env: Env): LeadsConfig {
@@ -346,6 +357,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       "a whole number of minutes from 1 to 1440",
     ),
     adminRequireMfa: parseFlag(env, "ADMIN_REQUIRE_MFA", false),
+    adminEmail: parseAdminEmail(env),
     jwtExpirySeconds: parseWholeNumber(
       env,
       "JWT_EXPIRY",

@@ -50,6 +50,8 @@ export interface StartBackendOptions {
   rateLimits?: Partial<Record<RateLimitBucket, RateLimit>>;
   /** Password-recovery and invitation e-mails (server/mail/mailer.ts); without it they answer 501. */
   mail?: AccountMail;
+  /** ADMIN_EMAIL: the first start's admin account (default admin@omnia.example). */
+  adminEmail?: string;
   /** ADMIN_REQUIRE_MFA: written into public.security_settings, which row-level security reads. */
   adminRequireMfa?: boolean;
   /** JWT_EXPIRY and REFRESH_TOKEN_REUSE_INTERVAL, in seconds (3600 and 10). */
@@ -160,7 +162,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       refreshTokenReuseInterval: opts.refreshTokenReuseInterval,
       log,
     });
-    const seeded = await seedIfEmpty({ db, auth, log });
+    const seeded = await seedIfEmpty({ db, auth, log, adminEmail: opts.adminEmail });
     const rest = createRest({
       db,
       verifyJwt: (token) => auth.keys.verify(token),

@@ -48,6 +48,31 @@ describe("seedIfEmpty", () => {
     expect((await backend.db.query("SELECT 1 FROM public.blog_posts")).rows).toHaveLength(0);
   });
 
+  it("creates the admin under ADMIN_EMAIL when given, so the address is not the well-known default", async () => {
+    const own = await startTestBackend();
+    try {
+      const lines: string[] = [];
+      await seedIfEmpty({
+        db: own.db,
+        auth: own.auth,
+        log: (l) => lines.push(l),
+        bcryptCost: 4,
+        adminEmail: "ti@empresa.example",
+      });
+      const credentials = lines.find((l) => l.startsWith("Admin account created")) ?? "";
+      expect(credentials).toContain("set-password ti@empresa.example");
+      const password = /: ti@empresa\.example \/ (\S+) /.exec(credentials)?.[1];
+      const signIn = await call(own.auth, "POST", "/token?grant_type=password", {
+        body: { email: "ti@empresa.example", password },
+      });
+      expect(signIn.status).toBe(200);
+      const { rows } = await own.db.query("SELECT 1 FROM auth.users WHERE email = $1", [SEED_ADMIN_EMAIL]);
+      expect(rows).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("generates strong passwords", () => {
     const seen = new Set(Array.from({ length: 50 }, () => generatePassword()));
     expect(seen.size).toBe(50);

@@ -22,6 +22,8 @@ export interface SeedOptions {
   log: (line: string) => void;
   /** bcrypt cost for the admin's hash (10, like every other hash; tests may lower it). */
   bcryptCost?: number;
+  /** ADMIN_EMAIL: the admin's address; a known default is the first address a guesser tries. */
+  adminEmail?: string;
 }
 
 /** 20 characters from a 56-symbol alphabet without look-alikes (~116 bits). */
@@ -46,6 +48,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
   if (marked.rows.length > 0) return false;
 
   // Hash before the transaction: PGlite has one connection, and bcrypt takes ~100 ms.
+  const adminEmail = opts.adminEmail ?? SEED_ADMIN_EMAIL;
   const password = generatePassword();
   const passwordHash = await createPasswordHasher(opts.bcryptCost ?? 10).hash(password);
 
@@ -61,7 +64,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     if (Number((existing.rows[0] as { n: number | string }).n) > 0) return false;
 
     const now = new Date();
-    const admin = await insertUser(tx, { email: SEED_ADMIN_EMAIL, passwordHash, confirmedAt: now, now });
+    const admin = await insertUser(tx, { email: adminEmail, passwordHash, confirmedAt: now, now });
     if (!admin) return false;
     await tx.query("INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'admin') ON CONFLICT DO NOTHING", [
       admin.id,
@@ -86,8 +89,8 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
   if (!created) return false;
   opts.log(`Seeded ${SEED_POSTS.length} sample blog posts.`);
   opts.log(
-    `Admin account created: ${SEED_ADMIN_EMAIL} / ${password} ` +
-      "(shown once; change it with npm run admin -- set-password admin@omnia.example)",
+    `Admin account created: ${adminEmail} / ${password} ` +
+      `(shown once; change it with npm run admin -- set-password ${adminEmail})`,
   );
   return true;
 }
