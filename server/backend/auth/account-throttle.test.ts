@@ -2,6 +2,7 @@
 // the wire, through the full server with TRUST_PROXY).
 import { describe, expect, it } from "vitest";
 import { createAccountThrottle } from "./account-throttle.ts";
+import type { AccountThrottle, AccountTurn } from "./account-throttle.ts";
 
 const MINUTE = 60_000;
 
@@ -14,56 +15,99 @@ function throttle(limits: Partial<Parameters<typeof createAccountThrottle>[0]> =
   return { t, clock };
 }
 
+/** One password check: "locked" when refused before it, else whether it was right. */
+async function check(t: AccountThrottle, key: string, right = false): Promise<"locked" | "checked"> {
+  const turn = await t.begin(key);
+  if (!turn) return "locked";
+  // The check takes a moment, as bcrypt does, so parallel checks really overlap.
+  await new Promise((resolve) => setImmediate(resolve));
+  await turn.end(right ? "succeeded" : "failed");
+  return "checked";
+}
+
+async function inOrder(n: number, step: () => Promise<string>): Promise<string[]> {
+  const results: string[] = [];
+  for (let i = 0; i < n; i++) results.push(await step());
+  return results;
+}
+
 describe("createAccountThrottle", () => {
-  it("allows maxFailures attempts, then refuses until the lockout ends, without extending it", () => {
+  it("checks maxFailures wrong passwords, then refuses until the lockout ends, without extending it", async () => {
     const { t, clock } = throttle();
-    expect([1, 2, 3, 4].map(() => t.attempt("ana@example.com"))).toEqual([true, true, true, false]);
-    expect(t.attempt("bia@example.com")).toBe(true); // accounts are independent
+    expect(await inOrder(4, () => check(t, "ana@example.com"))).toEqual(["checked", "checked", "checked", "locked"]);
+    expect(await check(t, "bia@example.com")).toBe("checked"); // accounts are independent
     clock.now += 14 * MINUTE;
-    expect(t.attempt("ana@example.com")).toBe(false); // refusals during the lockout do not prolong it
+    expect(await check(t, "ana@example.com", true)).toBe("locked"); // a right password too, unchecked
     clock.now += MINUTE;
-    expect([1, 2, 3, 4].map(() => t.attempt("ana@example.com"))).toEqual([true, true, true, false]);
+    expect(await inOrder(4, () => check(t, "ana@example.com"))).toEqual(["checked", "checked", "checked", "locked"]);
   });
 
-  it("starts over after a success, and when the window has passed", () => {
+  it("starts over after a success, and when the window has passed", async () => {
     const { t, clock } = throttle();
-    t.attempt("ana@example.com");
-    t.attempt("ana@example.com");
-    t.succeeded("ana@example.com");
-    expect([1, 2, 3, 4].map(() => t.attempt("ana@example.com"))).toEqual([true, true, true, false]);
-    // A right password on the attempt that locked the account unlocks it.
-    t.succeeded("ana@example.com");
-    expect(t.attempt("ana@example.com")).toBe(true);
+    await check(t, "ana@example.com");
+    await check(t, "ana@example.com");
+    await check(t, "ana@example.com", true);
+    expect(await inOrder(4, () => check(t, "ana@example.com"))).toEqual(["checked", "checked", "checked", "locked"]);
 
-    t.attempt("bia@example.com");
-    t.attempt("bia@example.com");
+    await check(t, "bia@example.com");
+    await check(t, "bia@example.com");
     clock.now += 15 * MINUTE;
-    expect([1, 2, 3, 4].map(() => t.attempt("bia@example.com"))).toEqual([true, true, true, false]);
+    expect(await inOrder(4, () => check(t, "bia@example.com"))).toEqual(["checked", "checked", "checked", "locked"]);
   });
 
-  it("counts attempts as they start, so a burst cannot slip past before any has failed", () => {
+  it("counts failures only: fifty right passwords at once are all checked, and lock nothing", async () => {
+    const { t } = throttle();
+    const results = await Promise.all(Array.from({ length: 50 }, () => check(t, "ana@example.com", true)));
+    expect(results.every((r) => r === "checked")).toBe(true);
+    expect(await inOrder(3, () => check(t, "ana@example.com"))).toEqual(["checked", "checked", "checked"]);
+  });
+
+  it("lets no burst of wrong passwords past the limit: the others wait their turn, then find the lock", async () => {
     const { t } = throttle({ maxFailures: 10 });
-    const burst = Array.from({ length: 50 }, () => t.attempt("ana@example.com"));
-    expect(burst.filter(Boolean)).toHaveLength(10);
+    const burst = await Promise.all(Array.from({ length: 50 }, () => check(t, "ana@example.com")));
+    expect(burst.filter((r) => r === "checked")).toHaveLength(10);
+    // After two failures only the eight checks left may run at once.
+    const { t: other } = throttle({ maxFailures: 10 });
+    await check(other, "bia@example.com");
+    await check(other, "bia@example.com");
+    const granted: AccountTurn[] = [];
+    const all = Array.from({ length: 20 }, () =>
+      other.begin("bia@example.com").then((turn) => {
+        if (turn) granted.push(turn);
+        return turn;
+      }),
+    );
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(granted).toHaveLength(8);
+    // A right password frees every slot: ten run at once again, and the rest follow.
+    await granted[0]!.end("succeeded");
+    await expect.poll(() => granted.length).toBe(11);
+    for (let ended = 1; ended < 20; ended++) {
+      await expect.poll(() => granted.length).toBeGreaterThan(ended);
+      await granted[ended]!.end("abandoned");
+    }
+    expect(granted).toHaveLength(20);
+    await Promise.all(all);
   });
 
-  it("stays bounded, forgetting the stalest counts before any lockout", () => {
+  it("stays bounded, forgetting the stalest counts before any lockout", async () => {
     const { t, clock } = throttle({ maxKeys: 5 });
-    for (let i = 0; i < 3; i++) t.attempt("locked@example.com");
-    expect(t.attempt("locked@example.com")).toBe(false);
-    t.attempt("early@example.com");
-    t.attempt("early@example.com");
+    await inOrder(3, () => check(t, "locked@example.com"));
+    expect(await check(t, "locked@example.com")).toBe("locked");
+    await check(t, "early@example.com");
+    await check(t, "early@example.com");
     for (let i = 0; i < 5; i++) {
       clock.now += 1;
-      t.attempt(`spray-${i}@example.com`);
+      await check(t, `spray-${i}@example.com`);
     }
     // "early" was the stalest count and is forgotten; the lockout is kept apart and survives.
-    expect([1, 2, 3, 4].map(() => t.attempt("early@example.com"))).toEqual([true, true, true, false]);
-    expect(t.attempt("locked@example.com")).toBe(false);
+    expect(await inOrder(4, () => check(t, "early@example.com"))).toEqual(["checked", "checked", "checked", "locked"]);
+    expect(await check(t, "locked@example.com")).toBe("locked");
   });
 
-  it("does nothing with maxFailures 0", () => {
+  it("does nothing with maxFailures 0", async () => {
     const { t } = throttle({ maxFailures: 0 });
-    expect(Array.from({ length: 100 }, () => t.attempt("ana@example.com")).every(Boolean)).toBe(true);
+    const results = await Promise.all(Array.from({ length: 100 }, () => check(t, "ana@example.com")));
+    expect(results.every((r) => r === "checked")).toBe(true);
   });
 });

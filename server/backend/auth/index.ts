@@ -39,6 +39,7 @@ import {
   serializeUser,
   updateUser,
 } from "./users.ts";
+import type { UserRow } from "./users.ts";
 
 export type { SigningKeys } from "../keys.ts";
 export type { AccountThrottleLimits } from "./account-throttle.ts";
@@ -337,12 +338,19 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenRespons
   const email = normalizeEmail(body["email"]);
   // A locked account is refused before the lookup and bcrypt: the same answer, just as fast,
   // whether the password is right, wrong, or the e-mail unknown.
-  if (email && !(await ctx.accountThrottle.attempt(email))) throw errors.accountLocked();
-  const user = email ? await ctx.db.transaction((tx) => findUserByEmail(tx, email)) : null;
-  // Always one bcrypt compare, found or not: same answer and same time for unknown e-mails.
-  const ok = await ctx.hasher.compare(password, user?.encrypted_password ?? null);
-  if (!user || !email || !ok || password === "") throw errors.invalidCredentials();
-  await ctx.accountThrottle.succeeded(email);
+  const turn = email ? await ctx.accountThrottle.begin(email) : null;
+  if (email && !turn) throw errors.accountLocked();
+  let outcome: "failed" | "succeeded" | "abandoned" = "abandoned";
+  let user: UserRow | null = null;
+  try {
+    user = email ? await ctx.db.transaction((tx) => findUserByEmail(tx, email)) : null;
+    // Always one bcrypt compare, found or not: same answer and same time for unknown e-mails.
+    const ok = await ctx.hasher.compare(password, user?.encrypted_password ?? null);
+    outcome = user && ok && password !== "" ? "succeeded" : "failed";
+  } finally {
+    await turn?.end(outcome);
+  }
+  if (outcome !== "succeeded" || !user) throw errors.invalidCredentials();
   if (!user.email_confirmed_at) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
   if (user.banned_until && new Date(user.banned_until).getTime() > ctx.tokens.now()) {
     throw new AuthError(400, "user_banned", "User is banned");

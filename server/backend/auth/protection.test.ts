@@ -199,6 +199,39 @@ describe.each(DB_KINDS)("sign-in protection on %s", (kind) => {
     });
   });
 
+  describe("per-account throttle counts failures only", () => {
+    it("accepts fifty right passwords at once from fifty addresses, and they leave no count behind", async () => {
+      const busy = email("busy");
+      expect((await backend.client().auth.signUp({ email: busy, password: PASSWORD })).error).toBeNull();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, n) => signIn(`198.51.100.${n + 1}`, { email: busy, password: PASSWORD })),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array.from({ length: 50 }, () => 200));
+      // Nine failures after them still do not lock the account.
+      for (let n = 1; n <= 9; n++) {
+        expect((await signIn(`198.51.100.${100 + n}`, { email: busy, password: `guess-${n}` })).status).toBe(400);
+      }
+      expect((await signIn("198.51.100.200", { email: busy, password: PASSWORD })).status).toBe(200);
+    });
+
+    it("lets a burst of wrong passwords reach bcrypt at most ten times", async () => {
+      const victim = email("burst");
+      await backend.client().auth.signUp({ email: victim, password: PASSWORD });
+      const compare = vi.spyOn(bcrypt, "compare");
+      try {
+        const results = await Promise.all(
+          Array.from({ length: 40 }, (_, n) => signIn(`192.0.2.${n + 1}`, { email: victim, password: `guess-${n}` })),
+        );
+        expect(results.filter((r) => r.status === 400)).toHaveLength(10);
+        expect(results.filter((r) => r.status === 429)).toHaveLength(30);
+        expect(compare).toHaveBeenCalledTimes(10);
+      } finally {
+        compare.mockRestore();
+      }
+      expect((await signIn("192.0.2.200", { email: victim, password: PASSWORD })).status).toBe(429);
+    });
+  });
+
   describe("weak passwords", () => {
     it("refuses common and blank passwords at sign-up as GoTrue does, and accepts a strong one", async () => {
       const cases: [string, string[]][] = [
