@@ -12,12 +12,28 @@ import { DB_KINDS, startTestBackend, TEST_SITE_URL, type TestBackend } from "../
 
 const PASSWORD = "correct-horse-battery";
 
+const usedSteps = new WeakMap<OTPAuth.TOTP, Set<number>>();
+
+/**
+ * A code of a time step not yet used with this factor: the service accepts a code once (RFC 6238
+ * §5.2), and one step of drift, so two sign-ins within 30 s take this step's code and the next's.
+ */
+function freshCode(totp: OTPAuth.TOTP): string {
+  const used = usedSteps.get(totp) ?? new Set<number>();
+  usedSteps.set(totp, used);
+  const current = Math.floor(Date.now() / 30_000);
+  const step = [current, current + 1, current - 1].find((candidate) => !used.has(candidate));
+  if (step === undefined) throw new Error("three codes of one factor within 30 s");
+  used.add(step);
+  return totp.generate({ timestamp: step * 30_000 });
+}
+
 /** Enrols a TOTP factor for a signed-in client and raises its session to aal2. */
 async function enrolTotp(client: SupabaseClient, name = "Celular") {
   const enrolled = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: name });
   if (enrolled.error) throw enrolled.error;
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.data.totp.secret) });
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: totp.generate() });
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: freshCode(totp) });
   if (verified.error) throw verified.error;
   return { factorId: enrolled.data.id, totp };
 }
@@ -31,7 +47,7 @@ async function signIn(t: TestBackend, email: string, password = PASSWORD) {
 }
 
 async function passChallenge(client: SupabaseClient, factorId: string, totp: OTPAuth.TOTP) {
-  const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code: totp.generate() });
+  const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code: freshCode(totp) });
   if (error) throw error;
 }
 
@@ -146,7 +162,7 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     const admin = await t.user(email, { admin: true });
     const { factorId, totp } = await enrolTotp(admin.client);
     const client = await signIn(t, email);
-    const good = totp.generate();
+    const good = freshCode(totp);
     for (const code of ["12345", "1234567", "abcdef", `${good.slice(0, 3)} ${good.slice(3)}`]) {
       const challenge = await client.auth.mfa.challenge({ factorId });
       const { error } = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code });
@@ -156,6 +172,12 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     expect((await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: good })).error).toBeNull();
     const replay = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: good });
     expect(replay.error?.code).toBe("mfa_challenge_not_found");
+    // Someone who saw the code types it on their own sign-in, on a new challenge, within its 30
+    // seconds: refused as a wrong code (RFC 6238 §5.2).
+    const other = await signIn(t, email);
+    const stolen = await other.auth.mfa.challengeAndVerify({ factorId, code: good });
+    expect(stolen.error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
+    expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal1");
   });
 
   it("with ADMIN_REQUIRE_MFA, an admin without a factor is refused until they enrol one", async () => {
@@ -384,7 +406,7 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     await t.backend.db.query("UPDATE auth.mfa_challenges SET created_at = now() - interval '6 minutes' WHERE id = $1", [
       challenge.data!.id,
     ]);
-    const late = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: totp.generate() });
+    const late = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: freshCode(totp) });
     expect(late.error?.code).toBe("mfa_challenge_expired");
 
     const before = sink.mails.length;

@@ -79,4 +79,14 @@ export const errors = {
       "For security purposes, you can only request this after some time.",
     ),
   insufficientAal: (message: string) => new AuthError(403, "insufficient_aal", message),
+  // Wrong codes for one second factor, from any address (mfa.ts). GoTrue has no such lock; its
+  // rate-limit code keeps every client's 429 handling working.
+  factorLocked: () =>
+    new AuthError(
+      429,
+      "over_request_rate_limit",
+      "Too many failed verification attempts for this factor, please try again later",
+    ),
+  tooManyChallenges: () =>
+    new AuthError(429, "over_request_rate_limit", "Too many MFA challenges for this factor, please try again later"),
 };

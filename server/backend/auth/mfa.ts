@@ -17,6 +17,93 @@ import type { FactorRow } from "./users.ts";
 /** GoTrue's MFA_MAX_ENROLLED_FACTORS default. */
 const MAX_FACTORS = 10;
 
+const STEP_SECONDS = 30;
+
+/**
+ * Per factor, whatever address or session the codes come from (NIST SP 800-63B §5.2.2): after
+ * `maxFailures` wrong codes within `windowMs` the factor answers 429 for `lockoutMs`, whatever
+ * the code; a right code starts the count over. At most `maxChallenges` challenges per factor
+ * live at once (a challenge lasts 5 minutes). Counted in omnia_internal.mfa_factor_guard, so
+ * instances on one PostgreSQL count together.
+ */
+export const MFA_GUARD = {
+  maxFailures: 5,
+  windowMs: 15 * 60_000,
+  lockoutMs: 15 * 60_000,
+  maxChallenges: 10,
+};
+
+interface Guard {
+  since: number;
+  failures: number;
+  lockedUntil: number | null;
+  usedSteps: number[];
+}
+
+async function readGuard(tx: Queryable, factorId: string): Promise<Guard> {
+  const { rows } = await tx.query<{
+    since: string | number;
+    failures: number;
+    locked_until: string | number | null;
+    used_steps: number[] | null;
+  }>("SELECT since, failures, locked_until, used_steps FROM omnia_internal.mfa_factor_guard WHERE factor_id = $1", [
+    factorId,
+  ]);
+  const row = rows[0];
+  if (!row) return { since: 0, failures: 0, lockedUntil: null, usedSteps: [] };
+  return {
+    since: Number(row.since),
+    failures: row.failures,
+    lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
+    usedSteps: (row.used_steps ?? []).map(Number),
+  };
+}
+
+async function writeGuard(tx: Queryable, factorId: string, guard: Guard): Promise<void> {
+  await tx.query(
+    `INSERT INTO omnia_internal.mfa_factor_guard (factor_id, since, failures, locked_until, used_steps)
+     VALUES ($1, $2, $3, $4, $5::integer[])
+     ON CONFLICT (factor_id) DO UPDATE SET since = excluded.since, failures = excluded.failures,
+       locked_until = excluded.locked_until, used_steps = excluded.used_steps`,
+    [factorId, guard.since, guard.failures, guard.lockedUntil, guard.usedSteps],
+  );
+}
+
+/** Steps that a code could still be accepted for (one step of drift either way) stay remembered. */
+function liveSteps(steps: number[], nowMs: number): number[] {
+  const current = Math.floor(nowMs / 1000 / STEP_SECONDS);
+  return steps.filter((step) => step >= current - 1);
+}
+
+async function recordFailure(tx: Queryable, factorId: string, guard: Guard, nowMs: number): Promise<void> {
+  // A lock that has passed, or a window that has, starts the count over.
+  const fresh = guard.lockedUntil !== null || nowMs - guard.since >= MFA_GUARD.windowMs;
+  const failures = (fresh ? 0 : guard.failures) + 1;
+  const locked = failures >= MFA_GUARD.maxFailures;
+  await writeGuard(tx, factorId, {
+    since: fresh ? nowMs : guard.since,
+    failures: locked ? 0 : failures,
+    lockedUntil: locked ? nowMs + MFA_GUARD.lockoutMs : null,
+    usedSteps: liveSteps(guard.usedSteps, nowMs),
+  });
+}
+
+async function recordSuccess(tx: Queryable, factorId: string, guard: Guard, step: number, nowMs: number) {
+  await writeGuard(tx, factorId, {
+    since: nowMs,
+    failures: 0,
+    lockedUntil: null,
+    usedSteps: [...liveSteps(guard.usedSteps, nowMs), step],
+  });
+}
+
+/** The time step a six-digit code belongs to (now, or one step either side), or null. */
+function acceptedStep(secret: string, code: string, nowMs: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totpFor(secret, "", "").validate({ token: code, timestamp: nowMs, window: 1 });
+  return delta === null ? null : Math.floor(nowMs / 1000 / STEP_SECONDS) + delta;
+}
+
 function totpFor(secret: string, issuer: string, label: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({
     issuer,
@@ -86,10 +173,20 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
     const factorId = c.req.param("id");
     const challenge = await db.transaction(async (tx) => {
       const { user } = await authenticate(ctx, c, tx);
-      const factor = await ownFactor(tx, user.id, factorId);
+      const factor = await ownFactor(tx, user.id, factorId, { lock: true });
       const id = randomUUID();
       const nowMs = ctx.tokens.now();
       const now = new Date(nowMs);
+      // Expired challenges can never be answered: they go, so the count below is of live ones.
+      await tx.query("DELETE FROM auth.mfa_challenges WHERE factor_id = $1 AND created_at <= $2", [
+        factor.id,
+        new Date(nowMs - ctx.challengeExpiry * 1000),
+      ]);
+      const { rows } = await tx.query<{ n: number | string }>(
+        "SELECT count(*) AS n FROM auth.mfa_challenges WHERE factor_id = $1",
+        [factor.id],
+      );
+      if (Number(rows[0]?.n ?? 0) >= MFA_GUARD.maxChallenges) throw errors.tooManyChallenges();
       await tx.query("INSERT INTO auth.mfa_challenges (id, factor_id, created_at) VALUES ($1, $2, $3)", [
         id,
         factor.id,
@@ -110,7 +207,12 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
     if (typeof challengeId !== "string" || !isUuid(challengeId)) throw errors.validation("challenge_id is required");
     const response = await db.transaction(async (tx) => {
       const { user, session } = await authenticate(ctx, c, tx);
-      const factor = await ownFactor(tx, user.id, factorId);
+      // Locked: verifications of one factor run one at a time, so every wrong code is counted.
+      const factor = await ownFactor(tx, user.id, factorId, { lock: true });
+      const nowMs = ctx.tokens.now();
+      const guard = await readGuard(tx, factor.id);
+      // A locked factor is refused before anything else: the answer says nothing about the code.
+      if (guard.lockedUntil !== null && guard.lockedUntil > nowMs) return { error: errors.factorLocked() };
       const { rows } = await tx.query<{ id: string; created_at: Date; verified_at: Date | null }>(
         "SELECT id, created_at, verified_at FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
         [challengeId, factor.id],
@@ -119,7 +221,6 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
       if (!challenge || challenge.verified_at) {
         throw new AuthError(422, "mfa_challenge_not_found", `MFA challenge ${challengeId} not found`);
       }
-      const nowMs = ctx.tokens.now();
       if (nowMs > new Date(challenge.created_at).getTime() + ctx.challengeExpiry * 1000) {
         throw new AuthError(
           422,
@@ -127,10 +228,13 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
           `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
         );
       }
-      const totp = totpFor(factor.secret ?? "", "", user.email ?? "");
-      if (!/^\d{6}$/.test(code) || totp.validate({ token: code, timestamp: nowMs, window: 1 }) === null) {
+      const step = acceptedStep(factor.secret ?? "", code, nowMs);
+      // A code already accepted is refused like a wrong one, on every session (RFC 6238 §5.2).
+      if (step === null || guard.usedSteps.includes(step)) {
+        await recordFailure(tx, factor.id, guard, nowMs);
         return { error: new AuthError(422, "mfa_verification_failed", "Invalid TOTP code entered") };
       }
+      await recordSuccess(tx, factor.id, guard, step, nowMs);
       const now = new Date(nowMs);
       await setAuditAddress(tx, c);
       // A challenge answers once; a second verify with it is refused above.
@@ -156,7 +260,7 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
       const refreshToken = await reissueRefreshToken(tx, ctx.tokens, user.id, session.id);
       return { response: await tokenResponse(tx, ctx.tokens, user, session.id, refreshToken) };
     });
-    // A wrong code is answered after the transaction so the rate limit, not a rollback, is what counts.
+    // A wrong code is answered after the commit, so its count (not a rollback) is what stays.
     if ("error" in response) throw response.error;
     return c.json(response.response);
   });
@@ -179,12 +283,17 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
   });
 }
 
-async function ownFactor(tx: Queryable, userId: string, factorId: string): Promise<FactorRow> {
+async function ownFactor(
+  tx: Queryable,
+  userId: string,
+  factorId: string,
+  options: { lock?: boolean } = {},
+): Promise<FactorRow> {
   const notFound = new AuthError(404, "mfa_factor_not_found", "Factor not found");
   if (!isUuid(factorId)) throw notFound;
   const { rows } = await tx.query<FactorRow>(
     "SELECT id, user_id::text AS user_id, friendly_name, factor_type::text AS factor_type, status::text AS status, secret, created_at, updated_at " +
-      "FROM auth.mfa_factors WHERE id = $1 AND user_id = $2",
+      `FROM auth.mfa_factors WHERE id = $1 AND user_id = $2${options.lock ? " FOR UPDATE" : ""}`,
     [factorId, userId],
   );
   const factor = rows[0];

@@ -12,13 +12,14 @@ import { AuthWeakPasswordError, createClient, isAuthWeakPasswordError } from "@s
 import type { SupabaseClient } from "@supabase/supabase-js";
 import bcrypt from "bcryptjs";
 import type { Hono } from "hono";
+import * as OTPAuth from "otpauth";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServerApp } from "../../app.ts";
 import type { BackendAccess } from "../../app.ts";
 import { setUpBackend } from "../../boot.ts";
 import { readConfig } from "../../config.ts";
-import { DB_KINDS, TEST_URL, startTestBackend } from "./test-support.ts";
+import { DB_KINDS, TEST_URL, call, startTestBackend } from "./test-support.ts";
 import type { TestBackend } from "./test-support.ts";
 
 const MINUTE = 60_000;
@@ -199,6 +200,49 @@ describe.each(DB_KINDS)("sign-in protection on %s", (kind) => {
     });
   });
 
+  /** A request through the proxy-trusting server from `ip`, with a session's access token. */
+  const post = async (ip: string, path: string, token: string, body: unknown = {}) => {
+    const res = await fetch(`${url}/auth/v1${path}`, {
+      method: "POST",
+      headers: {
+        apikey: backend.auth.keys.anonKey,
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "X-Forwarded-For": ip,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  /** An account with a verified TOTP factor, and a fresh password-only (aal1) session of it. */
+  async function enrolled(label: string) {
+    const owner = email(label);
+    const supabase = backend.client();
+    await supabase.auth.signUp({ email: owner, password: PASSWORD });
+    const factor = (await supabase.auth.mfa.enroll({ factorType: "totp" })).data!;
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret) });
+    const code = () => totp.generate({ timestamp: backend.clock.now() });
+    expect((await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: code() })).error).toBeNull();
+    /** A code valid in no step the service accepts now. */
+    const wrong = (n: number) => {
+      const valid = new Set([-30_000, 0, 30_000].map((d) => totp.generate({ timestamp: backend.clock.now() + d })));
+      for (let i = n; ; i++) {
+        const candidate = String(i * 7919)
+          .padStart(6, "0")
+          .slice(-6);
+        if (!valid.has(candidate)) return candidate;
+      }
+    };
+    const session = async () => {
+      const signed = await backend.client().auth.signInWithPassword({ email: owner, password: PASSWORD });
+      return signed.data.session!.access_token;
+    };
+    // The enrolment used this step's code; the next right code belongs to the next step.
+    backend.clock.offset += 30_000;
+    return { factorId: factor.id, code, wrong, session };
+  }
+
   describe("per-account throttle counts failures only", () => {
     it("accepts fifty right passwords at once from fifty addresses, and they leave no count behind", async () => {
       const busy = email("busy");
@@ -229,6 +273,91 @@ describe.each(DB_KINDS)("sign-in protection on %s", (kind) => {
         compare.mockRestore();
       }
       expect((await signIn("192.0.2.200", { email: victim, password: PASSWORD })).status).toBe(429);
+    });
+  });
+
+  describe("second factor", () => {
+    it("locks a factor after five wrong codes from any addresses and instances, whatever the code", async () => {
+      const { factorId, code, wrong, session } = await enrolled("mfa-guessed");
+      // Someone with the password guesses the code from three addresses and a second instance.
+      const token = await session();
+      const challenge = await post(address(150), `/factors/${factorId}/challenge`, token);
+      const verify = (ip: string, value: string) =>
+        post(ip, `/factors/${factorId}/verify`, token, { challenge_id: challenge.body["id"], code: value });
+      const statuses = [];
+      for (let n = 0; n < 4; n++) statuses.push((await verify(address(151 + (n % 3)), wrong(n))).status);
+      const otherInstance = await backend.makeAuth();
+      const fifth = await call(otherInstance, "POST", `/factors/${factorId}/verify`, {
+        token,
+        body: { challenge_id: challenge.body["id"], code: wrong(9) },
+      });
+      statuses.push(fifth.status);
+      expect(statuses).toEqual([422, 422, 422, 422, 422]);
+
+      const right = await verify(address(160), code());
+      expect(right).toEqual({
+        status: 429,
+        body: {
+          code: "over_request_rate_limit",
+          error_code: "over_request_rate_limit",
+          msg: "Too many failed verification attempts for this factor, please try again later",
+          message: "Too many failed verification attempts for this factor, please try again later",
+        },
+      });
+      // The owner's own new sign-in is refused too, for the lock's 15 minutes.
+      const ownerToken = await session();
+      const ownChallenge = await post(address(161), `/factors/${factorId}/challenge`, ownerToken);
+      expect(ownChallenge.status).toBe(200);
+      const own = await post(address(161), `/factors/${factorId}/verify`, ownerToken, {
+        challenge_id: ownChallenge.body["id"],
+        code: code(),
+      });
+      expect(own.status).toBe(429);
+
+      backend.clock.offset += 15 * MINUTE;
+      const later = await session();
+      const fresh = await post(address(162), `/factors/${factorId}/challenge`, later);
+      const accepted = await post(address(162), `/factors/${factorId}/verify`, later, {
+        challenge_id: fresh.body["id"],
+        code: code(),
+      });
+      expect(accepted.status).toBe(200);
+    });
+
+    it("starts the count over after a right code", async () => {
+      const { factorId, code, wrong, session } = await enrolled("mfa-reset");
+      const token = await session();
+      const attempt = async (value: string) => {
+        const challenge = await post(address(170), `/factors/${factorId}/challenge`, token);
+        return (
+          await post(address(170), `/factors/${factorId}/verify`, token, {
+            challenge_id: challenge.body["id"],
+            code: value,
+          })
+        ).status;
+      };
+      const first = [];
+      for (let n = 0; n < 4; n++) first.push(await attempt(wrong(n)));
+      first.push(await attempt(code()));
+      expect(first).toEqual([422, 422, 422, 422, 200]);
+      backend.clock.offset += 5 * MINUTE;
+      const second = [];
+      for (let n = 0; n < 4; n++) second.push(await attempt(wrong(n)));
+      second.push(await attempt(code()));
+      expect(second).toEqual([422, 422, 422, 422, 200]);
+    });
+
+    it("bounds the challenges of a factor: ten within their five minutes", async () => {
+      const { factorId, session } = await enrolled("mfa-challenges");
+      const token = await session();
+      // Past the enrolment's own challenge.
+      backend.clock.offset += 5 * MINUTE;
+      const statuses = [];
+      for (let n = 0; n < 11; n++)
+        statuses.push((await post(address(180 + n), `/factors/${factorId}/challenge`, token)).status);
+      expect(statuses).toEqual([...Array.from({ length: 10 }, () => 200), 429]);
+      backend.clock.offset += 5 * MINUTE;
+      expect((await post(address(191), `/factors/${factorId}/challenge`, token)).status).toBe(200);
     });
   });
 
