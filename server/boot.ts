@@ -88,6 +88,9 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
   const mailer = createSiteMailer(config);
   const backend = await startBackend({
     mail: { mailer, site: { name: siteConfig.name, url: config.siteUrl } },
+    // As GoTrue: sign-up waits for its e-mailed link only when mail really leaves the machine;
+    // with the development outbox it is confirmed at once, so a quick start needs no mail server.
+    mailerAutoconfirm: !config.mail.smtpUrl,
     adminEmail: config.adminEmail,
     adminRequireMfa: config.adminRequireMfa,
     jwtExpiry: config.jwtExpirySeconds,

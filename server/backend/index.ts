@@ -48,8 +48,13 @@ export interface StartBackendOptions {
   render?: Partial<RenderLimits> & { onEncode?: (key: string) => void };
   /** Replaces some per-address limits of RATE_LIMITS (tests use tiny ones). */
   rateLimits?: Partial<Record<RateLimitBucket, RateLimit>>;
-  /** Password-recovery and invitation e-mails (server/mail/mailer.ts); without it they answer 501. */
+  /** The account e-mails (server/mail/mailer.ts); without it recovery, invitations and e-mail changes answer 501. */
   mail?: AccountMail;
+  /**
+   * GoTrue's MAILER_AUTOCONFIRM (default true): sign-up is confirmed at once. False with a real
+   * mail server (SMTP_URL): sign-up e-mails a confirmation link first.
+   */
+  mailerAutoconfirm?: boolean;
   /** ADMIN_EMAIL: the first start's admin account (default admin@omnia.example). */
   adminEmail?: string;
   /** ADMIN_REQUIRE_MFA: written into public.security_settings, which row-level security reads. */
@@ -158,6 +163,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       // Like the per-address limits: counted where every instance sees it.
       sharedAccountThrottle: Boolean(opts.databaseUrl),
       mail: opts.mail,
+      mailerAutoconfirm: opts.mailerAutoconfirm,
       jwtExpiry: opts.jwtExpiry,
       refreshTokenReuseInterval: opts.refreshTokenReuseInterval,
       log,

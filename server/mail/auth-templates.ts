@@ -1,12 +1,28 @@
-// The account e-mails of the embedded auth service (server/backend/auth/email-links.ts), in
-// pt-BR, as plain text and HTML: password recovery and a colleague's invitation. Each carries one
-// link to the site's /auth/nova-senha page with the single-use token (supabase-js's
-// `verifyOtp({ token_hash, type })` shape, so the same page works against hosted Supabase with
-// its templates set as docs/backend.md says).
+// The account e-mails of the embedded auth service (server/backend/auth/email-links.ts and
+// email-change.ts), in pt-BR, as plain text and HTML: password recovery, a colleague's invitation,
+// the sign-up confirmation and the two confirmations of a change of address. Recovery and
+// invitation links lead to the site's /auth/nova-senha page with the single-use token
+// (supabase-js's `verifyOtp({ token_hash, type })` shape, so the same page works against hosted
+// Supabase with its templates set as docs/backend.md says); the confirmations lead to GoTrue's
+// GET /auth/v1/verify, which confirms and redirects to the site.
 import { escapeHtml, layout, type SiteIdentity } from "./lead-templates.ts";
 import type { MailMessage } from "./mailer.ts";
 
 export type AccountLinkType = "recovery" | "invite";
+
+/** GoTrue's confirmation link: GET /auth/v1/verify confirms, then redirects to `redirectTo` on the site. */
+export function verifyLink(
+  site: SiteIdentity,
+  type: "signup" | "email_change",
+  token: string,
+  redirectTo: string,
+): string {
+  const url = new URL("/auth/v1/verify", site.url);
+  url.searchParams.set("token", token);
+  url.searchParams.set("type", type);
+  url.searchParams.set("redirect_to", redirectTo);
+  return url.toString();
+}
 
 export function accountLink(site: SiteIdentity, type: AccountLinkType, token: string): string {
   const url = new URL("/auth/nova-senha", site.url);
@@ -64,5 +80,44 @@ export function inviteEmail(to: string, site: SiteIdentity, token: string): Mail
       outro: "O convite vale por 7 dias e pode ser usado uma única vez.",
     },
     accountLink(site, "invite", token),
+  );
+}
+
+export function signupConfirmationEmail(to: string, site: SiteIdentity, link: string): MailMessage {
+  return message(
+    to,
+    site,
+    `Confirme seu e-mail — ${site.name}`,
+    {
+      intro: `Recebemos um pedido para criar uma conta no site ${site.name} com este e-mail.`,
+      action: "Confirmar e-mail",
+      outro:
+        "O link vale por 24 horas e pode ser usado uma única vez. Depois de confirmar, entre com seu e-mail e senha. Se você não pediu esta conta, ignore este e-mail: ela não será ativada.",
+    },
+    link,
+  );
+}
+
+/** One of the two e-mails of a change of address: to the current one (`to === from`) or the new one. */
+export function emailChangeEmail(
+  to: string,
+  site: SiteIdentity,
+  change: { from: string; to: string },
+  link: string,
+): MailMessage {
+  const toCurrent = to === change.from;
+  return message(
+    to,
+    site,
+    `Confirme a troca de e-mail — ${site.name}`,
+    {
+      intro: toCurrent
+        ? `Recebemos um pedido para trocar o e-mail da sua conta ${site.name} de ${change.from} para ${change.to}.`
+        : `Recebemos um pedido para usar este endereço na conta ${site.name} que hoje usa ${change.from}.`,
+      action: "Confirmar a troca",
+      outro:
+        "A troca só acontece depois que os links enviados aos dois endereços forem abertos. O link vale por 24 horas. Se você não pediu a troca, não abra o link e altere sua senha.",
+    },
+    link,
   );
 }

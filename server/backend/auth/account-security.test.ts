@@ -382,7 +382,9 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     expect((await client.auth.updateUser({ password: "reset-by-link-1" })).error).toBeNull();
     // A later change from an ordinary sign-in is a change, not a reset.
     const later = await signIn(t, email, "reset-by-link-1");
-    expect((await later.auth.updateUser({ password: "changed-after-1" })).error).toBeNull();
+    expect(
+      (await later.auth.updateUser({ password: "changed-after-1", current_password: "reset-by-link-1" })).error,
+    ).toBeNull();
     const { rows } = await t.backend.db.query<{ action: string }>(
       "SELECT action FROM public.audit_log WHERE target = $1 ORDER BY id",
       [email],
@@ -446,7 +448,9 @@ describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
     const user = await t.user(email);
     const other = await signIn(t, email);
     const wrong = await user.client.auth.updateUser({ password: "brand-new-secret-1", current_password: "nope" });
-    expect(wrong.error?.code).toBe("current_password_mismatch");
+    expect(wrong.error?.code).toBe("current_password_invalid");
+    const missing = await user.client.auth.updateUser({ password: "brand-new-secret-1" });
+    expect(missing.error?.code).toBe("current_password_required");
     expect((await other.auth.refreshSession()).error).toBeNull();
     const right = await user.client.auth.updateUser({ password: "brand-new-secret-1", current_password: PASSWORD });
     expect(right.error).toBeNull();

@@ -101,13 +101,22 @@ describe.each(DB_KINDS)("auth on %s", (kind) => {
       }
     });
 
-    it("returns the user from GET /user and changes the password with PUT /user", async () => {
+    it("returns the user from GET /user and changes the password with PUT /user and the current one", async () => {
       const address = email("update");
       const supabase = backend.client();
       await supabase.auth.signUp({ email: address, password: "first-password" });
       const { data } = await supabase.auth.getUser();
       expect(data.user?.email).toBe(address);
-      const updated = await supabase.auth.updateUser({ password: "second-password" });
+      // GoTrue's secure password change: a session alone is not enough.
+      const missing = await supabase.auth.updateUser({ password: "second-password" });
+      expect(missing.error).toMatchObject({ status: 400, code: "current_password_required" });
+      expect(missing.error?.message).toBe("Current password required when setting new password.");
+      const wrong = await supabase.auth.updateUser({ password: "second-password", current_password: "nope" });
+      expect(wrong.error).toMatchObject({ status: 400, code: "current_password_invalid" });
+      const updated = await supabase.auth.updateUser({
+        password: "second-password",
+        current_password: "first-password",
+      });
       expect(updated.error).toBeNull();
       const old = await backend.client().auth.signInWithPassword({ email: address, password: "first-password" });
       expect(old.error?.code).toBe("invalid_credentials");

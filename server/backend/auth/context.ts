@@ -12,6 +12,8 @@ import type { SessionRow, TokenSettings } from "./sessions.ts";
 import { findUserById } from "./users.ts";
 import type { PasswordHasher, UserRow } from "./users.ts";
 import { clientIpOf } from "../../http/client-ip.ts";
+import type { MailMessage } from "../../mail/mailer.ts";
+import type { AccountMail } from "./email-links.ts";
 
 export interface AuthContext {
   db: Database;
@@ -26,6 +28,39 @@ export interface AuthContext {
   accountThrottle: AccountThrottle;
   /** Seconds an MFA challenge stays valid (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION, 300). */
   challengeExpiry: number;
+  /** The account e-mails' mailer and the site they name; without it, e-mail routes answer 501. */
+  mail: AccountMail | undefined;
+  /**
+   * GoTrue's MAILER_AUTOCONFIRM: sign-up is confirmed at once (true), or waits for the link
+   * e-mailed to the address (false, with a real mail server).
+   */
+  mailerAutoconfirm: boolean;
+}
+
+/**
+ * Sends an account e-mail after the response: the answer (and its timing) must not depend on
+ * the mail server, nor say whether an address has an account. A failure goes to the log.
+ */
+export function sendLater(ctx: AuthContext, message: MailMessage, what: string): void {
+  if (!ctx.mail) return;
+  ctx.mail.mailer.send(message).catch((error: unknown) => {
+    ctx.log(`auth: could not send the ${what} e-mail: ${error instanceof Error ? error.message : String(error)}`);
+  });
+}
+
+/** Where a link's visitor lands: a path on the site (a full URL only on the site's own origin), else "/". */
+export function sitePath(ctx: AuthContext, redirectTo: string | undefined | null): string {
+  if (!redirectTo) return "/";
+  try {
+    const site = new URL(ctx.siteUrl).origin;
+    const url = new URL(redirectTo, site);
+    if (url.origin !== site) return "/";
+    const path = url.pathname + url.search;
+    // "/.//evil.example" normalises to the path "//evil.example", which a browser reads as a host.
+    return new URL(path, site).origin === site ? path : "/";
+  } catch {
+    return "/";
+  }
 }
 
 /** Every password set through the API (sign-up, PUT /user, the admin API) passes here first. */

@@ -89,4 +89,9 @@ export const errors = {
     ),
   tooManyChallenges: () =>
     new AuthError(429, "over_request_rate_limit", "Too many MFA challenges for this factor, please try again later"),
+  // GoTrue's UpdatePasswordRequireCurrentPassword (internal/api/user.go): the same text for both.
+  currentPasswordRequired: () =>
+    new AuthError(400, "current_password_required", "Current password required when setting new password."),
+  currentPasswordMismatch: () =>
+    new AuthError(400, "current_password_invalid", "Current password required when setting new password."),
 };

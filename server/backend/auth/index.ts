@@ -21,12 +21,15 @@ import {
   readBody,
   requestMeta,
   setAuditAddress,
+  sitePath,
 } from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse, errors } from "./errors.ts";
 import { registerMfaRoutes } from "./mfa.ts";
-import { registerEmailLinkRoutes } from "./email-links.ts";
+import { RECOVERY_LINK_SECONDS, registerEmailLinkRoutes, signupWithConfirmation } from "./email-links.ts";
 import type { AccountMail } from "./email-links.ts";
+import { requestEmailChange, sendEmailChange } from "./email-change.ts";
+import type { Queryable } from "../db/types.ts";
 import { createSession, rotateRefreshToken, tokenResponse } from "./sessions.ts";
 import type { TokenResponse } from "./sessions.ts";
 import {
@@ -68,8 +71,13 @@ export interface CreateAuthOptions {
   refreshTokenReuseInterval?: number;
   /** Where internal errors go (never to the client). */
   log?: (line: string) => void;
-  /** Sends password-recovery and invitation e-mails; without it /recover and /invite answer 501. */
+  /** Sends the account e-mails; without it /recover, /invite and e-mail changes answer 501. */
   mail?: AccountMail;
+  /**
+   * GoTrue's MAILER_AUTOCONFIRM (default true): sign-up is confirmed at once. False (a real mail
+   * server is configured) e-mails a confirmation link instead, and needs `mail`.
+   */
+  mailerAutoconfirm?: boolean;
 }
 
 export interface Auth {
@@ -91,6 +99,8 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
   const keys = await loadSigningKeys({ db: opts.db, dataDir: opts.dataDir, now });
   const siteUrl = opts.siteUrl.replace(/\/+$/, "");
   const throttleLimits = { ...DEFAULT_ACCOUNT_THROTTLE, ...opts.accountThrottle };
+  const mailerAutoconfirm = opts.mailerAutoconfirm ?? true;
+  if (!mailerAutoconfirm && !opts.mail) throw new Error("createAuth: mailerAutoconfirm false needs mail");
   const ctx: AuthContext = {
     db: opts.db,
     keys,
@@ -109,6 +119,8 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
       ? createSharedAccountThrottle(opts.db, throttleLimits, now)
       : createAccountThrottle(throttleLimits, now),
     challengeExpiry: 300,
+    mail: opts.mail,
+    mailerAutoconfirm,
   };
 
   const app = new Hono().basePath("/auth/v1");
@@ -130,7 +142,7 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
   registerSessionRoutes(app, ctx);
   registerMfaRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
-  registerEmailLinkRoutes(app, ctx, opts.mail);
+  registerEmailLinkRoutes(app, ctx);
   // Last: unknown auth paths (e.g. /otp, /magiclink: not offered) answer in GoTrue's error shape
   // also when this app is mounted into another one, whose notFound would otherwise apply.
   app.all("*", () => {
@@ -176,7 +188,7 @@ function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
         zoom: false,
       },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: ctx.mailerAutoconfirm,
       phone_autoconfirm: false,
       sms_provider: "",
       saml_enabled: false,
@@ -197,9 +209,10 @@ function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
 function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
   const { db } = ctx;
 
-  // GoTrue's Signup with MAILER_AUTOCONFIRM: the user is confirmed at once and gets a session.
-  // redirect_to only matters for confirmation e-mails, which auto-confirm never sends; it is
-  // accepted so clients passing emailRedirectTo work unchanged.
+  // GoTrue's Signup. With MAILER_AUTOCONFIRM the user is confirmed at once and gets a session,
+  // and a taken address answers 422 user_already_exists. Without it (a real mail server), a
+  // confirmation link is e-mailed and no session is given; a taken address gets the answer a
+  // new one gets (GoTrue's obfuscated user), so sign-up does not reveal accounts.
   app.post("/signup", async (c) => {
     await rateLimit(ctx.limiters.signInSignUp, c);
     const body = await readBody(c);
@@ -213,7 +226,13 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     }
     const password = checkNewPassword(body["password"]);
     const data = isPlainObject(body["data"]) ? body["data"] : {};
+    // Hashed whether or not the address is taken: the answer takes as long either way.
     const passwordHash = await ctx.hasher.hash(password);
+    if (!ctx.mailerAutoconfirm) {
+      return c.json(
+        await signupWithConfirmation(ctx, { email, passwordHash, data, redirectTo: c.req.query("redirect_to") }),
+      );
+    }
     const nowDate = new Date(ctx.tokens.now());
     const response = await db.transaction(async (tx) => {
       const user = await insertUser(tx, {
@@ -249,57 +268,58 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     return c.json(body);
   });
 
-  // GoTrue's UserUpdate: password, e-mail (auto-confirmed here) and user_metadata (`data`).
+  // GoTrue's UserUpdate with its secure settings: a new password needs the current one
+  // (UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD; not in the hour after a recovery link, nor for an
+  // account without one), and a new e-mail waits for links sent to both addresses
+  // (SECURE_EMAIL_CHANGE, ./email-change.ts). `data` is user_metadata.
   app.put("/user", async (c) => {
     const body = await readBody(c);
     const auth = await db.transaction((tx) => authenticate(ctx, c, tx));
-    const changesSecret = body["password"] !== undefined || body["email"] !== undefined;
-    if (changesSecret && auth.session.aal !== "aal2") {
+    // GoTrue's validateUserUpdateParams: the values themselves first.
+    let email: string | undefined;
+    if (body["email"] !== undefined && body["email"] !== "") {
+      email = normalizeEmail(body["email"]) ?? undefined;
+      if (!email) throw errors.validation("Unable to validate email address: invalid format");
+    }
+    const newPassword = body["password"] === undefined ? undefined : checkNewPassword(body["password"]);
+    const data = body["data"];
+    if (data !== undefined && !isPlainObject(data)) throw errors.validation("data must be an object");
+    const changesEmail = email !== undefined && email !== auth.user.email;
+    if ((newPassword !== undefined || changesEmail) && auth.session.aal !== "aal2") {
       const factors = await db.transaction((tx) => listFactors(tx, auth.user.id));
       if (factors.some((f) => f.status === "verified")) {
         throw errors.insufficientAal("AAL2 session is required to update email or password when MFA is enabled.");
       }
     }
+    const nowMs = ctx.tokens.now();
+    const nowDate = new Date(nowMs);
     let passwordHash: string | undefined;
-    if (body["password"] !== undefined) {
-      // supabase-js's updateUser({ password, current_password }): "Alterar senha" proves the
-      // person at the keyboard knows the old one (a session left open is not enough).
-      if (body["current_password"] !== undefined) {
-        const current = typeof body["current_password"] === "string" ? body["current_password"] : "";
-        if (!(await ctx.hasher.compare(current, auth.user.encrypted_password))) {
-          throw new AuthError(422, "current_password_mismatch", "Current password is incorrect");
-        }
+    let viaRecovery = false;
+    if (newPassword !== undefined) {
+      viaRecovery = await db.transaction((tx) => recentRecovery(tx, auth.session.id, nowMs));
+      if (auth.user.encrypted_password && !viaRecovery) {
+        await checkCurrentPassword(ctx, auth.user, body["current_password"]);
       }
-      const password = checkNewPassword(body["password"]);
-      if (await ctx.hasher.compare(password, auth.user.encrypted_password)) {
+      if (await ctx.hasher.compare(newPassword, auth.user.encrypted_password)) {
         throw new AuthError(422, "same_password", "New password should be different from the old password.");
       }
-      passwordHash = await ctx.hasher.hash(password);
+      passwordHash = await ctx.hasher.hash(newPassword);
     }
-    let email: string | undefined;
-    if (body["email"] !== undefined) {
-      email = normalizeEmail(body["email"]) ?? undefined;
-      if (!email) throw errors.validation("Unable to validate email address: invalid format");
-    }
-    const data = body["data"];
-    if (data !== undefined && !isPlainObject(data)) throw errors.validation("data must be an object");
-    const nowDate = new Date(ctx.tokens.now());
-    const updated = await db.transaction(async (tx) => {
+    if (changesEmail) await rateLimit(ctx.limiters.emailSent, c);
+    const { user: updated, emailChange } = await db.transaction(async (tx) => {
       if (passwordHash) {
         // The audit log's trigger tells a reset through a recovery link from a change.
-        const { rows: recovery } = await tx.query(
-          "SELECT 1 FROM auth.mfa_amr_claims WHERE session_id = $1 AND authentication_method = 'recovery'",
-          [auth.session.id],
-        );
         await tx.query("select set_config('omnia.password_event', $1, true)", [
-          recovery.length > 0 ? "password.reset" : "password.changed",
+          viaRecovery ? "password.reset" : "password.changed",
         ]);
         await setAuditAddress(tx, c);
       }
+      const current = (await findUserById(tx, auth.user.id)) ?? auth.user;
+      const request = changesEmail && email ? await requestEmailChange(ctx, tx, current, email, nowDate) : null;
       const user = await updateUser(
         tx,
-        auth.user,
-        { email, autoConfirmNewEmail: true, passwordHash, userMetadata: isPlainObject(data) ? data : undefined },
+        current,
+        { passwordHash, userMetadata: isPlainObject(data) ? data : undefined },
         nowDate,
       );
       if (!user) throw errors.userNotFoundFromJwt();
@@ -307,8 +327,9 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
         // A changed password ends every other session (someone else may have known the old one).
         await tx.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2", [auth.user.id, auth.session.id]);
       }
-      return serializeUser(user, await listFactors(tx, user.id));
+      return { user: serializeUser(user, await listFactors(tx, user.id)), emailChange: request };
     });
+    if (emailChange) sendEmailChange(ctx, emailChange, sitePath(ctx, c.req.query("redirect_to")));
     return c.json(updated);
   });
 
@@ -360,6 +381,34 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenRespons
     const fresh = (await findUserById(tx, user.id)) ?? user;
     return tokenResponse(tx, ctx.tokens, fresh, session.sessionId, session.refreshToken);
   });
+}
+
+/** Whether the session came from a recovery link within that link's lifetime (GoTrue's IsRecovery). */
+async function recentRecovery(tx: Queryable, sessionId: string, nowMs: number): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM auth.mfa_amr_claims
+     WHERE session_id = $1 AND authentication_method = 'recovery' AND updated_at > $2`,
+    [sessionId, new Date(nowMs - RECOVERY_LINK_SECONDS * 1000)],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * "Alterar senha" proves the person at the keyboard knows the old password, not just holds a
+ * session. Wrong answers count against the account's sign-in throttle: a stolen session cannot
+ * guess it faster than a sign-in could.
+ */
+async function checkCurrentPassword(ctx: AuthContext, user: UserRow, given: unknown): Promise<void> {
+  if (typeof given !== "string" || given === "") throw errors.currentPasswordRequired();
+  const turn = await ctx.accountThrottle.begin(user.email ?? user.id);
+  if (!turn) throw errors.accountLocked();
+  let ok = false;
+  try {
+    ok = await ctx.hasher.compare(given, user.encrypted_password);
+  } finally {
+    await turn.end(ok ? "succeeded" : "failed");
+  }
+  if (!ok) throw errors.currentPasswordMismatch();
 }
 
 async function refreshGrant(ctx: AuthContext, c: Context): Promise<TokenResponse> {

@@ -1,8 +1,13 @@
 // PUT /user and PUT /admin/users/:id share users.ts's updateUser: the same e-mail rules
-// (email_exists, user_metadata.email mirrored), metadata merged key by key as GoTrue does, and
-// each route's own confirmation rule. Also the admin list's e-mail filter, a fixed statement.
+// (email_exists, user_metadata.email mirrored), metadata merged key by key as GoTrue does; a
+// user's own change of address waits for two links, an admin's is made at once. Also the admin
+// list's e-mail filter, a fixed statement.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DB_KINDS, call, startTestBackend } from "./test-support.ts";
+import { createMailer } from "../../mail/mailer.ts";
+import { until } from "../../mail/smtp-sink.testing.ts";
+import { DB_KINDS, TEST_URL, call, startTestBackend } from "./test-support.ts";
 import type { TestBackend } from "./test-support.ts";
 
 describe.each(DB_KINDS)("updating users on %s", (kind) => {
@@ -18,15 +23,20 @@ describe.each(DB_KINDS)("updating users on %s", (kind) => {
     await backend?.close();
   });
 
-  it("PUT /user: a new e-mail is confirmed at once and mirrored; a taken one is refused", async () => {
+  it("PUT /user: a new e-mail waits for its links (the user keeps the old one); a taken one is refused", async () => {
     const taken = email("taken");
     await service().createUser({ email: taken, password: "secret123", email_confirm: true });
-    const supabase = backend.client();
-    const signUp = await supabase.auth.signUp({
-      email: email("mover"),
-      password: "secret123",
-      options: { data: { a: 1 } },
+    // The development outbox: the real mailer, writing .eml files.
+    const outbox = join(backend.dataDir, "outbox");
+    const withMail = await backend.makeAuth({
+      mail: {
+        mailer: createMailer({ from: "Omnia <no-reply@omnia.example>", outboxDir: outbox, log: () => {} }),
+        site: { name: "Omnia", url: TEST_URL },
+      },
     });
+    const supabase = backend.client({ auth: withMail });
+    const mover = email("mover");
+    const signUp = await supabase.auth.signUp({ email: mover, password: "secret123", options: { data: { a: 1 } } });
     expect(signUp.error).toBeNull();
 
     const refused = await supabase.auth.updateUser({ email: taken.toUpperCase() });
@@ -37,16 +47,22 @@ describe.each(DB_KINDS)("updating users on %s", (kind) => {
     const changed = await supabase.auth.updateUser({ email: moved, data: { b: 2 } });
     expect(changed.error).toBeNull();
     const user = changed.data.user!;
-    expect(user.email).toBe(moved);
-    expect(user.user_metadata).toMatchObject({ a: 1, b: 2, email: moved });
-    expect(new Date(user.email_confirmed_at!).getTime()).toBeGreaterThan(
-      new Date(signUp.data.user!.email_confirmed_at!).getTime(),
+    expect(user.email).toBe(mover);
+    expect(user.new_email).toBe(moved);
+    expect(user.email_change_sent_at).toBeTruthy();
+    expect(user.user_metadata).toMatchObject({ a: 1, b: 2, email: mover });
+    // Two messages, one to each address (the links themselves: account-emails.test.ts).
+    await until(
+      "both e-mails",
+      () => existsSync(outbox) && readdirSync(outbox).filter((name) => name.endsWith(".eml")).length === 2,
     );
-    expect(user.updated_at).toBe(user.email_confirmed_at);
+    // GoTrue's SMTP_MAX_FREQUENCY: another request within a minute is refused.
+    const soon = await supabase.auth.updateUser({ email: email("again") });
+    expect(soon.error).toMatchObject({ status: 429, code: "over_email_send_rate_limit" });
 
     // Nothing to change: the same user back, not written.
     const token = (await supabase.auth.getSession()).data.session!.access_token;
-    const same = await call(backend.auth, "PUT", "/user", { token, body: { email: moved } });
+    const same = await call(withMail, "PUT", "/user", { token, body: { email: mover } });
     expect(same.status).toBe(200);
     expect(same.body["updated_at"]).toBe(user.updated_at);
   });

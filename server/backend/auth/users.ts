@@ -17,6 +17,12 @@ export interface UserRow {
   updated_at: Date;
   banned_until: Date | null;
   is_anonymous: boolean | null;
+  invited_at: Date | null;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  /** A new address waiting for its two confirmations (GoTrue's secure e-mail change). */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
 }
 
 export interface FactorRow {
@@ -32,7 +38,8 @@ export interface FactorRow {
 
 export const USER_COLUMNS =
   "id, email, encrypted_password, email_confirmed_at, phone, last_sign_in_at, raw_app_meta_data, " +
-  "raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous";
+  "raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous, invited_at, confirmation_sent_at, " +
+  "recovery_sent_at, nullif(email_change, '') AS email_change, email_change_sent_at";
 
 /** GoTrue's check is looser than RFC 5322 on purpose; this rejects what cannot be an address. */
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -97,12 +104,13 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow 
   return rows[0] ?? null;
 }
 
-/** What PUT /user and PUT /admin/users/:id may change; absent fields stay as they are. */
+/**
+ * What PUT /user and PUT /admin/users/:id may change; absent fields stay as they are. An e-mail
+ * changes here only through the admin API: a user's own change waits for two links (email-change.ts).
+ */
 export interface UserChanges {
   /** Normalised (normalizeEmail); the user's own address is no change. */
   email?: string;
-  /** PUT /user: a changed address is confirmed at once, as GoTrue does with MAILER_AUTOCONFIRM. */
-  autoConfirmNewEmail?: boolean;
   /** The admin API's `email_confirm: true`: confirmed now, unless it already was. */
   confirmEmail?: boolean;
   /** bcrypt hash of a password that passed checkNewPassword. */
@@ -143,21 +151,19 @@ export async function updateUser(
     `UPDATE auth.users SET
        email = coalesce($2::text, email),
        email_confirmed_at = CASE
-         WHEN $2::text IS NOT NULL AND $3::boolean THEN $5::timestamptz
-         WHEN $4::boolean THEN coalesce(email_confirmed_at, $5::timestamptz)
+         WHEN $3::boolean THEN coalesce(email_confirmed_at, $4::timestamptz)
          ELSE email_confirmed_at END,
-       encrypted_password = coalesce($6::text, encrypted_password),
+       encrypted_password = coalesce($5::text, encrypted_password),
        raw_user_meta_data = raw_user_meta_data
          || CASE WHEN $2::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('email', $2::text) END
-         || coalesce($7::jsonb, '{}'::jsonb),
-       raw_app_meta_data = raw_app_meta_data || coalesce($8::jsonb, '{}'::jsonb),
-       updated_at = $5::timestamptz
+         || coalesce($6::jsonb, '{}'::jsonb),
+       raw_app_meta_data = raw_app_meta_data || coalesce($7::jsonb, '{}'::jsonb),
+       updated_at = $4::timestamptz
      WHERE id = $1
      RETURNING ${USER_COLUMNS}`,
     [
       user.id,
       email,
-      changes.autoConfirmNewEmail === true,
       changes.confirmEmail === true,
       now,
       changes.passwordHash ?? null,
@@ -189,6 +195,10 @@ export function serializeFactor(f: FactorRow): Record<string, unknown> {
   };
 }
 
+function omitEmpty(fields: Record<string, string | null>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
 /** The user object of GET /user, token responses and the admin API (GoTrue's models.User JSON). */
 export function serializeUser(user: UserRow, factors: FactorRow[]): Record<string, unknown> {
   const userMeta = jsonObject(user.raw_user_meta_data);
@@ -200,8 +210,16 @@ export function serializeUser(user: UserRow, factors: FactorRow[]): Record<strin
     role: "authenticated",
     email,
     email_confirmed_at: iso(user.email_confirmed_at),
+    ...omitEmpty({ invited_at: iso(user.invited_at) }),
     phone: user.phone ?? "",
+    ...omitEmpty({ confirmation_sent_at: iso(user.confirmation_sent_at) }),
     confirmed_at: iso(user.email_confirmed_at),
+    // GoTrue's omitempty fields: present only when set (supabase-js's User has them optional).
+    ...omitEmpty({
+      recovery_sent_at: iso(user.recovery_sent_at),
+      email_change_sent_at: iso(user.email_change_sent_at),
+      new_email: user.email_change || null,
+    }),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: jsonObject(user.raw_app_meta_data),
     user_metadata: userMeta,
