@@ -268,6 +268,23 @@ export const adminCopy = {
       mismatch: "As senhas não coincidem.",
       same: "A nova senha deve ser diferente da atual.",
     },
+    /** A new address takes effect once the links sent to the current one and to the new one are opened. */
+    email: {
+      title: "Alterar e-mail",
+      description:
+        "Por segurança, a troca só vale depois que você abrir os dois links que enviaremos: um para o e-mail atual e outro para o novo.",
+      current: (email: string) => `E-mail atual: ${email}`,
+      pending: (email: string) =>
+        `Troca para ${email} aguardando confirmação: abra os links enviados ao e-mail atual e ao novo.`,
+      field: { label: "Novo e-mail", placeholder: "voce@empresa.com.br" },
+      submit: "Alterar e-mail",
+      busy: "Enviando...",
+      required: "Informe o novo e-mail.",
+      invalid: "Informe um e-mail válido.",
+      same: "Este já é o seu e-mail.",
+      taken: "Já existe uma conta com este e-mail.",
+      tooSoon: "Você acabou de pedir uma troca. Aguarde um minuto para pedir outra.",
+    },
     sessions: {
       title: "Sessões",
       description: "Encerre a sessão em todos os navegadores e aparelhos conectados a esta conta, inclusive neste.",
@@ -281,6 +298,10 @@ export const adminCopy = {
       },
       removed: { title: "Autenticador removido", description: "O autenticador foi removido da sua conta." },
       passwordChanged: { title: "Senha alterada", description: "Sua nova senha já está valendo." },
+      emailChangeSent: (from: string, to: string) => ({
+        title: "Confirme nos dois endereços",
+        description: `Enviamos um link para ${from} e outro para ${to}. O e-mail muda quando os dois forem abertos.`,
+      }),
     },
   },
   /** "Equipe": who has an account, who is an admin, invitations. */
@@ -298,6 +319,8 @@ export const adminCopy = {
     you: "você",
     never: "Nunca entrou",
     pending: "Convite pendente",
+    accepted: "Convite aceito",
+    unconfirmed: "E-mail não confirmado",
     mfaOn: "Ativa",
     mfaOff: "Inativa",
     grant: "Tornar administrador",

@@ -58,9 +58,17 @@ export const authCopy = {
     },
     throttled: "Muitos pedidos de recuperação. Aguarde alguns minutos e tente novamente.",
   },
+  /** Sign-up with a mail server: the account waits for the link sent to the address. */
+  confirmEmail: {
+    toast: { title: "Conta criada", description: "Abra o link que enviamos para o seu e-mail para ativar a conta." },
+    notice: (email: string) =>
+      `Enviamos um link de confirmação para ${email}. Abra o link para ativar a conta e depois entre com seu e-mail e senha.`,
+  },
   toasts: {
     loginSuccess: { title: "Login realizado", description: "Bem-vindo de volta!" },
     signupSuccess: { title: "Conta criada", description: "Sua conta foi criada com sucesso." },
+    /** Sign-in before the confirmation link was opened. */
+    emailNotConfirmed: "Confirme seu e-mail antes de entrar: abra o link que enviamos quando a conta foi criada.",
     errorTitle: "Erro",
     unexpected: "Ocorreu um erro. Tente novamente.",
     /** Too many attempts (per account or per address): the service answers 429 for a while. */

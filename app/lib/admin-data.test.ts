@@ -10,6 +10,7 @@ import {
   countNewMessages,
   deleteMessage,
   listMessages,
+  memberStatus,
   MESSAGES_PAGE_SIZE,
   postsUsingImage,
   saveMessageNote,
@@ -23,6 +24,17 @@ function byNewest(a: ContactMessage, b: ContactMessage): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
   return a.id < b.id ? 1 : -1;
 }
+
+describe("memberStatus", () => {
+  it("says an invitation was accepted only for an account that came from one", () => {
+    const invitedAt = "2026-01-01T00:00:00Z";
+    expect(memberStatus({ invited_at: invitedAt, accepted: true })).toBe("invite-accepted");
+    expect(memberStatus({ invited_at: invitedAt, accepted: false })).toBe("invite-pending");
+    // A sign-up is no invitation: confirmed, nothing to say; not confirmed, said so.
+    expect(memberStatus({ invited_at: null, accepted: true })).toBeNull();
+    expect(memberStatus({ invited_at: null, accepted: false })).toBe("unconfirmed");
+  });
+});
 
 describeEachDatabase("admin messages", (kind) => {
   describe("paged on the server", () => {

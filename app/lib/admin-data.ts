@@ -269,6 +269,18 @@ export async function listTeam(client: AppSupabaseClient): Promise<TeamMember[]>
   return expectData(await client.rpc("team_members")) ?? [];
 }
 
+/**
+ * What "Equipe" says of an account besides its role: an invitation accepted or still open only
+ * when the account came from one (a self-made sign-up is no invitation, accepted or not), and an
+ * address never confirmed (a sign-up whose e-mailed link was not opened).
+ */
+export function memberStatus(
+  member: Pick<TeamMember, "invited_at" | "accepted">,
+): "invite-accepted" | "invite-pending" | "unconfirmed" | null {
+  if (member.invited_at) return member.accepted ? "invite-accepted" : "invite-pending";
+  return member.accepted ? null : "unconfirmed";
+}
+
 /** Grants or revokes the admin role; the database refuses to remove the last admin (P0001). */
 export async function setAdminRole(client: AppSupabaseClient, userId: string, admin: boolean): Promise<void> {
   if (admin) {

@@ -63,6 +63,8 @@ const AUTH_CODES: Record<string, DataErrorKind> = {
   email_exists: "conflict",
   phone_exists: "conflict",
   weak_password: "invalid",
+  current_password_required: "invalid",
+  current_password_invalid: "invalid",
   validation_failed: "invalid",
   bad_json: "invalid",
   email_address_invalid: "invalid",

@@ -34,7 +34,8 @@ async function newestMail(to: string, subject: RegExp) {
           const raw = readFileSync(join(dir, file.name));
           if (!raw.includes(to)) continue;
           const mail = await simpleParser(raw);
-          if (subject.test(mail.subject ?? "")) {
+          const recipients = [mail.to ?? []].flat().map((address) => address.text);
+          if (recipients.some((text) => text.includes(to)) && subject.test(mail.subject ?? "")) {
             found = mail;
             return true;
           }
@@ -49,8 +50,30 @@ async function newestMail(to: string, subject: RegExp) {
 
 /** The site link in an account e-mail, as a path on the server under test. */
 function linkPath(mail: { text?: string }): string {
-  const url = new URL(/https?:\/\/\S+\/auth\/nova-senha\S+/.exec(mail.text ?? "")![0]);
+  const url = new URL(/https?:\/\/\S+\/auth\/(nova-senha|v1\/verify)\S+/.exec(mail.text ?? "")![0]);
   return url.pathname + url.search;
+}
+
+const usedSteps = new Set<number>();
+
+/**
+ * A code of a time step not used yet: the service accepts a code once (RFC 6238 §5.2) and one
+ * step of drift, so this step's code or the next one's; after both, the next step is waited for.
+ */
+async function freshCode(totp: OTPAuth.TOTP): Promise<string> {
+  let step: number | undefined;
+  await expect
+    .poll(
+      () => {
+        const current = Math.floor(Date.now() / 30_000);
+        step = [current, current + 1].find((candidate) => !usedSteps.has(candidate));
+        return step !== undefined;
+      },
+      { message: "a TOTP step not used yet", timeout: 35_000, intervals: [500] },
+    )
+    .toBe(true);
+  usedSteps.add(step!);
+  return totp.generate({ timestamp: step! * 30_000 });
 }
 
 function toasts(page: Page) {
@@ -96,7 +119,7 @@ test("an admin turns on two-factor sign-in and then signs in with password and c
   await page.getByRole("button", { name: "Confirmar e ativar" }).click();
   await expect(page.getByText("O código tem exatamente 6 dígitos.")).toBeVisible();
   // Pasted the way apps show it, with a space.
-  const code = totp.generate();
+  const code = await freshCode(totp);
   await page.getByLabel("Código de verificação").fill(`${code.slice(0, 3)} ${code.slice(3)}`);
   await page.getByRole("button", { name: "Confirmar e ativar" }).click();
   await expect(toasts(page).getByText("Verificação ativada")).toBeVisible();
@@ -121,7 +144,7 @@ test("an admin turns on two-factor sign-in and then signs in with password and c
   await expect(page.getByText("Código inválido ou expirado. Confira o aplicativo e tente novamente.")).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === "/auth");
 
-  await page.getByLabel("Código de verificação").fill(totp.generate());
+  await page.getByLabel("Código de verificação").fill(await freshCode(totp));
   await page.getByRole("button", { name: "Verificar" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Administração do Blog" })).toBeVisible();
@@ -138,7 +161,7 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await page.getByLabel("E-mail").fill(ADMIN_EMAIL);
   await page.getByLabel("Senha").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await page.getByLabel("Código de verificação").fill(totp.generate());
+  await page.getByLabel("Código de verificação").fill(await freshCode(totp));
   await page.getByRole("button", { name: "Verificar" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
 
@@ -179,7 +202,9 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await page.reload();
   await page.getByRole("tab", { name: "Equipe" }).click();
   const row = table.getByRole("row").filter({ hasText: colleague });
-  await expect(row).not.toContainText("Convite pendente");
+  await expect(row).toContainText("Convite aceito");
+  // An account made without an invitation says nothing of one.
+  await expect(table.getByRole("row").filter({ hasText: ADMIN_EMAIL })).not.toContainText("Convite");
   await row.getByRole("button", { name: `Tornar administrador: ${colleague}` }).click();
   await expect(toasts(page).getByText("Acesso concedido")).toBeVisible();
   await expect(row).toContainText("Administrador");
@@ -205,6 +230,60 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await expect(log.getByRole("row")).toHaveCount(2);
   await expect(log).toContainText(colleague);
   await expectNoAxeViolations(page);
+});
+
+test("an admin changes the password with the current one, and the e-mail only once both addresses confirm", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = `troca-${unique()}@omnia.example`;
+  const next = `trocada-${unique()}@omnia.example`;
+  createUser(email, "troca-senha-antiga-1", { admin: true });
+  await signIn(page, email, "troca-senha-antiga-1", { next: "/admin", expectedPath: "/admin" });
+  await page.getByRole("tab", { name: "Segurança" }).click();
+
+  // "Alterar senha" asks the current password, and the service checks it.
+  const password = page.getByRole("form", { name: "Alterar senha" });
+  await password.getByLabel("Senha atual").fill("não-é-esta");
+  await password.getByLabel("Nova senha", { exact: true }).fill("troca-senha-nova-2");
+  await password.getByLabel("Confirme a nova senha").fill("troca-senha-nova-2");
+  await password.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(password.getByText("A senha atual não confere.")).toBeVisible();
+  await password.getByLabel("Senha atual").fill("troca-senha-antiga-1");
+  await password.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(toasts(page).getByText("Senha alterada")).toBeVisible();
+
+  // "Alterar e-mail": nothing changes until both links are opened.
+  const change = page.getByRole("form", { name: "Alterar e-mail" });
+  await expect(page.getByText(`E-mail atual: ${email}`)).toBeVisible();
+  await change.getByLabel("Novo e-mail").fill(next);
+  await change.getByRole("button", { name: "Alterar e-mail" }).click();
+  await expect(
+    toasts(page).getByText(`Enviamos um link para ${email} e outro para ${next}.`, { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText(`Troca para ${next} aguardando confirmação`, { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const toCurrent = await newestMail(email, /Confirme a troca de e-mail/);
+  const toNext = await newestMail(next, /Confirme a troca de e-mail/);
+  const visitor = await freshPage(page.context().browser()!);
+  await visitor.goto(linkPath(toCurrent));
+  await expect(visitor).toHaveURL((url) => url.pathname === "/");
+  await page.reload();
+  await page.getByRole("tab", { name: "Segurança" }).click();
+  await expect(page.getByText(`E-mail atual: ${email}`)).toBeVisible();
+  await visitor.goto(linkPath(toNext));
+  await expect(visitor).toHaveURL((url) => url.pathname === "/");
+  await visitor.context().close();
+  await page.reload();
+  await page.getByRole("tab", { name: "Segurança" }).click();
+  await expect(page.getByText(`E-mail atual: ${next}`)).toBeVisible();
+  await expect(page.getByText("aguardando confirmação", { exact: false })).toHaveCount(0);
+
+  // The new address and the new password are the account's now.
+  await page.getByRole("button", { name: "Sair", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await signIn(page, next, "troca-senha-nova-2", { next: "/admin", expectedPath: "/admin" });
 });
 
 test("an operator removes the authenticator of an admin who lost their phone", async ({ page }) => {

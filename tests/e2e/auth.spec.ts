@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import { startServer, type RunningServer } from "../../scripts/bench/serve.ts";
+import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
+import { smtpSink } from "../../server/mail/smtp-sink.testing.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
 
@@ -178,6 +181,72 @@ test.describe("with the backend", () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, email, PASSWORD, { next: "//evil.example/", expectedPath: "/" });
     expect(page.url()).not.toContain("evil.example");
+  });
+});
+
+// With SMTP_URL (a server of its own, its mail caught by an SMTP server in this test) sign-up waits
+// for the link e-mailed to the address, as GoTrue without MAILER_AUTOCONFIRM.
+test.describe("sign-up with a mail server", () => {
+  test.describe.configure({ mode: "serial" });
+  test.use({ allowedConsoleErrors: /status of 400/ });
+  const sink = smtpSink();
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await sink.start();
+    const port = await freePort();
+    server = await startServer(port, {
+      SMTP_URL: sink.url,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await sink.stop();
+  });
+
+  test("says to open the e-mailed link; the account signs in once it is opened", async ({ page }) => {
+    const email = `confirma-${unique()}@omnia.example`;
+    await page.goto(`${server.origin}/auth`);
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "Não tem conta? Criar uma" }).click();
+    await main.getByLabel("E-mail").fill(email);
+    await main.getByLabel("Senha").fill(PASSWORD);
+    await main.getByRole("button", { name: "Criar Conta", exact: true }).click();
+
+    const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+    await expect(toast).toContainText("Conta criada");
+    await expect(toast).toContainText("Abra o link que enviamos para o seu e-mail para ativar a conta.");
+    // Still here, in login mode, saying what to do next.
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Entrar");
+    await expect(main.getByRole("status")).toHaveText(
+      `Enviamos um link de confirmação para ${email}. Abra o link para ativar a conta e depois entre com seu e-mail e senha.`,
+    );
+    await expectNoAxeViolations(page);
+
+    // Before the link: refused, in pt-BR.
+    await main.getByLabel("Senha").fill(PASSWORD);
+    await main.getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(toast.filter({ hasText: "Erro" })).toContainText(
+      "Confirme seu e-mail antes de entrar: abra o link que enviamos quando a conta foi criada.",
+    );
+
+    await expect.poll(() => sink.mails.find((mail) => JSON.stringify(mail.to).includes(email))).toBeTruthy();
+    const mail = sink.mails.find((candidate) => JSON.stringify(candidate.to).includes(email))!;
+    expect(mail.subject).toBe("Confirme seu e-mail — Omnia");
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec(mail.text ?? "")![0];
+    // The link confirms and leads to the site's root.
+    await page.goto(link);
+    await expect(page).toHaveURL(`${server.origin}/`);
+
+    await page.goto(`${server.origin}/auth`);
+    await main.getByLabel("E-mail").fill(email);
+    await main.getByLabel("Senha").fill(PASSWORD);
+    await main.getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(page).toHaveURL(`${server.origin}/`);
+    await expect(toast.filter({ hasText: "Login realizado" })).toBeVisible();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Factor } from "@supabase/supabase-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, LogOut, ShieldCheck, Trash2 } from "lucide-react";
+import { KeyRound, LogOut, Mail, ShieldCheck, Trash2 } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -11,12 +11,14 @@ import { toDataError } from "~/lib/data-result";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDate } from "~/lib/format";
 import { normalizeTotpCode } from "~/lib/totp-code";
-import { isBlank } from "~/lib/validation";
+import { isBlank, isEmail } from "~/lib/validation";
 import { PasswordField, TotpCodeField, acceptTotpCode } from "~/components/auth/secret-fields";
 
 type Copy = (typeof AdminCopy)["security"];
 
 export const factorKeys = { list: ["admin", "factors"] as const };
+/** The signed-in user as the auth service has it now (a pending new e-mail included). */
+export const accountKeys = { user: ["admin", "account-user"] as const };
 
 export interface AccountSecurityProps {
   client: AppSupabaseClient;
@@ -47,8 +49,8 @@ function sectionClass() {
 
 /**
  * "Segurança da conta": two-factor sign-in with an authenticator app (supabase-js MFA: enroll,
- * challengeAndVerify, unenroll), "Alterar senha" with the current password, and "Sair de todos
- * os dispositivos". The database enforces the second factor (row-level security); this screen
+ * challengeAndVerify, unenroll), "Alterar senha" with the current password, "Alterar e-mail"
+ * (confirmed at both addresses), and "Sair de todos os dispositivos". The database enforces the second factor (row-level security); this screen
  * is how an admin turns it on.
  */
 export function AccountSecurity({
@@ -163,6 +165,15 @@ export function AccountSecurity({
             </h3>
             <p className="mt-2 text-sm text-muted-foreground">{copy.password.description}</p>
             <PasswordChange client={client} copy={copy} errorTitle={errorTitle} />
+          </div>
+
+          <div className={sectionClass()}>
+            <h3 className="flex items-center gap-2 text-lg font-semibold">
+              <Mail aria-hidden="true" className="size-5" />
+              {copy.email.title}
+            </h3>
+            <p className="mt-2 text-sm text-muted-foreground">{copy.email.description}</p>
+            <EmailChange client={client} copy={copy} errorTitle={errorTitle} />
           </div>
 
           <div className={sectionClass()}>
@@ -401,8 +412,8 @@ function PasswordChange({ client, copy, errorTitle }: { client: AppSupabaseClien
         return;
       }
       const failure = toDataError(error);
-      if (error.code === "current_password_mismatch") {
-        setErrors({ current: texts.currentWrong });
+      if (error.code === "current_password_invalid" || error.code === "current_password_required") {
+        setErrors({ current: error.code === "current_password_required" ? texts.currentRequired : texts.currentWrong });
         refs.current.current?.focus();
       } else if (error.code === "same_password") {
         setErrors({ next: texts.same });
@@ -443,5 +454,94 @@ function PasswordChange({ client, copy, errorTitle }: { client: AppSupabaseClien
         {busy ? texts.busy : texts.submit}
       </Button>
     </form>
+  );
+}
+
+/**
+ * "Alterar e-mail": the auth service keeps the new address aside and e-mails a link to each
+ * address (GoTrue's secure e-mail change); the address changes once both are opened, so the
+ * current one shows until then, with the pending one beside it.
+ */
+function EmailChange({ client, copy, errorTitle }: { client: AppSupabaseClient; copy: Copy; errorTitle: string }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const texts = copy.email;
+  const account = useQuery({
+    queryKey: accountKeys.user,
+    queryFn: async () => {
+      const { data, error } = await client.auth.getUser();
+      if (error) throw error;
+      return data.user;
+    },
+  });
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const current = account.data?.email ?? "";
+  const pending = account.data?.new_email;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const next = value.trim().toLowerCase();
+    const problem = !next
+      ? texts.required
+      : !isEmail(next)
+        ? texts.invalid
+        : next === current.toLowerCase()
+          ? texts.same
+          : undefined;
+    setError(problem);
+    if (problem) return inputRef.current?.focus();
+    setBusy(true);
+    try {
+      const { error: failure } = await client.auth.updateUser(
+        { email: next },
+        { emailRedirectTo: `${window.location.origin}/admin` },
+      );
+      if (!failure) {
+        setValue("");
+        const sent = copy.toasts.emailChangeSent(current, next);
+        toast.success(sent.title, { description: sent.description });
+        await queryClient.invalidateQueries({ queryKey: accountKeys.user });
+        return;
+      }
+      if (failure.code === "email_exists") setError(texts.taken);
+      else if (failure.code === "over_email_send_rate_limit") setError(texts.tooSoon);
+      else if (failure.code === "validation_failed") setError(texts.invalid);
+      else toast.error(errorTitle, { description: failure.message });
+      inputRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-4 flex max-w-sm flex-col gap-4">
+      {current ? <p className="text-sm">{texts.current(current)}</p> : null}
+      {pending ? (
+        <output className="block rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
+          {texts.pending(pending)}
+        </output>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={texts.title}>
+        <TextField
+          id={`${id}-email`}
+          texts={texts.field}
+          error={error}
+          inputRef={inputRef}
+          input={{ name: "email", type: "email", inputMode: "email", autoComplete: "email", autoCapitalize: "none" }}
+          value={value}
+          onChange={(typed) => {
+            setValue(typed);
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" className="self-start" disabled={busy}>
+          {busy ? texts.busy : texts.submit}
+        </Button>
+      </form>
+    </div>
   );
 }

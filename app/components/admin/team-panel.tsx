@@ -7,7 +7,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { HiddenHeading } from "~/components/ui/hidden-heading";
 import { TextField } from "~/components/ui/text-field";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { inviteMember, listTeam, setAdminRole, teamKeys, type TeamMember } from "~/lib/admin-data";
+import { inviteMember, listTeam, memberStatus, setAdminRole, teamKeys, type TeamMember } from "~/lib/admin-data";
 import { dataErrorOf } from "~/lib/data-result";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDateTime } from "~/lib/format";
@@ -79,9 +79,7 @@ export function TeamPanel({
               </td>
               <td className="p-3">
                 {member.is_admin ? copy.admin : copy.member}
-                {member.accepted ? null : (
-                  <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{copy.pending}</span>
-                )}
+                <MemberStatus member={member} copy={copy} />
               </td>
               <td className="p-3">
                 {member.last_sign_in_at ? formatShortDateTime(member.last_sign_in_at) : copy.never}
@@ -118,6 +116,14 @@ export function TeamPanel({
       )}
     </section>
   );
+}
+
+const STATUS_TEXT = { "invite-accepted": "accepted", "invite-pending": "pending", unconfirmed: "unconfirmed" } as const;
+
+function MemberStatus({ member, copy }: { member: TeamMember; copy: Copy }) {
+  const status = memberStatus(member);
+  if (!status) return null;
+  return <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{copy[STATUS_TEXT[status]]}</span>;
 }
 
 function InviteForm({

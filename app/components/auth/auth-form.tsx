@@ -54,6 +54,8 @@ export function AuthForm({ client, copy }: AuthFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
+  // After a sign-up that waits for its e-mailed link: what to do next, shown in the card.
+  const [confirmNotice, setConfirmNotice] = useState<string | undefined>();
   // The code step: after a correct password for an account with a verified factor, or when a
   // session that still needs its second factor comes back to this screen (from /admin).
   const [step, setStep] = useState<"credentials" | "mfa">("credentials");
@@ -105,6 +107,7 @@ export function AuthForm({ client, copy }: AuthFormProps) {
     if (found.password) return passwordRef.current?.focus();
 
     setBusy(true);
+    setConfirmNotice(undefined);
     if (mode === "recover") {
       const outcome = await requestRecovery(client, email.trim(), `${window.location.origin}/auth/nova-senha`);
       setBusy(false);
@@ -146,10 +149,13 @@ export function AuthForm({ client, copy }: AuthFormProps) {
       setErrors({ password: message });
       passwordRef.current?.focus();
     } else if (outcome.status === "confirm-email") {
-      // The project asks for e-mail confirmation: the account exists, signing in comes later.
-      toast.success(copy.toasts.signupSuccess.title, { description: copy.toasts.signupSuccess.description });
+      // A mail server is configured: the account exists, signing in comes after its link.
+      toast.success(copy.confirmEmail.toast.title, { description: copy.confirmEmail.toast.description });
+      setConfirmNotice(copy.confirmEmail.notice(email.trim()));
       setMode("login");
       setPassword("");
+    } else if (outcome.status === "service-error" && outcome.error.code === "email_not_confirmed") {
+      toast.error(copy.toasts.errorTitle, { description: copy.toasts.emailNotConfirmed });
     } else {
       // Throttled, the service's own message, or an unexpected failure: one policy decides.
       const notice = errorNotice(outcome.error, screenErrorTexts.auth(copy, mode));
@@ -159,6 +165,7 @@ export function AuthForm({ client, copy }: AuthFormProps) {
 
   const switchMode = (next: Mode = mode === "login" ? "signup" : "login") => {
     setMode(next);
+    setConfirmNotice(undefined);
     setErrors({});
     setAttempted(false);
   };
@@ -206,6 +213,9 @@ export function AuthForm({ client, copy }: AuthFormProps) {
         </Button>
       }
     >
+      {confirmNotice ? (
+        <output className="block rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">{confirmNotice}</output>
+      ) : null}
       <TextField
         id={`${id}-email`}
         texts={copy.fields.email}
