@@ -41,17 +41,34 @@ const TABLES = [
   "public.contact_messages",
 ] as const;
 
+/**
+ * Every row of every table, as JSON, in the columns the previous release had: a later migration
+ * may add a column (with its default), but no value that was there may change.
+ */
 async function snapshot(q: Queryable): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const table of [...TABLES, "auth.embedded_state"]) {
     const where = table === "auth.embedded_state" ? "WHERE t.key <> 'auth-schema'" : "";
+    const [schema, name] = table.split(".");
+    previousColumns[table] ??= (
+      await q.query<{ column_name: string }>(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2",
+        [schema, name],
+      )
+    ).rows.map((row) => row.column_name);
+    const row =
+      "(SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(to_jsonb(t)) e WHERE e.key = ANY($1::text[]))";
     const { rows } = await q.query<{ rows: unknown }>(
-      `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY to_jsonb(t)::text), '[]'::jsonb) AS rows FROM ${table} t ${where}`,
+      `SELECT coalesce(jsonb_agg(${row} ORDER BY ${row}::text), '[]'::jsonb) AS rows FROM ${table} t ${where}`,
+      [previousColumns[table]],
     );
     out[table] = rows[0]!.rows;
   }
   return out;
 }
+
+/** The columns of each table before the upgrade, read by the first snapshot. */
+const previousColumns: Record<string, string[]> = {};
 
 /** What a user of the previous release left behind: account, admin role, session, post, lead. */
 async function fillPreviousRelease(db: Database): Promise<{ userId: string; refreshToken: string }> {
