@@ -11,7 +11,7 @@ export const streamTimeout = 5_000;
  * Server render of every HTML document. It waits for the whole page (onAllReady) for every
  * client, not only bots: our pages are small and server-rendered from fast loaders, the
  * server hashes the inline scripts of the finished document for its Content-Security-Policy
- * (server/http/security-headers.ts), and search engines and link previews see full HTML.
+ * (server/http/document.ts), and search engines and link previews see full HTML.
  */
 export default function handleRequest(
   request: Request,
@@ -66,10 +66,11 @@ function isolateApps(routerContext: EntryContext, headers: Headers) {
   if (client.client === "app") headers.set("Cross-Origin-Opener-Policy", "same-origin");
 }
 
-// The server reads this key from the build (build.entry.module) to provide backend access
-// to loaders and actions; see app/lib/backend-context.ts.
+// The server reads these context keys from the build (build.entry.module) to give every render
+// its values (server/app.ts): backend access, the request's facts and the site's
+// (app/lib/backend-context.ts, request-context.ts, site-context.ts).
 export { backendContext } from "./lib/backend-context";
 export { requestContext } from "./lib/request-context";
-// And the canonical origin: the server sets it (SITE_URL) and substitutes the one prerendered
-// pages were built with (app/content/site-config.ts).
-export { BUILD_ORIGIN, setSiteOrigin } from "./content/site-config";
+export { siteContext } from "./lib/site-context";
+// And the origin prerendered pages were built with, which the server replaces with SITE_URL.
+export { BUILD_ORIGIN } from "./content/site-config";

@@ -14,7 +14,16 @@ import type { Route } from "./+types/root";
 import { UnexpectedErrorScreen } from "./components/site/error-screen";
 import { enhancementUrls } from "./enhance";
 import { documentClient, type DocumentClient } from "./lib/document-client";
+import { siteContext, type RootData } from "./lib/site-context";
 import "./app.css";
+
+/** The site values of this render, for every meta function and component (app/lib/site-context.ts). */
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { site: context.get(siteContext) };
+}
+
+/** They do not change from page to page: a React app's navigations keep those it started with. */
+export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

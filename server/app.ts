@@ -5,6 +5,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from "r
 // erased before Node runs this file, so no app code loads here.
 import type { BackendAccess, backendContext } from "../app/lib/backend-context.ts";
 import type { RequestInfo, requestContext } from "../app/lib/request-context.ts";
+import type { SiteContext, siteContext } from "../app/lib/site-context.ts";
 import type { ServerConfig } from "./config.ts";
 import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { accessLog } from "./http/access-log.ts";
@@ -17,7 +18,7 @@ import { inlineStylesheetsMiddleware, stylesheetReader } from "./http/inline-sty
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 
-export type { BackendAccess, RequestInfo };
+export type { BackendAccess, RequestInfo, SiteContext };
 
 export interface ServerAppOptions {
   /** The production build, or (development) a function that loads the current one from Vite. */
@@ -41,16 +42,23 @@ export interface ServerAppOptions {
 
 const ALWAYS_READY: Readiness = { unreadyReason: async () => null, stopping: () => false };
 
-/** The app's context keys and its origin setting, which the build hands over (app/entry.server.tsx). */
+/** What the build's entry exports for the server (app/entry.server.tsx). */
 interface EntryExports {
+  /** The app's context keys: the very objects its loaders read. */
   backendContext: typeof backendContext;
   requestContext: typeof requestContext;
+  siteContext: typeof siteContext;
   /** The origin the build prerendered with, which static-files.ts replaces with SITE_URL. */
   BUILD_ORIGIN: string;
-  setSiteOrigin(url: string): void;
 }
 
-const entryOf = (build: ServerBuild) => build.entry.module as unknown as EntryExports;
+function entryOf(build: ServerBuild): EntryExports {
+  const entry = build.entry.module;
+  if ("backendContext" in entry && "requestContext" in entry && "siteContext" in entry && "BUILD_ORIGIN" in entry) {
+    return entry as typeof entry & EntryExports;
+  }
+  throw new Error("The build's entry does not export the app's context keys (app/entry.server.tsx).");
+}
 
 /**
  * The whole HTTP surface: access log, page cache, compression, security headers, health
@@ -65,6 +73,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
   const handler = createRequestHandler(build, mode);
   const loadBuild = typeof build === "function" ? build : async () => build;
   const rateLimiters = options.rateLimiters ?? createRateLimiters();
+  // The per-start values every render sees (app/lib/site-context.ts).
+  const site: SiteContext = { origin: config.siteUrl };
 
   const app = new Hono();
   // First, so the logged duration covers everything and every answer carries X-Request-Id.
@@ -86,16 +96,15 @@ export function createServerApp(options: ServerAppOptions): Hono {
   app.use("*", pageGuards(loadBuild));
   if (options.clientDir) {
     const substitution =
-      typeof build === "function" ? undefined : { placeholder: entryOf(build).BUILD_ORIGIN, origin: config.siteUrl };
+      typeof build === "function" ? undefined : { placeholder: entryOf(build).BUILD_ORIGIN, origin: site.origin };
     app.use("*", staticFiles(options.clientDir, cspOptions, substitution));
   }
   app.all("*", async (c) => {
     // The context keys live in the app; the build hands them to us (app/entry.server.tsx).
     const keys = entryOf(await loadBuild());
-    // Set before every render: in development Vite may have loaded a fresh copy of the module.
-    keys.setSiteOrigin(config.siteUrl);
     const context = new RouterContextProvider();
     context.set(keys.backendContext, backendAccess);
+    context.set(keys.siteContext, site);
     const clientIp = clientIpOf(c);
     context.set(keys.requestContext, { clientIp, rateLimit: (bucket) => rateLimiters[bucket].take(clientIp) });
     return handler(c.req.raw, context);

@@ -10,18 +10,10 @@ export interface SocialLink {
  * The origin the build renders with: prerendered pages carry it wherever they name their own URL
  * (canonical, Open Graph, JSON-LD), and the server replaces it with the SITE_URL it was started
  * with when it loads them (server/http/prerendered-pages.ts). So one build serves any origin
- * (docs/decisions/004-site-url-at-build.md). `.invalid` is reserved: never a real site.
+ * (docs/decisions/004-site-url-at-build.md). Renders get the origin from the site context
+ * (app/lib/site-context.ts). `.invalid` is reserved: never a real site.
  */
 export const BUILD_ORIGIN = "https://site-url.invalid";
-
-// On the server, SITE_URL (setSiteOrigin, called by the server before each render) or, while
-// the build prerenders, BUILD_ORIGIN. In the browser (the /auth and /admin apps), the page's own.
-let origin: string = typeof window === "undefined" ? BUILD_ORIGIN : window.location.origin;
-
-/** Sets the canonical origin of server renders (the server calls it through the build's entry). */
-export function setSiteOrigin(url: string): void {
-  origin = url.replace(/\/+$/, "");
-}
 
 export const siteConfig = {
   name: "Omnia",
@@ -29,10 +21,6 @@ export const siteConfig = {
   tagline: "Atendimento omnichannel com inteligência artificial",
   description:
     "A Omnia une voz, chat, e-mail, WhatsApp, redes sociais, SMS, marketplaces e CRMs em uma só plataforma, com IA que roteia, sugere respostas e mede o sentimento dos seus clientes.",
-  /** Canonical origin, without trailing slash (SITE_URL, given to the server at start). */
-  get url(): string {
-    return origin;
-  },
   locale: "pt-BR",
   ogLocale: "pt_BR",
   currency: "BRL",
@@ -59,7 +47,7 @@ export const siteConfig = {
   apiDocsUrl: "https://developers.omnia.example/api",
 } as const;
 
-/** Absolute URL on the canonical origin for a site path such as "/precos". */
-export function absoluteUrl(path: string): string {
-  return new URL(path, siteConfig.url).toString();
+/** Absolute URL on an origin (the site context's) for a site path such as "/precos". */
+export function absoluteUrl(path: string, origin: string): string {
+  return new URL(path, origin).toString();
 }

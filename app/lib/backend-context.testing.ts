@@ -2,6 +2,7 @@
 // (server/backend/testing/backend.ts): the router context the Node server would give them.
 import { RouterContextProvider } from "react-router";
 import { backendContext } from "./backend-context";
+import { siteContext } from "./site-context";
 
 interface InProcessBackend {
   anonKey: string;
@@ -20,5 +21,6 @@ export function routerContextFor(backend: InProcessBackend, url: string): Router
     publicUrl: null,
   };
   context.set(backendContext, access);
+  context.set(siteContext, { origin: new URL(url).origin });
   return context;
 }

@@ -1,13 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
-
-vi.mock("~/content/site-config", async () => {
-  const actual = await vi.importActual<typeof import("~/content/site-config")>("~/content/site-config");
-  const siteConfig = { ...actual.siteConfig, url: "https://omnia.example" };
-  return { siteConfig, absoluteUrl: (path: string) => new URL(path, siteConfig.url).toString() };
-});
-
-const { renderRobots, renderRss, renderSitemap } = await import("./feeds.server");
+import { describe, expect, it } from "vitest";
 import type { BlogPost } from "./blog-types";
+import { renderRobots, renderRss, renderSitemap } from "./feeds.server";
+
+const site = { origin: "https://omnia.example" };
 
 const post = (overrides: Partial<BlogPost>): BlogPost => ({
   id: "1",
@@ -25,7 +20,7 @@ const post = (overrides: Partial<BlogPost>): BlogPost => ({
 
 describe("renderRss", () => {
   it("is RSS 2.0 with one escaped item per post", () => {
-    const xml = renderRss([post({ title: 'Vendas & <IA> "já"', excerpt: "A < B & C", slug: "vendas-ia" })]);
+    const xml = renderRss([post({ title: 'Vendas & <IA> "já"', excerpt: "A < B & C", slug: "vendas-ia" })], site);
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
     expect(xml).toContain("<title>Vendas &amp; &lt;IA&gt; &quot;já&quot;</title>");
     expect(xml).toContain("<description>A &lt; B &amp; C</description>");
@@ -35,12 +30,15 @@ describe("renderRss", () => {
   });
 
   it("describes each item in plain text, and carries the sanitized post in content:encoded", () => {
-    const xml = renderRss([
-      post({
-        excerpt: "Um **resumo** com [link](https://example.com)",
-        content: "## Parte\n\nTexto com <script>alert(1)</script> e ]]> no meio",
-      }),
-    ]);
+    const xml = renderRss(
+      [
+        post({
+          excerpt: "Um **resumo** com [link](https://example.com)",
+          content: "## Parte\n\nTexto com <script>alert(1)</script> e ]]> no meio",
+        }),
+      ],
+      site,
+    );
     expect(xml).toContain('xmlns:content="http://purl.org/rss/1.0/modules/content/"');
     expect(xml).toContain("<description>Um resumo com link</description>");
     const encoded = /<content:encoded>([\s\S]*?)<\/content:encoded>/.exec(xml)?.[1] ?? "";
@@ -53,7 +51,7 @@ describe("renderRss", () => {
   });
 
   it("falls back to the text of the body when there is no excerpt", () => {
-    expect(renderRss([post({ excerpt: null, content: "## Oi\n\n**Texto** do post" })])).toContain(
+    expect(renderRss([post({ excerpt: null, content: "## Oi\n\n**Texto** do post" })], site)).toContain(
       "<description>Oi Texto do post</description>",
     );
   });
@@ -67,6 +65,7 @@ describe("renderSitemap", () => {
         { path: "/blog", prerender: false, changefreq: "daily", priority: 0.8 },
       ],
       [post({ slug: "um-post" })],
+      site,
     );
     expect(xml).toContain("<loc>https://omnia.example/</loc>");
     expect(xml).toContain("<loc>https://omnia.example/blog</loc>");
@@ -78,14 +77,14 @@ describe("renderSitemap", () => {
 
 describe("renderRobots", () => {
   it("keeps crawlers out of /admin and /auth and names the sitemap", () => {
-    expect(renderRobots()).toBe(
+    expect(renderRobots(site)).toBe(
       "User-agent: *\nDisallow: /admin\nDisallow: /auth\n\nSitemap: https://omnia.example/sitemap.xml\n",
     );
   });
 
   // Python's urllib.robotparser and other simple parsers apply the first rule that matches.
   it("gives the same answers to a first-match parser as to a longest-match one", () => {
-    const rules = renderRobots()
+    const rules = renderRobots(site)
       .split("\n")
       .map((line) => /^(Allow|Disallow): (.*)$/.exec(line))
       .filter((match) => match !== null)

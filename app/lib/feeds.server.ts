@@ -3,6 +3,7 @@ import { absoluteUrl, siteConfig } from "~/content/site-config";
 import { blogPostSitemap, type SitemapSettings, type SitePage } from "~/content/pages";
 import type { BlogPost } from "./blog-types";
 import { markdownToText, renderMarkdown } from "./markdown.server";
+import type { SiteContext } from "./site-context";
 import { escapeXml } from "./xml";
 
 // XML documents for search engines and feed readers. Pure functions of their inputs, so the
@@ -20,15 +21,15 @@ function cdata(html: string): string {
   return `<![CDATA[${html.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
 }
 
-function postUrl(slug: string): string {
-  return absoluteUrl(`/blog/${encodeURIComponent(slug)}`);
+function postUrl(slug: string, site: SiteContext): string {
+  return absoluteUrl(`/blog/${encodeURIComponent(slug)}`, site.origin);
 }
 
 /** RSS 2.0 of the published posts, newest first. */
-export function renderRss(posts: BlogPost[]): string {
+export function renderRss(posts: BlogPost[], site: SiteContext): string {
   const items = posts
     .map((post) => {
-      const url = postUrl(post.slug);
+      const url = postUrl(post.slug, site);
       // Readers show <description> as a summary: plain text (an excerpt may hold Markdown too);
       // the whole post, as sanitized HTML, goes in content:encoded.
       const description = truncateText(
@@ -42,7 +43,7 @@ export function renderRss(posts: BlogPost[]): string {
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
         `      <pubDate>${new Date(post.created_at).toUTCString()}</pubDate>`,
         `      <description>${escapeXml(description)}</description>`,
-        `      <content:encoded>${cdata(renderMarkdown(post.content))}</content:encoded>`,
+        `      <content:encoded>${cdata(renderMarkdown(post.content, { siteOrigin: site.origin }))}</content:encoded>`,
         "    </item>",
       ].join("\n");
     })
@@ -52,11 +53,11 @@ export function renderRss(posts: BlogPost[]): string {
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
     <title>${escapeXml(blogCopy.title)}</title>
-    <link>${escapeXml(absoluteUrl("/blog"))}</link>
+    <link>${escapeXml(absoluteUrl("/blog", site.origin))}</link>
     <description>${escapeXml(blogCopy.feedDescription)}</description>
     <language>${escapeXml(siteConfig.locale.toLowerCase())}</language>
     <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>
-    <atom:link href="${escapeXml(absoluteUrl("/rss.xml"))}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${escapeXml(absoluteUrl("/rss.xml", site.origin))}" rel="self" type="application/rss+xml"/>
 ${items}
   </channel>
 </rss>
@@ -67,6 +68,7 @@ ${items}
 export function renderSitemap(
   pages: SitePage[],
   posts: Pick<BlogPost, "slug" | "created_at" | "updated_at">[],
+  site: SiteContext,
   postSettings: SitemapSettings = blogPostSitemap,
 ): string {
   const newestPost = posts.reduce<string | null>((latest, post) => {
@@ -75,14 +77,14 @@ export function renderSitemap(
   }, null);
   const entries = [
     ...pages.map((page) => ({
-      loc: absoluteUrl(page.path),
+      loc: absoluteUrl(page.path, site.origin),
       // A list of posts changes whenever a post does.
       lastmod: page.lastmodFromPosts ? newestPost : null,
       changefreq: page.changefreq,
       priority: page.priority,
     })),
     ...posts.map((post) => ({
-      loc: postUrl(post.slug),
+      loc: postUrl(post.slug, site),
       lastmod: post.updated_at ?? post.created_at,
       changefreq: postSettings.changefreq,
       priority: postSettings.priority,
@@ -110,7 +112,7 @@ ${urls}
 }
 
 /** Crawl rules: the whole site except the private screens, and where the sitemap is. */
-export function renderRobots(): string {
+export function renderRobots(site: SiteContext): string {
   return [
     // No "Allow: /" line: parsers that take the first matching rule (Python's urllib.robotparser
     // among them) would read it as allowing /admin and /auth. Everything not disallowed is allowed.
@@ -118,7 +120,7 @@ export function renderRobots(): string {
     "Disallow: /admin",
     "Disallow: /auth",
     "",
-    `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
+    `Sitemap: ${absoluteUrl("/sitemap.xml", site.origin)}`,
     "",
   ].join("\n");
 }

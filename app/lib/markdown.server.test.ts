@@ -175,7 +175,7 @@ describe("when rendering fails", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     // A value markdown-it rejects, standing in for any failure inside the renderer.
     const broken = { toString: () => "<b>oi</b>\n\nsegundo" } as unknown as string;
-    expect(renderMarkdown(broken)).toBe("<p>&lt;b&gt;oi&lt;/b&gt;</p>\n<p>segundo</p>");
+    expect(render(broken)).toBe("<p>&lt;b&gt;oi&lt;/b&gt;</p>\n<p>segundo</p>");
     expect(markdownToText(broken)).toBe("<b>oi</b> segundo");
     expect(error).toHaveBeenCalled();
     error.mockRestore();

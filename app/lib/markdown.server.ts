@@ -4,7 +4,6 @@ import { Worker } from "node:worker_threads";
 import MarkdownIt from "markdown-it";
 import type { StateBlock, StateCore, StateInline, Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
-import { siteConfig } from "~/content/site-config";
 
 // Server-only (the .server suffix keeps markdown-it and sanitize-html out of every browser
 // bundle): post pages render Markdown to HTML in their loader, and the admin's preview asks
@@ -365,8 +364,8 @@ function cacheSet(key: string, value: string): void {
 }
 
 export interface RenderOptions {
-  /** Origin of this site: links elsewhere open in a new tab and carry no referrer or ranking. */
-  siteOrigin?: string;
+  /** Origin of this site (the site context's): links elsewhere open in a new tab and carry no referrer or ranking. */
+  siteOrigin: string;
 }
 
 /**
@@ -374,9 +373,9 @@ export interface RenderOptions {
  * if the renderer fails, the text comes back escaped, so a post page shows its words rather
  * than an error page.
  */
-export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
+export function renderMarkdown(markdown: string, options: RenderOptions): string {
   try {
-    const siteOrigin = options.siteOrigin ?? siteConfig.url;
+    const { siteOrigin } = options;
     const key = cacheKey("html", markdown, siteOrigin);
     const cached = cacheGet(key);
     if (cached !== undefined) return cached;
@@ -557,8 +556,8 @@ function pump(): void {
  * Answers from the cache when it can; "busy" when MAX_PENDING renders are already waiting;
  * "too_complex" when the render ran past its time budget or crashed the worker.
  */
-export function renderMarkdownOffThread(markdown: string, options: OffThreadOptions = {}): Promise<OffThreadResult> {
-  const siteOrigin = options.siteOrigin ?? siteConfig.url;
+export function renderMarkdownOffThread(markdown: string, options: OffThreadOptions): Promise<OffThreadResult> {
+  const { siteOrigin } = options;
   const key = cacheKey("html", markdown, siteOrigin);
   const cached = cacheGet(key);
   if (cached !== undefined) return Promise.resolve({ ok: true, html: cached });

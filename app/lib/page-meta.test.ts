@@ -1,12 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { pageMetaFor } from "./page-meta";
 
-vi.mock("~/content/site-config", async () => {
-  const actual = await vi.importActual<typeof import("~/content/site-config")>("~/content/site-config");
-  const siteConfig = { ...actual.siteConfig, url: "https://omnia.example" };
-  return { siteConfig, absoluteUrl: (path: string) => new URL(path, siteConfig.url).toString() };
-});
-
-const { pageMetaFor } = await import("./page-meta");
+const site = { origin: "https://omnia.example" };
 
 type Tags = ReturnType<typeof pageMetaFor>;
 const jsonLd = (tags: Tags) =>
@@ -15,7 +10,7 @@ const jsonLdTypes = (tags: Tags) => jsonLd(tags).map((data) => data["@type"]);
 
 describe("pageMetaFor", () => {
   it("adds the canonical URL and, after the page's own structured data, its breadcrumb", () => {
-    const tags = pageMetaFor("/precos", { title: "T", description: "D", jsonLd: [{ "@type": "FAQPage" }] });
+    const tags = pageMetaFor("/precos", { title: "T", description: "D", jsonLd: [{ "@type": "FAQPage" }] }, site);
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://omnia.example/precos" });
     expect(jsonLdTypes(tags)).toEqual(["FAQPage", "BreadcrumbList"]);
     const breadcrumb = jsonLd(tags).at(-1) as { itemListElement: { name: string; item: string }[] };
@@ -27,8 +22,8 @@ describe("pageMetaFor", () => {
   });
 
   it("keeps the home page without a breadcrumb and a noindex page out of search results", () => {
-    expect(jsonLdTypes(pageMetaFor("/", { title: "T", description: "D" }))).toEqual([]);
-    expect(pageMetaFor("/solicitar-demo", { title: "T", description: "D" })).toContainEqual({
+    expect(jsonLdTypes(pageMetaFor("/", { title: "T", description: "D" }, site))).toEqual([]);
+    expect(pageMetaFor("/solicitar-demo", { title: "T", description: "D" }, site)).toContainEqual({
       name: "robots",
       content: "noindex",
     });

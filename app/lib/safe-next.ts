@@ -1,5 +1,3 @@
-import { siteConfig } from "~/content/site-config";
-
 // One answer to "does this value lead to a page of this site?", for every place that turns a
 // visitor-supplied value into a link or a redirect: the sign-in screen's `?next=` and the demo
 // form's "Voltar" link (app/lib/leads.server.ts).
@@ -22,9 +20,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export function sameSitePath(value: string | null | undefined, origin?: string): string | null {
   if (!value || !value.startsWith("/") || CONTROL_CHARACTERS.test(value)) return null;
   try {
-    // Only paths are accepted, so any origin gives the same answer; the site's is the natural
-    // one (unit tests run without SITE_URL defined).
-    const site = new URL(origin ?? siteConfig.url ?? "http://localhost").origin;
+    // Only paths are accepted, so any origin gives the same answer.
+    const site = new URL(origin ?? "http://localhost").origin;
     const url = new URL(value, site);
     if (url.origin !== site) return null;
     const path = url.pathname + url.search + url.hash;

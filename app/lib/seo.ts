@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, siteConfig } from "~/content/site-config";
+import type { SiteContext } from "./site-context";
 
 export interface PageMetaInput {
   title: string;
@@ -18,9 +19,9 @@ export interface PageMetaInput {
  * Everything a page needs in <head> for search engines and link previews (WhatsApp,
  * LinkedIn): title, description, canonical, Open Graph, Twitter card and JSON-LD.
  */
-export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const url = absoluteUrl(input.path);
-  const image = absoluteUrl(input.image ?? siteConfig.ogImagePath);
+export function pageMeta(input: PageMetaInput, site: SiteContext): MetaDescriptor[] {
+  const url = absoluteUrl(input.path, site.origin);
+  const image = absoluteUrl(input.image ?? siteConfig.ogImagePath, site.origin);
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: "description", content: input.description },
@@ -43,14 +44,14 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 }
 
 /** schema.org Organization for the brand (home page). */
-export function organizationJsonLd(): object {
+export function organizationJsonLd(site: SiteContext): object {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: siteConfig.name,
     legalName: siteConfig.legalName,
-    url: siteConfig.url,
-    logo: absoluteUrl(siteConfig.logoPath),
+    url: site.origin,
+    logo: absoluteUrl(siteConfig.logoPath, site.origin),
     description: siteConfig.description,
     email: siteConfig.contact.email,
     telephone: siteConfig.contact.phone,

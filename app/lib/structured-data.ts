@@ -3,6 +3,7 @@
 import { absoluteUrl, siteConfig } from "~/content/site-config";
 import type { FaqItem } from "~/content/types";
 import { isoDate } from "./format";
+import type { SiteContext } from "./site-context";
 
 /** schema.org FAQPage: lets search engines show the questions and answers of a page. */
 export function faqPageJsonLd(items: FaqItem[]): object {
@@ -18,7 +19,7 @@ export function faqPageJsonLd(items: FaqItem[]): object {
 }
 
 /** schema.org BreadcrumbList from the home page down to the current page. */
-export function breadcrumbJsonLd(trail: { name: string; path: string }[]): object {
+export function breadcrumbJsonLd(trail: { name: string; path: string }[], site: SiteContext): object {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -26,7 +27,7 @@ export function breadcrumbJsonLd(trail: { name: string; path: string }[]): objec
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
-      item: absoluteUrl(crumb.path),
+      item: absoluteUrl(crumb.path, site.origin),
     })),
   };
 }
@@ -41,7 +42,7 @@ export interface ProductOfferInput {
 }
 
 /** schema.org Product with a monthly Offer, one per subscription plan. */
-export function productJsonLd(product: ProductOfferInput): object {
+export function productJsonLd(product: ProductOfferInput, site: SiteContext): object {
   const price = product.monthlyPrice.toFixed(2);
   return {
     "@context": "https://schema.org",
@@ -51,7 +52,7 @@ export function productJsonLd(product: ProductOfferInput): object {
     brand: { "@type": "Brand", name: siteConfig.name },
     offers: {
       "@type": "Offer",
-      url: absoluteUrl(product.path),
+      url: absoluteUrl(product.path, site.origin),
       price,
       priceCurrency: siteConfig.currency,
       availability: "https://schema.org/InStock",
@@ -77,48 +78,49 @@ export interface BlogPostingInput {
   image: string | null;
 }
 
-const publisher = () => ({
+const publisher = (site: SiteContext) => ({
   "@type": "Organization",
   name: siteConfig.name,
-  url: siteConfig.url,
-  logo: { "@type": "ImageObject", url: absoluteUrl(siteConfig.logoPath) },
+  url: site.origin,
+  logo: { "@type": "ImageObject", url: absoluteUrl(siteConfig.logoPath, site.origin) },
 });
 
-function blogPostingFields(post: BlogPostingInput) {
+function blogPostingFields(post: BlogPostingInput, site: SiteContext) {
   return {
     "@type": "BlogPosting",
     headline: post.title,
     description: post.description,
-    url: absoluteUrl(post.path),
-    mainEntityOfPage: absoluteUrl(post.path),
+    url: absoluteUrl(post.path, site.origin),
+    mainEntityOfPage: absoluteUrl(post.path, site.origin),
     datePublished: isoDate(post.createdAt),
     dateModified: isoDate(post.updatedAt),
     inLanguage: siteConfig.locale,
     // Google's article rich results require an image; every post has one to offer.
-    image: [absoluteUrl(post.image ?? siteConfig.ogImagePath)],
-    author: { "@type": "Organization", name: siteConfig.name, url: siteConfig.url },
-    publisher: publisher(),
+    image: [absoluteUrl(post.image ?? siteConfig.ogImagePath, site.origin)],
+    author: { "@type": "Organization", name: siteConfig.name, url: site.origin },
+    publisher: publisher(site),
   };
 }
 
 /** schema.org BlogPosting for a post page. */
-export function blogPostingJsonLd(post: BlogPostingInput): object {
-  return { "@context": "https://schema.org", ...blogPostingFields(post) };
+export function blogPostingJsonLd(post: BlogPostingInput, site: SiteContext): object {
+  return { "@context": "https://schema.org", ...blogPostingFields(post, site) };
 }
 
 /** schema.org Blog for /blog, listing the posts shown on the page. */
 export function blogJsonLd(
   blog: { name: string; description: string; path: string },
   posts: BlogPostingInput[],
+  site: SiteContext,
 ): object {
   return {
     "@context": "https://schema.org",
     "@type": "Blog",
     name: blog.name,
     description: blog.description,
-    url: absoluteUrl(blog.path),
+    url: absoluteUrl(blog.path, site.origin),
     inLanguage: siteConfig.locale,
-    publisher: publisher(),
-    blogPost: posts.map(blogPostingFields),
+    publisher: publisher(site),
+    blogPost: posts.map((post) => blogPostingFields(post, site)),
   };
 }

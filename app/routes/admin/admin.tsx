@@ -2,6 +2,7 @@ import { AdminGate } from "~/components/admin/admin-gate";
 import { adminCopy } from "~/content/admin";
 import { browserBackendConfig } from "~/lib/backend-config.server";
 import { pageMeta } from "~/lib/seo";
+import { siteOf } from "~/lib/site-context";
 import { useBrowserSupabase } from "~/lib/use-browser-supabase";
 import type { Route } from "./+types/admin";
 
@@ -18,5 +19,8 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
 // A private screen: no demo request section under it (app/routes/site/layout.tsx).
 export const handle = { hideDemoSection: true, toasts: true };
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: adminCopy.metaTitle, description: adminCopy.metaDescription, path: "/admin", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    { title: adminCopy.metaTitle, description: adminCopy.metaDescription, path: "/admin", noindex: true },
+    siteOf(matches),
+  );

@@ -2,6 +2,7 @@ import { adminJsonRequest, recordAdminAction, type AdminJsonRefusal } from "~/li
 import { serviceSupabase } from "~/lib/supabase.server";
 import { isEmail } from "~/lib/validation";
 import { absoluteUrl } from "~/content/site-config";
+import { siteContext } from "~/lib/site-context";
 import type { Route } from "./+types/invite";
 
 /** An e-mail address and a little JSON around it. */
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (email.length > 254 || !isEmail(email)) return answer({ error: "invalid_email" }, 400);
 
   const { error } = await serviceSupabase(context).auth.admin.inviteUserByEmail(email, {
-    redirectTo: absoluteUrl("/auth/nova-senha"),
+    redirectTo: absoluteUrl("/auth/nova-senha", context.get(siteContext).origin),
   });
   if (error) {
     if (error.code === "email_exists" || error.status === 422) return answer({ error: "already_registered" }, 409);

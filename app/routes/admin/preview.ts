@@ -1,5 +1,6 @@
 import { renderMarkdownOffThread } from "~/lib/markdown.server";
 import { adminJsonRequest, type AdminJsonRefusal } from "~/lib/admin-auth.server";
+import { siteContext } from "~/lib/site-context";
 import type { Route } from "./+types/preview";
 
 /** The blog_posts.content limit: nothing longer can be saved, so nothing longer is rendered. */
@@ -47,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof markdown !== "string") return answer({ error: "invalid_markdown" }, 400);
   if (markdown.length > MAX_MARKDOWN && characterCount(markdown) > MAX_MARKDOWN) return tooLarge();
 
-  const result = await renderMarkdownOffThread(markdown, { signal: request.signal });
+  const result = await renderMarkdownOffThread(markdown, {
+    siteOrigin: context.get(siteContext).origin,
+    signal: request.signal,
+  });
   if (result.ok) return answer({ html: result.html });
   if (result.reason === "busy") return answer({ error: "busy" }, 503, { "Retry-After": "2" });
   // Nobody reads this one (the client went away); 499 is how proxies log that case.

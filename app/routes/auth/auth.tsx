@@ -2,6 +2,7 @@ import { AuthForm } from "~/components/auth/auth-form";
 import { authCopy } from "~/content/auth";
 import { browserBackendConfig } from "~/lib/backend-config.server";
 import { pageMeta } from "~/lib/seo";
+import { siteOf } from "~/lib/site-context";
 import { useBrowserSupabase } from "~/lib/use-browser-supabase";
 import type { Route } from "./+types/auth";
 
@@ -23,5 +24,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 // follows a sign-in (app/routes/site/layout.tsx).
 export const handle = { hideDemoSection: true, toasts: true };
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: authCopy.metaTitle, description: authCopy.metaDescription, path: "/auth", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    { title: authCopy.metaTitle, description: authCopy.metaDescription, path: "/auth", noindex: true },
+    siteOf(matches),
+  );

@@ -3,6 +3,7 @@ import { NewPasswordForm, type AccountLinkType } from "~/components/auth/new-pas
 import { authCopy, newPasswordCopy } from "~/content/auth";
 import { browserBackendConfig } from "~/lib/backend-config.server";
 import { pageMeta } from "~/lib/seo";
+import { siteOf } from "~/lib/site-context";
 import { useBrowserSupabase } from "~/lib/use-browser-supabase";
 import type { Route } from "./+types/new-password";
 
@@ -29,10 +30,13 @@ export default function NewPasswordPage({ loaderData }: Route.ComponentProps) {
 // A private screen, like /auth: no demo section; its toasts outlive the redirect that follows.
 export const handle = { hideDemoSection: true, toasts: true };
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: newPasswordCopy.metaTitle,
-    description: newPasswordCopy.metaDescription,
-    path: "/auth/nova-senha",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: newPasswordCopy.metaTitle,
+      description: newPasswordCopy.metaDescription,
+      path: "/auth/nova-senha",
+      noindex: true,
+    },
+    siteOf(matches),
+  );

@@ -6,6 +6,7 @@ import { blogCopy } from "~/content/blog";
 import { blogPageFrom, listPublishedPosts } from "~/lib/blog.server";
 import { absoluteUrl } from "~/content/site-config";
 import { pageMeta } from "~/lib/seo";
+import { siteOf } from "~/lib/site-context";
 import { blogJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/list";
 
@@ -32,32 +33,39 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
+  const site = siteOf(matches);
   const { posts, page, pageCount } = loaderData.list;
   const path = blogPageHref(page);
   const title = page === 1 ? blogCopy.metaTitle : blogCopy.pageMetaTitle(page);
   return [
-    ...pageMeta({
-      title,
-      description: blogCopy.metaDescription,
-      // Each page is its own canonical URL; page 1's is /blog.
-      path,
-      jsonLd: [
-        blogJsonLd(
-          { name: blogCopy.title, description: blogCopy.metaDescription, path },
-          posts.map((post) => ({
-            title: post.title,
-            description: post.excerpt ?? "",
-            path: `/blog/${post.slug}`,
-            createdAt: post.created_at,
-            updatedAt: post.created_at,
-            image: post.featured_image,
-          })),
-        ),
-      ],
-    }),
-    ...(page > 1 ? [{ tagName: "link", rel: "prev", href: absoluteUrl(blogPageHref(page - 1)) }] : []),
-    ...(page < pageCount ? [{ tagName: "link", rel: "next", href: absoluteUrl(blogPageHref(page + 1)) }] : []),
+    ...pageMeta(
+      {
+        title,
+        description: blogCopy.metaDescription,
+        // Each page is its own canonical URL; page 1's is /blog.
+        path,
+        jsonLd: [
+          blogJsonLd(
+            { name: blogCopy.title, description: blogCopy.metaDescription, path },
+            posts.map((post) => ({
+              title: post.title,
+              description: post.excerpt ?? "",
+              path: `/blog/${post.slug}`,
+              createdAt: post.created_at,
+              updatedAt: post.created_at,
+              image: post.featured_image,
+            })),
+            site,
+          ),
+        ],
+      },
+      site,
+    ),
+    ...(page > 1 ? [{ tagName: "link", rel: "prev", href: absoluteUrl(blogPageHref(page - 1), site.origin) }] : []),
+    ...(page < pageCount
+      ? [{ tagName: "link", rel: "next", href: absoluteUrl(blogPageHref(page + 1), site.origin) }]
+      : []),
   ];
 };

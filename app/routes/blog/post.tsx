@@ -5,6 +5,7 @@ import { findPublishedPost } from "~/lib/blog.server";
 import { readingMinutes } from "~/lib/format";
 import { markdownToText, renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/seo";
+import { siteContext, siteOf } from "~/lib/site-context";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/post";
 import { shareImage } from "~/lib/images";
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       updatedAt: post.updated_at ?? post.created_at,
     },
     description,
-    html: renderMarkdown(post.content),
+    html: renderMarkdown(post.content, { siteOrigin: context.get(siteContext).origin }),
     readingTime: blogCopy.readingTime(readingMinutes(post.content)),
   };
 }
@@ -53,25 +54,32 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
+  const site = siteOf(matches);
   const { post, description } = loaderData;
   const path = `/blog/${post.slug}`;
-  return pageMeta({
-    title: `${post.title}${blogCopy.postTitleSuffix}`,
-    description,
-    path,
-    image: shareImage(post.featuredImage) ?? undefined,
-    type: "article",
-    jsonLd: [
-      blogPostingJsonLd({
-        title: post.title,
-        description,
-        path,
-        createdAt: post.createdAt,
-        updatedAt: post.updatedAt,
-        image: shareImage(post.featuredImage),
-      }),
-    ],
-  });
+  return pageMeta(
+    {
+      title: `${post.title}${blogCopy.postTitleSuffix}`,
+      description,
+      path,
+      image: shareImage(post.featuredImage) ?? undefined,
+      type: "article",
+      jsonLd: [
+        blogPostingJsonLd(
+          {
+            title: post.title,
+            description,
+            path,
+            createdAt: post.createdAt,
+            updatedAt: post.updatedAt,
+            image: shareImage(post.featuredImage),
+          },
+          site,
+        ),
+      ],
+    },
+    site,
+  );
 };

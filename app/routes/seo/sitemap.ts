@@ -1,13 +1,14 @@
 import { sitePages } from "~/content/pages";
 import { listPublishedPostDates } from "~/lib/blog.server";
 import { renderSitemap } from "~/lib/feeds.server";
+import { siteContext } from "~/lib/site-context";
 import type { Route } from "./+types/sitemap";
 
 /** /sitemap.xml: every page of app/content/pages.ts with sitemap settings, and every published post. */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const posts = await listPublishedPostDates(context);
-    return new Response(renderSitemap(sitePages, posts), {
+    return new Response(renderSitemap(sitePages, posts, context.get(siteContext)), {
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
     });
   } catch (error) {

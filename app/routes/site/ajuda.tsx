@@ -6,6 +6,7 @@ import { CalloutSection, CardGrid, Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
 import { helpFaq, helpHero, helpMeta, helpSupport, helpTopics } from "~/content/help";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import { faqPageJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/ajuda";
 
@@ -40,5 +41,5 @@ export default function HelpPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMetaFor("/ajuda", { ...helpMeta, jsonLd: [faqPageJsonLd(helpFaq.items)] });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMetaFor("/ajuda", { ...helpMeta, jsonLd: [faqPageJsonLd(helpFaq.items)] }, siteOf(matches));

@@ -3,6 +3,7 @@ import { CtaSection } from "~/components/site/cta-section";
 import { PageHero } from "~/components/site/page-hero";
 import { caseStudies, casesCta, casesHero, casesMeta, casesUi } from "~/content/cases";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/casos-de-sucesso";
 
 export default function CaseStudiesPage() {
@@ -18,4 +19,4 @@ export default function CaseStudiesPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/casos-de-sucesso", casesMeta);
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor("/casos-de-sucesso", casesMeta, siteOf(matches));

@@ -6,6 +6,7 @@ import { contactChannels, contactFormCopy, contactHero, contactHours, contactMet
 import { LEAD_SENT_PARAM, type LeadActionResult } from "~/lib/lead-validation";
 import { handleLeadSubmission, leadJsonMiddleware } from "~/lib/leads.server";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/contato";
 
 const PATH = "/contato";
@@ -35,7 +36,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => pageMetaFor(PATH, contactMeta);
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(PATH, contactMeta, siteOf(matches));
 
 /** Passes the rate limiter's Retry-After on to the browser. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

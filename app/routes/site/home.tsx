@@ -5,6 +5,7 @@ import { StatList } from "~/components/site/stat-list";
 import { homeStats } from "~/content/figures";
 import { homeCta, homeFaq, homeFeatures, homeHero, homeMeta, homePillars } from "~/content/home";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
+import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/home";
 
 export default function HomePage() {
@@ -22,4 +23,7 @@ export default function HomePage() {
 
 // Not pageMetaFor: the home page has no breadcrumb, and its JavaScript (the budgeted one) must
 // not pull in the structured-data helpers (ADR 036).
-export const meta: Route.MetaFunction = () => pageMeta({ ...homeMeta, path: "/", jsonLd: [organizationJsonLd()] });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteOf(matches);
+  return pageMeta({ ...homeMeta, path: "/", jsonLd: [organizationJsonLd(site)] }, site);
+};

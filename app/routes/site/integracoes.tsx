@@ -11,6 +11,7 @@ import {
   integrationsUi,
 } from "~/content/integrations";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/integracoes";
 
 export default function IntegrationsPage() {
@@ -31,4 +32,4 @@ export default function IntegrationsPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/integracoes", integrationsMeta);
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor("/integracoes", integrationsMeta, siteOf(matches));

@@ -5,6 +5,7 @@ import { Section } from "~/components/site/section";
 import { HiddenHeading } from "~/components/ui/hidden-heading";
 import { plans, pricingCards, pricingComparison, pricingFaq, pricingHero, pricingMeta } from "~/content/pricing";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import { faqPageJsonLd, productJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/precos";
 
@@ -35,18 +36,22 @@ export default function PricingPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMetaFor("/precos", {
-    ...pricingMeta,
-    jsonLd: [
-      ...plans.map((plan) =>
-        productJsonLd({
-          name: `Omnia ${plan.name}`,
-          description: plan.description,
-          monthlyPrice: plan.price,
-          path: "/precos",
-        }),
-      ),
-      faqPageJsonLd(pricingFaq.items),
-    ],
-  });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteOf(matches);
+  return pageMetaFor(
+    "/precos",
+    {
+      ...pricingMeta,
+      jsonLd: [
+        ...plans.map((plan) =>
+          productJsonLd(
+            { name: `Omnia ${plan.name}`, description: plan.description, monthlyPrice: plan.price, path: "/precos" },
+            site,
+          ),
+        ),
+        faqPageJsonLd(pricingFaq.items),
+      ],
+    },
+    site,
+  );
+};

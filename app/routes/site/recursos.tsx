@@ -3,6 +3,7 @@ import { FeatureTabs } from "~/components/site/features/feature-tabs";
 import { PageHero } from "~/components/site/page-hero";
 import { featureTabs, featuresCta, featuresHero, featuresMeta } from "~/content/features";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/recursos";
 
 export default function FeaturesPage() {
@@ -15,4 +16,4 @@ export default function FeaturesPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/recursos", featuresMeta);
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor("/recursos", featuresMeta, siteOf(matches));

@@ -9,6 +9,7 @@ import {
   securityMeta,
 } from "~/content/security";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/seguranca";
 import { securityMetrics } from "~/content/figures";
 
@@ -24,4 +25,4 @@ export default function SecurityPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/seguranca", securityMeta);
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor("/seguranca", securityMeta, siteOf(matches));

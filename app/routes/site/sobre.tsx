@@ -4,6 +4,7 @@ import { StatList } from "~/components/site/stat-list";
 import { aboutHero, aboutMeta, aboutMission, aboutTeam, aboutValues } from "~/content/about";
 import { aboutNumbers } from "~/content/figures";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/sobre";
 
 export default function AboutPage() {
@@ -18,4 +19,4 @@ export default function AboutPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/sobre", aboutMeta);
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor("/sobre", aboutMeta, siteOf(matches));

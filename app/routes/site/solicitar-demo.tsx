@@ -4,6 +4,7 @@ import { demoConfirmationPage, demoFormCopy } from "~/content/demo";
 import { LEAD_PAGE_PARAM, LEAD_SENT_PARAM, type LeadActionResult } from "~/lib/lead-validation";
 import { handleLeadSubmission, leadJsonMiddleware, leadOriginPage } from "~/lib/leads.server";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/solicitar-demo";
 
 // The target of the demo form on every page. With JavaScript the enhancement module posts here
@@ -56,11 +57,12 @@ export default function DemoRequestPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMetaFor(PATH, {
-    title: demoConfirmationPage.metaTitle,
-    description: demoConfirmationPage.metaDescription,
-  });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMetaFor(
+    PATH,
+    { title: demoConfirmationPage.metaTitle, description: demoConfirmationPage.metaDescription },
+    siteOf(matches),
+  );
 
 /** Passes the rate limiter's Retry-After on to the browser. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -3,6 +3,7 @@ import { PageHero } from "~/components/site/page-hero";
 import { StatusBoard } from "~/components/site/status/status-board";
 import { statusCopy } from "~/content/help";
 import { pageMetaFor } from "~/lib/page-meta";
+import { siteOf } from "~/lib/site-context";
 import { checkStatus } from "~/lib/status-check.server";
 import type { Route } from "./+types/status";
 
@@ -24,6 +25,6 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/status", statusCopy.meta);
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor("/status", statusCopy.meta, siteOf(matches));
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
