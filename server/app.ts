@@ -9,12 +9,14 @@ import type { SiteContext, siteContext } from "../app/lib/site-context.ts";
 import type { ServerConfig } from "./config.ts";
 import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { accessLog } from "./http/access-log.ts";
-import { compression } from "./http/compression.ts";
+import { documentPipeline } from "./http/document.ts";
+import { documents } from "./http/documents.ts";
 import { HEALTH_PATHS, registerHealthRoutes, type Readiness } from "./http/health.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import { pageGuards } from "./http/page-guards.ts";
+import { loadPrerenderedPages } from "./http/prerendered-pages.ts";
 import { createRateLimiters, type RateLimiters } from "./http/rate-limits.ts";
-import { inlineStylesheetsMiddleware, stylesheetReader } from "./http/inline-stylesheet.ts";
+import { stylesheetReader } from "./http/inline-stylesheet.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 
@@ -36,7 +38,7 @@ export interface ServerAppOptions {
   readiness?: Readiness;
   /** Access log (server/http/access-log.ts); tests leave it out to keep their output quiet. */
   logger?: Logger;
-  /** Rendered pages of the blog and feeds kept in memory (server/http/page-cache.ts). */
+  /** Rendered pages of the routes the page registry marks as cacheable (server/http/page-cache.ts). */
   pageCache?: PageCache;
 }
 
@@ -48,7 +50,7 @@ interface EntryExports {
   backendContext: typeof backendContext;
   requestContext: typeof requestContext;
   siteContext: typeof siteContext;
-  /** The origin the build prerendered with, which static-files.ts replaces with SITE_URL. */
+  /** The origin the build prerendered with, which prerendered-pages.ts replaces with SITE_URL. */
   BUILD_ORIGIN: string;
 }
 
@@ -61,15 +63,15 @@ function entryOf(build: ServerBuild): EntryExports {
 }
 
 /**
- * The whole HTTP surface: access log, page cache, compression, security headers, health
- * probes, the embedded backend, static files and the React Router handler, in that order. Kept apart from main.ts so tests can call
- * app.fetch without opening a port. In development (server/dev.ts) Vite serves the assets
- * and needs inline scripts and a websocket for hot reload, so compression, static files and
- * the CSP are left out.
+ * The whole HTTP surface: access log, security headers, documents (prerendered, cached or
+ * rendered pages through the document pipeline, and compression), health probes, the embedded
+ * backend, static files and the React Router handler, in that order. Kept apart from main.ts so
+ * tests can call app.fetch without opening a port. In development (server/dev.ts) Vite serves
+ * the assets and needs inline scripts and a websocket for hot reload, so the security headers
+ * and the document pipeline are left out.
  */
 export function createServerApp(options: ServerAppOptions): Hono {
   const { build, config, backendAccess, mode } = options;
-  const cspOptions = { connectOrigins: backendAccess.publicUrl ? [new URL(backendAccess.publicUrl).origin] : [] };
   const handler = createRequestHandler(build, mode);
   const loadBuild = typeof build === "function" ? build : async () => build;
   const rateLimiters = options.rateLimiters ?? createRateLimiters();
@@ -80,25 +82,24 @@ export function createServerApp(options: ServerAppOptions): Hono {
   // First, so the logged duration covers everything and every answer carries X-Request-Id.
   if (options.logger) app.use("*", accessLog(options.logger, HEALTH_PATHS));
   app.use("*", clientIpMiddleware(config.trustProxy));
-  // Outside compression and the security headers: a stored page is kept as sent, compressed
-  // and with its CSP, so a hit costs neither a render nor a compression nor a hash.
-  if (options.pageCache && mode === "production") app.use("*", options.pageCache.middleware());
   if (mode === "production") {
-    app.use("*", compression());
-    app.use("*", securityHeaders({ ...cspOptions, https: config.siteUrl.startsWith("https:") }));
-    // Inside the security headers, which hash the document as it is finally sent.
-    if (options.clientDir) app.use("*", inlineStylesheetsMiddleware(stylesheetReader(options.clientDir)));
+    app.use("*", securityHeaders({ https: config.siteUrl.startsWith("https:") }));
+    const pipeline = documentPipeline({
+      csp: { connectOrigins: backendAccess.publicUrl ? [new URL(backendAccess.publicUrl).origin] : [] },
+      readStylesheet: options.clientDir ? stylesheetReader(options.clientDir) : undefined,
+    });
+    const substitution =
+      typeof build === "function" ? undefined : { placeholder: entryOf(build).BUILD_ORIGIN, origin: site.origin };
+    // Loaded once; the first requests wait for it (well under a second).
+    const prerendered = options.clientDir ? loadPrerenderedPages(options.clientDir, pipeline, substitution) : undefined;
+    app.use("*", documents({ pipeline, prerendered, pageCache: options.pageCache }));
   }
   // Before anything that could touch the database or the React build.
   registerHealthRoutes(app, options.readiness ?? ALWAYS_READY);
   if (options.backendApp) app.route("/", options.backendApp);
-  // Before the static files too: a PUT to a prerendered page must not be answered with the file.
+  // Before the static files too: a PUT to a page must not be answered with a file.
   app.use("*", pageGuards(loadBuild));
-  if (options.clientDir) {
-    const substitution =
-      typeof build === "function" ? undefined : { placeholder: entryOf(build).BUILD_ORIGIN, origin: site.origin };
-    app.use("*", staticFiles(options.clientDir, cspOptions, substitution));
-  }
+  if (options.clientDir) app.use("*", staticFiles(options.clientDir));
   app.all("*", async (c) => {
     // The context keys live in the app; the build hands them to us (app/entry.server.tsx).
     const keys = entryOf(await loadBuild());

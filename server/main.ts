@@ -14,6 +14,8 @@ import { createServerApp } from "./app.ts";
 import { loadConfigOrExit, manageServer, setUpBackendOrExit, type ServerState } from "./boot.ts";
 import { createLogger } from "./http/access-log.ts";
 import { BLOG_POSTS_CHANNEL, PageCache } from "./http/page-cache.ts";
+// The page registry imports nothing, so Node loads it as it is (react-router.config.ts does too).
+import { cachedRoutes } from "../app/content/pages.ts";
 
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 
@@ -28,12 +30,13 @@ async function loadBuild(): Promise<ServerBuild> {
 }
 
 /**
- * The blog's rendered pages stay in memory while the database says nothing changed: only when
- * this server can LISTEN to it (embedded backend, on PGlite or PostgreSQL) and memory is given.
+ * The rendered pages the registry marks as cacheable (the blog's, the feeds) stay in memory while
+ * the database says nothing changed: only when this server can LISTEN to it (embedded backend,
+ * on PGlite or PostgreSQL) and memory is given.
  */
 async function startPageCache(): Promise<PageCache | null> {
   if (!setup.listen || config.pageCacheMaxBytes === 0) return null;
-  const cache = new PageCache({ maxBytes: config.pageCacheMaxBytes });
+  const cache = new PageCache({ maxBytes: config.pageCacheMaxBytes, routes: cachedRoutes });
   await setup.listen(
     BLOG_POSTS_CHANNEL,
     (payload) => cache.onNotification(payload),

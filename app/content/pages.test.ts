@@ -12,6 +12,7 @@ import { integrationsMeta } from "./integrations";
 import { lgpdPage, privacyPage, termsPage } from "./legal";
 import { footerNav, headerNav } from "./navigation";
 import {
+  cachedRoutes,
   pageByRouteId,
   pages,
   prerenderPaths,
@@ -77,6 +78,18 @@ describe("lists derived from the page list", () => {
     const listed = sitePages.map((page) => pages.find((candidate) => candidate.path === page.path));
     expect(listed.filter((page) => !page || page.noindex || /[:*]/.test(page.path))).toEqual([]);
     expect(pages.filter((page) => page.noindex && page.sitemap)).toEqual([]);
+  });
+
+  it("lets the page cache keep the blog's lists, its posts and the feeds, and nothing else", () => {
+    expect(cachedRoutes).toEqual([
+      { path: "/blog", cache: { shows: "posts", query: ["pagina"] } },
+      { path: "/blog/:slug", cache: { shows: "post" } },
+      { path: "/rss.xml", cache: { shows: "posts" } },
+      { path: "/sitemap.xml", cache: { shows: "posts" } },
+    ]);
+    // A prerendered page is served from memory already; a page that shows one post names it.
+    expect(pages.filter((page) => page.cache && page.render !== "per-request")).toEqual([]);
+    expect(cachedRoutes.filter((r) => r.cache.shows === "post" && !r.path.includes(":slug"))).toEqual([]);
   });
 
   it("gives the header the spec's links, in the spec's order", () => {

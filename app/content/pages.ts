@@ -1,7 +1,8 @@
 // The one list of the site's pages. app/routes.ts, the prerender list (react-router.config.ts),
 // the sitemap, the header and footer (navigation.ts), each page's canonical URL, robots tag and
-// breadcrumb (app/lib/page-meta.ts), and the pages the e2e tests and the benchmark visit are
-// all derived from it; pages.test.ts fails when it and app/routes/ disagree.
+// breadcrumb (app/lib/page-meta.ts), what the server's page cache may keep (server/main.ts),
+// and the pages the e2e tests and the benchmark visit are all derived from it; pages.test.ts
+// fails when it and app/routes/ disagree.
 //
 // app/routes.ts and react-router.config.ts load this module outside the app's Vite config (no
 // `~` alias, no import.meta.env), scripts load it with plain Node and the browser loads it with
@@ -19,6 +20,23 @@ export interface SitemapSettings {
   priority: number;
   /** Its <lastmod> is the newest post's change (a list of posts). */
   lastmodFromPosts?: true;
+}
+
+/**
+ * Lets the server's page cache keep a route's answer in memory until a change to the blog's
+ * posts drops it (server/http/page-cache.ts, docs/decisions/052-rendered-page-cache.md). Only for
+ * a route whose answer depends on nothing but its URL and the posts: no session, no form answer.
+ * The cache keeps only GET answers with status 200 and no Set-Cookie, so a page's 404 is not kept.
+ */
+export interface PageCacheRule {
+  /** What it shows: a list of posts (any change drops it), or the post its `:slug` names. */
+  shows: "posts" | "post";
+  /**
+   * The query parameters it reads. A request with any other parameter (campaign tags such as
+   * utm_source aside, which no page reads) is rendered for itself and not kept, so made-up
+   * parameters cannot push real pages out of memory.
+   */
+  query?: readonly string[];
 }
 
 /**
@@ -45,6 +63,8 @@ interface PageBase {
   sitemap: SitemapSettings | false;
   /** Kept out of search results (robots noindex); such a page is never in the sitemap. */
   noindex?: true;
+  /** May the server's page cache keep it; absent: rendered for every request. */
+  cache?: PageCacheRule;
 }
 
 /**
@@ -233,6 +253,8 @@ const pageList = [
     render: "per-request",
     scripts: [],
     sitemap: { changefreq: "daily", priority: 0.8, lastmodFromPosts: true },
+    // ?pagina=N is the list's page (app/lib/blog.server.ts).
+    cache: { shows: "posts", query: ["pagina"] },
     label: "Blog",
     header: 5,
     footer: { column: "company", position: 3 },
@@ -243,6 +265,7 @@ const pageList = [
     render: "per-request",
     scripts: [],
     sitemap: { changefreq: "monthly", priority: 0.6 },
+    cache: { shows: "post" },
   },
   {
     path: "/auth",
@@ -297,15 +320,15 @@ export type PagePath = (typeof pageList)[number]["path"];
 
 /** Routes without UI (feeds for search engines and readers, the admin's Markdown preview). */
 export const resourceRoutes = [
-  { path: "/rss.xml", module: "routes/seo/rss.ts" },
-  { path: "/sitemap.xml", module: "routes/seo/sitemap.ts" },
+  { path: "/rss.xml", module: "routes/seo/rss.ts", cache: { shows: "posts" } },
+  { path: "/sitemap.xml", module: "routes/seo/sitemap.ts", cache: { shows: "posts" } },
   { path: "/robots.txt", module: "routes/seo/robots.ts" },
   { path: "/admin/preview", module: "routes/admin/preview.ts" },
   { path: "/admin/mensagens.csv", module: "routes/admin/export.ts" },
   { path: "/admin/convite", module: "routes/admin/invite.ts" },
   // The live check of /status as JSON, for its enhancement (app/enhance/status.ts).
   { path: "/status.json", module: "routes/site/status-json.ts" },
-] as const satisfies readonly { path: string; module: `routes/${string}` }[];
+] as const satisfies readonly { path: string; module: `routes/${string}`; cache?: PageCacheRule }[];
 
 export function pageByPath(path: PagePath): PageEntry {
   const page = pages.find((entry) => entry.path === path);
@@ -341,6 +364,11 @@ export function pageByRouteId(routeId: string): PageEntry | undefined {
 /** The pages that are public (no React in the browser), with the enhancement modules each loads. */
 export const publicPages: readonly (PageEntry & { scripts: readonly EnhancementName[] })[] = pages.flatMap((page) =>
   page.client === "app" ? [] : [{ ...page, scripts: page.scripts }],
+);
+
+/** The pages and resource routes the server's page cache may keep, with their rules. */
+export const cachedRoutes: readonly { path: string; cache: PageCacheRule }[] = [...pages, ...resourceRoutes].flatMap(
+  (route) => ("cache" in route && route.cache ? [{ path: route.path, cache: route.cache }] : []),
 );
 
 /** What the build renders to HTML files. */

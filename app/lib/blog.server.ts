@@ -18,7 +18,7 @@ export const POSTS_PER_PAGE = 12;
 /**
  * The page number of /blog?pagina=N: 1 without the parameter; null (the route answers 404) for
  * anything but one whole number from 1 to 999999, such as 0, -1, abc, 1e9 or a repeated
- * parameter. server/http/page-cache.ts caches the same numbers.
+ * parameter. The page cache keeps only the pages it answers 200 (server/http/page-cache.ts).
  */
 export function blogPageFrom(query: URLSearchParams): number | null {
   const values = query.getAll("pagina");

@@ -114,7 +114,7 @@ export async function submitLead(
 /**
  * Where a successful no-JavaScript submission is sent (303, post/redirect/get): a GET URL that
  * shows the confirmation. /contato is a prerendered file, which cannot see a query string, so
- * server/http/static-files.ts hands a GET with `?enviado` to the per-request renderer.
+ * server/http/documents.ts hands a GET with `?enviado` to the per-request renderer.
  * /solicitar-demo is per-request anyway, and takes the origin page for its "Voltar" link.
  */
 export function leadSentPath(kind: LeadKind, page: string): string {

@@ -1,15 +1,28 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+export type Encoding = "br" | "gzip";
+
+/**
+ * How hard to compress: "once" for what is compressed at start and then served many times (the
+ * prerendered pages), "per-response" for what is compressed while a client waits, where brotli
+ * quality 5 keeps the CPU low.
+ */
+export type Effort = "once" | "per-response";
+
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json|vnd\.pgrst)|image\/svg\+xml)/;
+
+/** Bodies smaller than this are sent as they are: compressing them saves next to nothing. */
 const MIN_BYTES = 1024;
 
-/** Picks brotli when the client accepts it, else gzip (RFC 9110 Accept-Encoding, q=0 honoured). */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+/**
+ * The one encoding negotiator: brotli when the client accepts it, else gzip (RFC 9110 §12.5.3:
+ * q=0 refuses a coding, and `*` stands for every coding the header does not name).
+ */
+export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -23,35 +36,40 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
   return null;
 }
 
+/** Whether a body of this size is worth compressing. */
+export function worthCompressing(bytes: number): boolean {
+  return bytes >= MIN_BYTES;
+}
+
+export function compress(body: Uint8Array, encoding: Encoding, effort: Effort) {
+  if (encoding === "gzip") return gzipAsync(body, { level: effort === "once" ? 9 : 6 });
+  const params =
+    effort === "once"
+      ? { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength }
+      : { [constants.BROTLI_PARAM_QUALITY]: 5 };
+  return brotli(body, { params });
+}
+
 /**
- * Compresses dynamic responses (server-rendered pages, loader data, API JSON). Static files
- * are compressed once at build time (scripts/postbuild.ts) and arrive here already
- * encoded, so they are left alone. Brotli quality 5 keeps per-request CPU low.
+ * A response other than a document (API JSON, loader data, robots.txt, a feed the page cache
+ * does not keep), compressed for this request. Static files arrive already encoded (compressed
+ * once at build time, scripts/postbuild.ts) and are left alone; so are HEAD answers and
+ * downloads.
  */
-export function compression(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const res = c.res;
-    if (!res.body || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
-    // A download streams as it is made (the leads export: app/routes/admin/export.ts); buffering
-    // it here to compress it would hold all of it in memory.
-    if (/^\s*attachment\b/i.test(res.headers.get("Content-Disposition") ?? "")) return;
-    if (!COMPRESSIBLE.test(res.headers.get("Content-Type") ?? "")) return;
-    const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-    if (!encoding) return;
-    const raw = Buffer.from(await res.arrayBuffer());
-    const headers = new Headers(res.headers);
-    headers.append("Vary", "Accept-Encoding");
-    if (raw.byteLength < MIN_BYTES) {
-      c.res = new Response(raw, { status: res.status, headers });
-      return;
-    }
-    const body =
-      encoding === "br"
-        ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : await gzipAsync(raw, { level: 6 });
-    headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(body.byteLength));
-    c.res = new Response(body, { status: res.status, headers });
-  };
+export async function compressResponse(request: Request, res: Response): Promise<Response> {
+  if (!res.body || res.headers.has("Content-Encoding") || request.method === "HEAD") return res;
+  // A download streams as it is made (the leads export: app/routes/admin/export.ts); buffering
+  // it here to compress it would hold all of it in memory.
+  if (/^\s*attachment\b/i.test(res.headers.get("Content-Disposition") ?? "")) return res;
+  if (!COMPRESSIBLE.test(res.headers.get("Content-Type") ?? "")) return res;
+  const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
+  if (!encoding) return res;
+  const raw = Buffer.from(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  headers.append("Vary", "Accept-Encoding");
+  if (!worthCompressing(raw.byteLength)) return new Response(raw, { status: res.status, headers });
+  const body = await compress(raw, encoding, "per-response");
+  headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.byteLength));
+  return new Response(body, { status: res.status, headers });
 }

@@ -24,6 +24,9 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** What a response that is not an HTML document may do: nothing (a feed, JSON, a file). */
+export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 export interface CspOptions {
   /** Extra origins the browser may call (a hosted Supabase project). */
   connectOrigins?: string[];

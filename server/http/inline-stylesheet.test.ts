@@ -1,9 +1,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { inlineStylesheets, inlineStylesheetsMiddleware, stylesheetReader } from "./inline-stylesheet.ts";
+import { inlineStylesheets, stylesheetReader } from "./inline-stylesheet.ts";
 
 const CSS = "body{color:red}";
 const LINK = '<link rel="stylesheet" href="/assets/root-abc.css"/>';
@@ -41,32 +40,5 @@ describe("inlineStylesheets", () => {
   it("does not read outside the assets folder", () => {
     const outside = page("none", '<link rel="stylesheet" href="/assets/../secret.css"/>');
     expect(inlineStylesheets(outside, read)).toBe(outside);
-  });
-});
-
-describe("inlineStylesheetsMiddleware", () => {
-  const read = stylesheetReader(clientDir({ "root-abc.css": CSS }));
-  const app = new Hono();
-  app.use("*", inlineStylesheetsMiddleware(read));
-  app.get("/blog", (c) =>
-    c.html(page("none"), 200, { "Content-Length": String(page("none").length), "Cache-Control": "public, max-age=0" }),
-  );
-  app.get("/ready", (c) => c.html(page("none"), 200, { "Content-Security-Policy": "default-src 'self'" }));
-  app.get("/feed", (c) => c.text(LINK));
-
-  it("rewrites a page rendered per request, keeping its status and headers", async () => {
-    const response = await app.request("/blog");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=0");
-    const html = await response.text();
-    expect(html).toContain(`<style>${CSS}</style>`);
-    // Not the old page's length: absent (the server measures the body) or the new one.
-    expect([null, String(Buffer.byteLength(html))]).toContain(response.headers.get("Content-Length"));
-  });
-
-  it("leaves prerendered pages (already final, with their CSP) and other types alone", async () => {
-    expect(await (await app.request("/ready")).text()).toBe(page("none"));
-    expect(await (await app.request("/feed")).text()).toBe(LINK);
   });
 });

@@ -14,7 +14,6 @@
 // and the file stays cached from page to page; on /auth and /admin React owns the <head>.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { MiddlewareHandler } from "hono";
 
 const PUBLIC_DOCUMENT = /^\s*<!DOCTYPE html>\s*<html\b[^>]*\bdata-client="none"/i;
 // One file name under /assets, as Vite writes them: nothing that could climb out of the folder.
@@ -49,22 +48,4 @@ export function inlineStylesheets(html: string, read: (href: string) => string |
     if (css === undefined || /<\/style/i.test(css)) return link;
     return `<style>${css}</style>`;
   });
-}
-
-/** The same for pages rendered per request (the blog, posts, the not-found page, /status). */
-export function inlineStylesheetsMiddleware(read: (href: string) => string | undefined): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (c.req.method !== "GET" || !(c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) return;
-    // A prerendered page is final when served (CSP set, usually compressed): inlined at start.
-    const { headers } = c.res;
-    if (headers.has("Content-Encoding") || headers.has("Content-Security-Policy") || c.res.body === null) return;
-    const { status } = c.res;
-    const html = await c.res.text();
-    const rewritten = new Headers(headers);
-    rewritten.delete("Content-Length"); // the body grows; the server measures it again
-    // Hono copies the previous response's headers onto the one set next: clear it first.
-    c.res = undefined;
-    c.res = new Response(inlineStylesheets(html, read), { status, headers: rewritten });
-  };
 }

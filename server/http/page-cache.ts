@@ -1,15 +1,16 @@
-// The rendered-page cache (docs/decisions/052-rendered-page-cache.md): the pages that show blog
-// posts (/blog and its pages, each post, /rss.xml, /sitemap.xml) are rendered once and then
-// served from memory, compressed and with their security headers, until a change to
-// blog_posts says otherwise. The database announces every change (migration
+// The rendered-page cache (docs/decisions/052-rendered-page-cache.md): the pages that the page
+// registry marks as cacheable (`cache` in app/content/pages.ts: the blog's lists and posts, the
+// feeds) are rendered once and then served from memory, compressed and with their CSP, until a
+// change to blog_posts says otherwise. The database announces every change (migration
 // 20260101000600_blog_posts_notify.sql); each instance LISTENs and drops exactly the pages the
 // change affects, so a published post shows up, and an unpublished one disappears, within a
 // second on every instance. Nothing that depends on a session is ever stored: only GET
-// answers with status 200 and no Set-Cookie, on these paths.
-import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+// answers with status 200 and no Set-Cookie, on those routes.
 import { LRUCache } from "lru-cache";
-import { chooseEncoding } from "./compression.ts";
+// Types only, erased before Node runs this file.
+import type { PageCacheRule } from "../../app/content/pages.ts";
+import type { Encoding } from "./compression.ts";
+import type { DocumentAnswer } from "./document.ts";
 
 /**
  * Browsers revalidate every time (max-age=0: a 304 from memory costs next to nothing), a CDN
@@ -28,63 +29,50 @@ export interface BlogPostsChange {
   old_slug?: string | null;
 }
 
-// Every list of posts (the blog's pages, the feeds) shows up in this tag; a post page in its own.
-const LISTS = "lists";
-const postTag = (slug: string) => `post:${slug}`;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const PAGE_NUMBER = /^[1-9][0-9]{0,5}$/;
-const CAMPAIGN_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|msclkid|mc_cid|mc_eid)$/;
-
-/**
- * The cache key (path and the query it depends on) and tags of a cacheable request, or null.
- * A query the page does not read is not cached: whoever sends random parameters gets the page
- * rendered for them, and cannot push real pages out of memory.
- */
-export function cacheEntryFor(path: string, query: URLSearchParams): { key: string; tags: string[] } | null {
-  // Campaign tags (a newsletter's links carry them: the very traffic spike this cache is for)
-  // are read by no page, so they do not make a page different. Any other parameter may be read
-  // (the demo form preselects ?plano=), so it is rendered for its request and not stored.
-  const names = [...query.keys()].filter((name) => !CAMPAIGN_PARAMETER.test(name));
-  if (path === "/rss.xml" || path === "/sitemap.xml") return names.length === 0 ? { key: path, tags: [LISTS] } : null;
-  if (path === "/blog") {
-    if (names.length === 0) return { key: path, tags: [LISTS] };
-    const page = query.getAll("pagina");
-    if (names.some((name) => name !== "pagina") || page.length !== 1 || !PAGE_NUMBER.test(page[0]!)) return null;
-    return { key: `${path}?pagina=${page[0]}`, tags: [LISTS] };
-  }
-  const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
-  if (slug && SLUG.test(slug) && names.length === 0) return { key: path, tags: [postTag(slug)] };
-  return null;
+/** A route the registry lets the cache keep, by its React Router path ("/blog/:slug"). */
+export interface CacheableRoute {
+  path: string;
+  cache: PageCacheRule;
 }
 
-interface CachedPage {
-  status: number;
-  headers: [string, string][];
-  body: Uint8Array<ArrayBuffer>;
-  etag: string;
+/** A cacheable request: the key of its page (path and the query it reads) and what drops it. */
+export interface CacheEntry {
+  key: string;
   tags: readonly string[];
 }
 
-const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, "");
+// Every list of posts shows up in this tag; a post page in its own.
+const LISTS = "lists";
+const postTag = (slug: string) => `post:${slug}`;
+const CAMPAIGN_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|msclkid|mc_cid|mc_eid)$/;
 
-/** If-None-Match matches (RFC 9110 §13.1.2: weak comparison, "*" matches any). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaqueTag(tag) === opaqueTag(etag));
+interface CompiledRoute {
+  pattern: RegExp;
+  rule: PageCacheRule;
 }
 
-// A 304 repeats what a cache needs to update its copy, without the body's own headers.
-const NOT_ON_304 = new Set(["content-length", "content-encoding", "content-type"]);
-
-function answer(page: CachedPage, method: string, ifNoneMatch: string | undefined, state: "hit" | "miss"): Response {
-  const headers = new Headers(page.headers);
-  headers.set("X-Cache", state);
-  if (etagMatches(ifNoneMatch, page.etag)) {
-    for (const name of NOT_ON_304) headers.delete(name);
-    return new Response(null, { status: 304, headers });
+/** "/blog/:slug" as a regular expression whose named group `slug` is the segment. */
+function compile(route: CacheableRoute): CompiledRoute {
+  const segments = route.path.split("/").map((segment) => {
+    if (segment.startsWith(":")) return `(?<${segment.slice(1)}>[^/]+)`;
+    return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  });
+  const pattern = new RegExp(`^${segments.join("/")}$`);
+  if (route.cache.shows === "post" && !segments.some((segment) => segment.includes("(?<slug>"))) {
+    throw new Error(`${route.path}: a cached page that shows one post needs a :slug in its path`);
   }
-  headers.set("Content-Length", String(page.body.byteLength));
-  return new Response(method === "HEAD" ? null : page.body, { status: page.status, headers });
+  return { pattern, rule: route.cache };
+}
+
+interface StoredPage {
+  answer: DocumentAnswer;
+  tags: readonly string[];
+}
+
+/** One render of a page under way: requests for the same page wait for it. */
+export interface PageRender {
+  /** Hands the render's answer (null when it may not be shared) to its waiters and stores it. */
+  settle(answer: DocumentAnswer | null): void;
 }
 
 export interface PageCacheOptions {
@@ -92,10 +80,13 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** A safety net: an entry older than this is rendered again even without a change. */
   ttlMs?: number;
+  /** The routes it may keep (`cachedRoutes` of app/content/pages.ts). */
+  routes: readonly CacheableRoute[];
 }
 
 export class PageCache {
-  private readonly pages: LRUCache<string, CachedPage>;
+  private readonly pages: LRUCache<string, StoredPage>;
+  private readonly routes: CompiledRoute[];
   // Bumped by every invalidation: a render that began before it may hold old content, so it
   // is answered but not stored.
   private generation = 0;
@@ -103,19 +94,86 @@ export class PageCache {
   // render instead of starting its own, so a spike on a cold or just-invalidated page (the
   // sitemap of 10,000 posts after a publication) costs one render, not one per request.
   // Resolves to null when the render's answer cannot be shared (not a 200, a Set-Cookie).
-  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  private readonly rendering = new Map<string, Promise<DocumentAnswer | null>>();
 
   constructor(options: PageCacheOptions) {
-    this.pages = new LRUCache<string, CachedPage>({
+    this.routes = options.routes.map(compile);
+    this.pages = new LRUCache<string, StoredPage>({
       maxSize: options.maxBytes,
-      sizeCalculation: (page) => page.body.byteLength + 1024,
+      sizeCalculation: (page) => page.answer.body.byteLength + 1024,
       ttl: options.ttlMs ?? 10 * 60_000,
     });
+  }
+
+  /**
+   * The cache key and tags of a request for a cacheable route, or null. A query the page does
+   * not read is not cached: whoever sends random parameters gets the page rendered for them,
+   * and cannot push real pages out of memory.
+   */
+  entryFor(url: URL): CacheEntry | null {
+    for (const { pattern, rule } of this.routes) {
+      const match = pattern.exec(url.pathname);
+      if (!match) continue;
+      // Campaign tags (a newsletter's links carry them: the very traffic spike this cache is
+      // for) are read by no page, so they do not make a page different. Any other parameter
+      // may be read (the demo form preselects ?plano=), so it is rendered for its request.
+      const query = [...url.searchParams].filter(([name]) => !CAMPAIGN_PARAMETER.test(name));
+      const names = query.map(([name]) => name);
+      if (names.some((name, i) => !rule.query?.includes(name) || names.indexOf(name) !== i)) return null;
+      const search = new URLSearchParams(query.toSorted(([a], [b]) => (a < b ? -1 : 1))).toString();
+      const key = search ? `${url.pathname}?${search}` : url.pathname;
+      if (rule.shows === "posts") return { key, tags: [LISTS] };
+      try {
+        // The tag names the post as the database does: /blog/%61bc shows the post "abc".
+        return { key, tags: [postTag(decodeURIComponent(match.groups?.slug ?? ""))] };
+      } catch {
+        return null;
+      }
+    }
+    return null;
   }
 
   /** Entries and bytes held, for the benchmark and tests. */
   stats(): { entries: number; bytes: number } {
     return { entries: this.pages.size, bytes: this.pages.calculatedSize };
+  }
+
+  /**
+   * The stored answer of a page in an encoding (one copy per encoding), or that of a render of
+   * it under way; else the render the caller starts, shared with later requests when `share`.
+   */
+  async lookup(
+    entry: CacheEntry,
+    encoding: Encoding | null,
+    share: boolean,
+  ): Promise<{ hit: DocumentAnswer } | { render: PageRender }> {
+    const key = `${encoding ?? "identity"} ${entry.key}`;
+    const cached = this.pages.get(key);
+    if (cached) return { hit: cached.answer };
+    const underway = this.rendering.get(key);
+    if (underway) {
+      const answer = await underway;
+      if (answer) return { hit: answer };
+    }
+    return { render: this.begin(key, entry.tags, share && !underway) };
+  }
+
+  private begin(key: string, tags: readonly string[], share: boolean): PageRender {
+    const startedAt = this.generation;
+    let resolve: ((answer: DocumentAnswer | null) => void) | undefined;
+    if (share) {
+      const render = new Promise<DocumentAnswer | null>((done) => (resolve = done));
+      this.rendering.set(key, render);
+      void render.finally(() => {
+        if (this.rendering.get(key) === render) this.rendering.delete(key);
+      });
+    }
+    return {
+      settle: (answer) => {
+        resolve?.(answer);
+        if (answer && startedAt === this.generation) this.pages.set(key, { answer, tags });
+      },
+    };
   }
 
   /** Drops the pages a change affects: every list, and the page of the post's old and new slug. */
@@ -145,55 +203,5 @@ export class PageCache {
       // Keep "everything": a stale page is worse than one more render.
     }
     this.invalidate(change);
-  }
-
-  middleware(): MiddlewareHandler {
-    return async (c, next) => {
-      const method = c.req.method;
-      if (method !== "GET" && method !== "HEAD") return next();
-      const url = new URL(c.req.url);
-      const entry = cacheEntryFor(url.pathname, url.searchParams);
-      if (!entry) return next();
-      // One stored copy per encoding, as the compression middleware would choose it.
-      const key = `${chooseEncoding(c.req.header("Accept-Encoding")) ?? "identity"} ${entry.key}`;
-      const ifNoneMatch = c.req.header("If-None-Match");
-      const cached = this.pages.get(key);
-      if (cached) return answer(cached, method, ifNoneMatch, "hit");
-      const underway = this.rendering.get(key);
-      if (underway) {
-        const page = await underway;
-        if (page) return answer(page, method, ifNoneMatch, "hit");
-      }
-
-      const startedAt = this.generation;
-      let settle: ((page: CachedPage | null) => void) | undefined;
-      // Only a GET's render is shared: a HEAD's response has no body to keep.
-      if (method === "GET" && !underway) {
-        const render = new Promise<CachedPage | null>((resolve) => (settle = resolve));
-        this.rendering.set(key, render);
-        void render.finally(() => {
-          if (this.rendering.get(key) === render) this.rendering.delete(key);
-        });
-      }
-      let page: CachedPage | null = null;
-      try {
-        await next();
-        const res = c.res;
-        if (method !== "GET" || res.status !== 200 || res.headers.has("Set-Cookie")) return;
-        const body = new Uint8Array(await res.arrayBuffer());
-        const headers = new Headers(res.headers);
-        const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
-        headers.set("ETag", etag);
-        headers.set("Cache-Control", PAGE_CACHE_CONTROL);
-        page = { status: res.status, headers: [...headers], body, etag, tags: entry.tags };
-      } finally {
-        settle?.(page);
-      }
-      if (startedAt === this.generation) this.pages.set(key, page);
-      // Hono copies the old response's headers onto a new one assigned to c.res (its setter);
-      // clearing it first keeps exactly the headers stored above, as a hit will send them.
-      c.res = undefined;
-      c.res = answer(page, method, ifNoneMatch, "miss");
-    };
   }
 }

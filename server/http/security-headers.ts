@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "./csp.ts";
+import { NON_DOCUMENT_CSP } from "./csp.ts";
 
 export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
@@ -13,27 +13,18 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * Security headers on every response. HTML documents get a Content-Security-Policy whose
- * script-src lists the hashes of that document's inline scripts: prerendered files have it
- * set when served (see static-files.ts); server-rendered documents are hashed here.
+ * Security headers on every response. Documents carry the Content-Security-Policy the document
+ * pipeline made for them (document.ts: their inline scripts' hashes); anything else gets one
+ * that allows nothing.
  */
-export function securityHeaders(options: CspOptions & { https: boolean }): MiddlewareHandler {
+export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) c.res.headers.set(name, value);
-    if (options.https) c.res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-
-    const type = c.res.headers.get("Content-Type") ?? "";
-    if (!type.startsWith("text/html")) {
-      if (!c.res.headers.has("Content-Security-Policy")) {
-        c.res.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-      }
-      return;
+    const { headers } = c.res;
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
+    if (options.https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (!headers.has("Content-Security-Policy") && !(headers.get("Content-Type") ?? "").startsWith("text/html")) {
+      headers.set("Content-Security-Policy", NON_DOCUMENT_CSP);
     }
-    if (c.res.headers.has("Content-Security-Policy") || c.res.headers.has("Content-Encoding")) return;
-    const html = await c.res.text();
-    const headers = new Headers(c.res.headers);
-    headers.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), options));
-    c.res = new Response(c.req.method === "HEAD" ? null : html, { status: c.res.status, headers });
   };
 }

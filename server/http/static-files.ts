@@ -1,23 +1,15 @@
 import { relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
-import type { CspOptions } from "./csp.ts";
-import { loadPrerenderedPages, pageResponse, type OriginSubstitution } from "./prerendered-pages.ts";
 
 /**
- * Serves the client build: prerendered pages from memory (`/sobre` and `/sobre/` both answer
- * 200 from sobre/index.html, no redirect), with the configured origin put in place of the
- * build's (prerendered-pages.ts); hashed assets (cached for a year, immutable) and public files
- * from disk, each in its precompressed .br/.gz variant when the client accepts one.
+ * Serves the files of the client build from disk: hashed assets (cached for a year, immutable)
+ * and public files, each in its precompressed .br/.gz variant when the client accepts one. Never
+ * a page: a path without a file extension, or an .html one, is a prerendered page, served from
+ * memory with the site's origin and its CSP (documents.ts), or one React Router renders (a
+ * prerendered page's confirmation, `/contato?enviado=1`).
  */
-export function staticFiles(
-  root: string,
-  cspOptions: CspOptions,
-  substitution?: OriginSubstitution,
-): MiddlewareHandler {
-  // Loaded once; the first requests wait for it (well under a second).
-  const pages = loadPrerenderedPages(root, cspOptions, substitution);
-
+export function staticFiles(root: string): MiddlewareHandler {
   const files = serveStatic({
     root,
     precompressed: true,
@@ -30,19 +22,7 @@ export function staticFiles(
       }
     },
   });
-  // The lead forms' post/redirect/get lands on `/contato?enviado=1` (app/lib/leads.server.ts):
-  // the prerendered file cannot show that confirmation, so such a request goes on to the
-  // per-request renderer. Only this parameter: any other query string still gets the file, so
-  // a made-up query cannot turn every static page into a render.
-  return async (c, next) => {
-    if (new URL(c.req.url).searchParams.has(SENT_PARAM)) return next();
-    if (c.req.method === "GET" || c.req.method === "HEAD") {
-      const page = (await pages).get(c.req.path);
-      if (page) return pageResponse(c, page);
-    }
-    return files(c, next);
-  };
+  return (c, next) => (PAGE_PATH.test(c.req.path) ? next() : files(c, next));
 }
 
-/** LEAD_SENT_PARAM of app/lib/lead-validation.ts (server/ does not import app/). */
-const SENT_PARAM = "enviado";
+const PAGE_PATH = /(^|\/)[^/.]*$|\.html$/;

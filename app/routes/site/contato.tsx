@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   // `?enviado=1` is the redirect after a stored message: rendered per request (the prerendered
-  // file has no query; server/http/static-files.ts passes this one on), so reloading it shows
+  // file has no query; server/http/documents.ts passes this one on), so reloading it shows
   // the confirmation again and sends nothing.
   const sent = new URLSearchParams(useLocation().search).has(LEAD_SENT_PARAM);
   const result: LeadActionResult | undefined = actionData ?? (sent ? { status: "success", page: PATH } : undefined);

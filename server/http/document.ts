@@ -1,0 +1,124 @@
+// The document pipeline (docs/decisions/061-document-pipeline-and-site-context.md): one function
+// turns a document (a page's HTML, or a feed the page cache keeps) into what is served, whether
+// it was prerendered and is prepared once at start (prerendered-pages.ts) or was rendered for a
+// request (documents.ts), and one function answers a request from that.
+import { createHash } from "node:crypto";
+import { chooseEncoding, compress, worthCompressing, type Effort, type Encoding } from "./compression.ts";
+import { contentSecurityPolicy, inlineScriptHashes, NON_DOCUMENT_CSP, type CspOptions } from "./csp.ts";
+import { inlineStylesheets } from "./inline-stylesheet.ts";
+
+export interface DocumentPipelineOptions {
+  csp: CspOptions;
+  /** The client build's stylesheets by URL (inline-stylesheet.ts); without it links stay links. */
+  readStylesheet?: (href: string) => string | undefined;
+}
+
+/** A document as it is served, in every encoding asked for so far. */
+export interface PreparedDocument {
+  /** The Content-Security-Policy that allows exactly its inline scripts. */
+  readonly csp: string;
+  /** A strong validator of its content, the same in every encoding. */
+  readonly etag: string;
+  /** The body for a client that accepts `encoding`, compressed on first use and then kept. */
+  variant(encoding: Encoding | null): Promise<Variant>;
+}
+
+export interface Variant {
+  body: Uint8Array<ArrayBuffer>;
+  /** Null when sent as is (the client accepts no compression, or the body is tiny). */
+  encoding: Encoding | null;
+}
+
+/** What a document is: an HTML page gets its stylesheet and script hashes, anything else neither. */
+export interface DocumentSource {
+  text: string;
+  html: boolean;
+}
+
+export type DocumentPipeline = (source: DocumentSource, effort: Effort) => PreparedDocument;
+
+/** The same hash for every copy of a content, so any copy revalidates any other (RFC 9110 §8.8.3). */
+export function strongEtag(body: Uint8Array): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+/**
+ * Stylesheet inlined (script-free pages only, ADR 058), then the inline scripts hashed into the
+ * CSP (ADR 003) so nothing may change the bytes afterwards, then the ETag and the compressed
+ * copies. Compression happens when a copy is first asked for, in libuv's pool.
+ */
+export function documentPipeline(options: DocumentPipelineOptions): DocumentPipeline {
+  return ({ text, html }, effort) => {
+    const final = html && options.readStylesheet ? inlineStylesheets(text, options.readStylesheet) : text;
+    const identity = new TextEncoder().encode(final);
+    const csp = html ? contentSecurityPolicy(inlineScriptHashes(final), options.csp) : NON_DOCUMENT_CSP;
+    const copies = new Map<Encoding, Promise<Variant>>();
+    return {
+      csp,
+      etag: strongEtag(identity),
+      variant(encoding) {
+        if (!encoding || !worthCompressing(identity.byteLength))
+          return Promise.resolve({ body: identity, encoding: null });
+        let copy = copies.get(encoding);
+        if (!copy) {
+          copy = compress(identity, encoding, effort).then((body) => ({ body, encoding }));
+          copies.set(encoding, copy);
+        }
+        return copy;
+      },
+    };
+  };
+}
+
+/** An answer ready to send: a document's variant with the headers of the route or store it came from. */
+export interface DocumentAnswer extends Variant {
+  status: number;
+  /** Headers besides those of the body (Content-Type, Cache-Control…). */
+  headers: readonly [string, string][];
+  csp: string;
+  /** Set where clients may revalidate (prerendered and cached pages); null for one-off renders. */
+  etag: string | null;
+}
+
+/** The variant of a document a request should get, as an answer. */
+export async function answerFor(
+  request: Request,
+  document: PreparedDocument,
+  init: { status: number; headers: readonly [string, string][]; validated: boolean },
+): Promise<DocumentAnswer> {
+  const variant = await document.variant(chooseEncoding(request.headers.get("Accept-Encoding")));
+  return { ...variant, ...init, csp: document.csp, etag: init.validated ? document.etag : null };
+}
+
+const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, "");
+
+/** If-None-Match matches (RFC 9110 §13.1.2: weak comparison, "*" matches any). */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaqueTag(tag) === opaqueTag(etag));
+}
+
+// A 304 repeats what a cache needs to update its copy, without the body's own headers.
+const NOT_ON_304 = ["content-length", "content-encoding", "content-type"];
+
+/**
+ * The one conditional-request helper: 304 when a GET or HEAD names the current ETag, else the
+ * body (none for HEAD) with its length and encoding.
+ */
+export function respond(request: Request, answer: DocumentAnswer, extra: Record<string, string> = {}): Response {
+  const headers = new Headers([...answer.headers]);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  headers.set("Content-Security-Policy", answer.csp);
+  if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+  const read = request.method === "GET" || request.method === "HEAD";
+  if (answer.etag) {
+    headers.set("ETag", answer.etag);
+    if (read && etagMatches(request.headers.get("If-None-Match"), answer.etag)) {
+      for (const name of NOT_ON_304) headers.delete(name);
+      return new Response(null, { status: 304, headers });
+    }
+  }
+  if (answer.encoding) headers.set("Content-Encoding", answer.encoding);
+  headers.set("Content-Length", String(answer.body.byteLength));
+  return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers });
+}

@@ -1,0 +1,100 @@
+// Every answer of the production server passes here once, in one place, so nothing depends on
+// the order of middlewares: a prerendered page is answered from memory, a cached page from the
+// page cache, and anything rendered is finished by the document pipeline (document.ts) if it is
+// a document, or compressed if it is other text (compression.ts).
+import type { Context, MiddlewareHandler } from "hono";
+import { chooseEncoding, compressResponse } from "./compression.ts";
+import { answerFor, respond, type DocumentAnswer, type DocumentPipeline, type PreparedDocument } from "./document.ts";
+import { PAGE_CACHE_CONTROL, type PageCache } from "./page-cache.ts";
+import { PRERENDERED_HEADERS } from "./prerendered-pages.ts";
+
+export interface DocumentsOptions {
+  pipeline: DocumentPipeline;
+  /** The prerendered pages by path (prerendered-pages.ts); the first requests wait for them. */
+  prerendered?: Promise<ReadonlyMap<string, PreparedDocument>>;
+  /** Rendered pages of the routes the registry marks as cacheable (page-cache.ts). */
+  pageCache?: PageCache;
+}
+
+/**
+ * LEAD_SENT_PARAM of app/lib/lead-validation.ts. The lead forms' post/redirect/get lands on
+ * `/contato?enviado=1`: the prerendered page cannot show that confirmation, so such a request
+ * goes on to the renderer. Only this parameter: any other query string still gets the page, so a
+ * made-up query cannot turn every prerendered page into a render.
+ */
+const SENT_PARAM = "enviado";
+
+export function documents(options: DocumentsOptions): MiddlewareHandler {
+  const { pipeline, pageCache } = options;
+  return async (c, next) => {
+    const request = c.req.raw;
+    const read = request.method === "GET" || request.method === "HEAD";
+    const url = new URL(request.url);
+    if (read && options.prerendered && !url.searchParams.has(SENT_PARAM)) {
+      const page = (await options.prerendered).get(url.pathname);
+      if (page) {
+        return respond(
+          request,
+          await answerFor(request, page, { status: 200, headers: PRERENDERED_HEADERS, validated: true }),
+        );
+      }
+    }
+    const entry = read ? pageCache?.entryFor(url) : null;
+    if (!pageCache || !entry) {
+      await next();
+      return finish(c, await finished(request, c.res, pipeline));
+    }
+
+    // One stored copy per encoding, as the client would get it from a render.
+    const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
+    const found = await pageCache.lookup(entry, encoding, request.method === "GET");
+    if ("hit" in found) return respond(request, found.hit, { "X-Cache": "hit" });
+    let stored: DocumentAnswer | null = null;
+    try {
+      await next();
+      const res = c.res;
+      // Only a GET's 200 without a cookie is the same for everyone; a HEAD's has no body to keep.
+      if (request.method !== "GET" || res.status !== 200 || res.headers.has("Set-Cookie")) {
+        return finish(c, await finished(request, res, pipeline));
+      }
+      const html = (res.headers.get("Content-Type") ?? "").startsWith("text/html");
+      const document = pipeline({ text: await res.text(), html }, "per-response");
+      const headers = new Headers(res.headers);
+      headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+      stored = await answerFor(request, document, { status: res.status, headers: [...headers], validated: true });
+    } finally {
+      found.render.settle(stored);
+    }
+    return finish(c, respond(request, stored, { "X-Cache": "miss" }));
+  };
+}
+
+/**
+ * A rendered answer as it is sent: an HTML document through the pipeline (its stylesheet, its
+ * CSP, compressed for this client, no ETag: it was rendered for this request), anything else
+ * compressed when it is text.
+ */
+async function finished(request: Request, res: Response, pipeline: DocumentPipeline): Promise<Response> {
+  if (!(res.headers.get("Content-Type") ?? "").startsWith("text/html") || res.headers.has("Content-Encoding")) {
+    return compressResponse(request, res);
+  }
+  if (!res.body) {
+    // HEAD: React Router renders no body (app/entry.server.tsx); the policy is that of an empty page.
+    const headers = new Headers(res.headers);
+    headers.set("Content-Security-Policy", pipeline({ text: "", html: true }, "per-response").csp);
+    return new Response(null, { status: res.status, headers });
+  }
+  const document = pipeline({ text: await res.text(), html: true }, "per-response");
+  return respond(
+    request,
+    await answerFor(request, document, { status: res.status, headers: [...res.headers], validated: false }),
+  );
+}
+
+/** Sets the answer. Hono would copy the previous response's headers onto it: clear that first. */
+function finish(c: Context, res: Response): Response {
+  if (c.res === res) return res;
+  c.res = undefined;
+  c.res = res;
+  return res;
+}
