@@ -53,9 +53,14 @@ export function documentPipeline(options: DocumentPipelineOptions): DocumentPipe
     const identity = new TextEncoder().encode(final);
     const csp = html ? contentSecurityPolicy(inlineScriptHashes(final), options.csp) : NON_DOCUMENT_CSP;
     const copies = new Map<Encoding, Promise<Variant>>();
+    let etag: string | undefined;
     return {
       csp,
-      etag: strongEtag(identity),
+      // Hashed when asked for: a page rendered for one request has no validator.
+      get etag() {
+        etag ??= strongEtag(identity);
+        return etag;
+      },
       variant(encoding) {
         if (!encoding || !worthCompressing(identity.byteLength))
           return Promise.resolve({ body: identity, encoding: null });
