@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { clientDirWith } from "./client-dir.testing.ts";
 import { NON_DOCUMENT_CSP } from "./csp.ts";
 import { answerFor, documentPipeline, etagMatches, respond } from "./document.ts";
 import { stylesheetReader } from "./inline-stylesheet.ts";
@@ -12,14 +10,10 @@ const CSS = "body{color:red}";
 const FILLER = "<p>Atendimento omnichannel com IA.</p>".repeat(40);
 const page = `<!DOCTYPE html><html lang="pt-BR" data-client="none"><head><link rel="stylesheet" href="/assets/root-abc.css"/><script type="speculationrules">{}</script></head><body>${FILLER}</body></html>`;
 
-function clientDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "omnia-document-"));
-  mkdirSync(join(dir, "assets"));
-  writeFileSync(join(dir, "assets", "root-abc.css"), CSS);
-  return dir;
-}
-
-const pipeline = documentPipeline({ csp: {}, readStylesheet: stylesheetReader(clientDir()) });
+const pipeline = documentPipeline({
+  csp: {},
+  readStylesheet: stylesheetReader(clientDirWith({ "assets/root-abc.css": CSS })),
+});
 const request = (headers: Record<string, string> = {}, method = "GET") =>
   new Request("http://localhost/blog", { method, headers });
 

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientDirWith } from "./client-dir.testing.ts";
 import { documentPipeline } from "./document.ts";
 import { documents } from "./documents.ts";
 import { stylesheetReader } from "./inline-stylesheet.ts";
@@ -26,15 +25,12 @@ let app: Hono;
 // documents (prerendered pages from memory, rendered ones through the pipeline), static files,
 // and a stand-in for React Router that renders what each test asks.
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "omnia-documents-"));
-  mkdirSync(join(root, "contato"));
-  mkdirSync(join(root, "assets"));
-  writeFileSync(join(root, "assets", "root-abc.css"), CSS.repeat(100));
-  writeFileSync(
-    join(root, "contato", "index.html"),
-    '<!doctype html><title>file</title><link rel="canonical" href="https://site-url.invalid/contato"/>' +
+  root = clientDirWith({
+    "assets/root-abc.css": CSS.repeat(100),
+    "contato/index.html":
+      '<!doctype html><title>file</title><link rel="canonical" href="https://site-url.invalid/contato"/>' +
       `<script type="application/ld+json">{"url":"https://site-url.invalid"}</script>${FILLER}`,
-  );
+  });
   const pipeline = documentPipeline({ csp: {}, readStylesheet: stylesheetReader(root) });
   const substitution = { placeholder: "https://site-url.invalid", origin: "https://www.example.com" };
   app = new Hono();

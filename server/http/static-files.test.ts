@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientDirWith } from "./client-dir.testing.ts";
 import { staticFiles } from "./static-files.ts";
 
 // The files of the client build; its pages are documents (documents.ts), never files from disk.
@@ -11,13 +10,12 @@ describe("staticFiles", () => {
   let app: Hono;
 
   beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), "omnia-static-"));
-    mkdirSync(join(root, "contato"));
-    mkdirSync(join(root, "assets"));
-    writeFileSync(join(root, "contato", "index.html"), "<!doctype html><title>file</title>");
-    writeFileSync(join(root, "index.html"), "<!doctype html><title>home</title>");
-    writeFileSync(join(root, "assets", "app-abc.js"), "export {};");
-    writeFileSync(join(root, "logo.svg"), "<svg/>");
+    root = clientDirWith({
+      "contato/index.html": "<!doctype html><title>file</title>",
+      "index.html": "<!doctype html><title>home</title>",
+      "assets/app-abc.js": "export {};",
+      "logo.svg": "<svg/>",
+    });
     app = new Hono();
     app.use("*", staticFiles(root));
     app.all("*", (c) => c.text("rendered"));
