@@ -1,31 +1,19 @@
-// Process settings the server needs before Node starts: V8 reads heap flags, and glibc reads
-// its malloc tuning, only at process start. Imported first by server/main.ts, this module
-// replaces the process (same PID, so signals, supervisors and probes are unaffected) with one
-// that has them, unless they are already there. Measured with 10,000 posts
-// (docs/benchmarks.md, "Dynamic pages"):
+// Process settings the server needs before Node starts: V8 reads heap flags, and glibc its malloc
+// tuning, only at process start. Imported first by server/main.ts, this module replaces the process
+// (same PID, so signals, supervisors and probes are unaffected) with one that has them:
 //
-// - `--max-semi-space-size=16`: on a machine with many gigabytes V8 sizes the young generation
-//   at 64 MB per semi-space (128 MB resident once touched); a server that renders small pages
-//   needs far less, and young collections stay short.
-// - `--liftoff-only`: PGlite is Postgres compiled to WebAssembly. By default V8 compiles it with
-//   its baseline compiler and recompiles hot functions with its optimising one; those
-//   recompilations, many of them during start-up (migrations), took the process to 800 MB at
-//   its peak and left it near 400 MB. Baseline code only: 350 MB at the peak, 230 MB after
-//   start. Small indexed queries, what the site runs, take the same time (500 paged blog
-//   queries: 348 ms against 389 ms); a sequential scan of 10,000 rows is about 45% slower.
-// - `--max-old-space-size=384`: without a limit V8 sizes the heap from the machine's memory and,
-//   under load, lets the old generation grow far past what is live: with 10,000 posts and 16
-//   connections the process peaked at 400-450 MB though about 60 MB were live, and shrank only
-//   after some idle seconds. With 384 MB as the ceiling it grows in smaller steps: 293 MB at the
-//   peak of the same load, with the same requests/s (4,430 against 4,290 on /blog?pagina=400).
-//   384 MB is six times the live heap (about 57 MB after a full collection, --trace-gc): the
-//   ceiling bounds garbage, not work.
-// - `MALLOC_ARENA_MAX=2`, `MALLOC_TRIM_THRESHOLD_=65536`: PGlite's WebAssembly compiler and
-//   libuv's threads (compression) allocate through malloc; with glibc's default of eight arenas
-//   per core and a lazy trim, the freed memory stayed resident (about 50 MB after a load run).
+// - `--max-semi-space-size=16`: V8 sizes the young generation from the machine's memory, far above
+//   what a server rendering small pages needs.
+// - `--liftoff-only`: V8's optimising recompilation of PGlite's WebAssembly costs far more memory
+//   than it saves time on the small indexed queries the site runs.
+// - `--max-old-space-size=384`: without a ceiling the old generation grows far past the live heap
+//   under load; the ceiling bounds garbage, not work.
+// - `MALLOC_ARENA_MAX=2`, `MALLOC_TRIM_THRESHOLD_=65536`: glibc's defaults keep memory freed by
+//   PGlite's compiler and libuv's threads resident.
 //
-// An operator's own values win: a flag with the same name on the command line or in NODE_OPTIONS,
-// or the variable already set in the environment, is kept.
+// The measurements behind each: docs/investigations/server-memory.md. An operator's own values
+// win: a flag with the same name on the command line or in NODE_OPTIONS, or the variable already
+// set in the environment, is kept.
 import { fileURLToPath } from "node:url";
 
 export const SERVER_NODE_FLAGS: readonly string[] = [
