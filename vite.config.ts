@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 // The build does not depend on SITE_URL: pages are prerendered with a placeholder origin that the
-// server replaces at start (docs/decisions/004-site-url-at-build.md).
+// server replaces at start (docs/decisions/067-site-url-at-start.md).
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -15,14 +15,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // React and React Router run on every page: one chunk instead of a handful of small
-            // ones saves the per-file compression overhead on the home page's budget.
+            // React and React Router load together (in /auth and /admin): one chunk instead of a
+            // handful of small ones saves each file's compression overhead.
             {
               name: "framework",
               test: /node_modules[\\/](react|react-dom|react-router|@react-router[\\/]\w+|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
               priority: 2,
             },
-            // The site shell (header, footer, their copy and primitives) is on every public page too.
+            // The site shell (header, footer, their copy and primitives), which both apps render.
             {
               name: "shell",
               test: /app[\\/](components[\\/]site[\\/](site-|logo|social-icon|error-screen|not-found-screen)|components[\\/]ui[\\/]button|content[\\/](navigation|pages|site-config|errors)|lib[\\/](utils|seo|motion))|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)|class-variance-authority|clsx|@radix-ui[\\/]react-(slot|compose-refs)/,

@@ -17,11 +17,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 // Chromium 156 opens two omnibox-popup pages (chrome://omnibox-popup.top-chrome/) for every
-// browser context, headless too, and each loads a few hundred WebUI modules. Playwright makes a
-// context per test, so on a 2-core machine every test competed with them: 45 tests of the pages,
-// home and blog specs took 105-114 s with them and 77-89 s without. Chromium merges repeated
-// --disable-features switches, so Playwright's own list still applies. The benchmark keeps
-// CHROMIUM_ARGS: see scripts/bench/lighthouse.ts.
+// browser context, headless too, each loading a few hundred WebUI modules; with a context per
+// test, every test competed with them for the cores. Chromium merges repeated --disable-features
+// switches, so Playwright's own list still applies. The benchmark keeps CHROMIUM_ARGS: see
+// scripts/bench/lighthouse.ts.
 export const TEST_CHROMIUM_ARGS = [...CHROMIUM_ARGS, "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"];
 
 export function chromiumExecutable(): string {

@@ -26,7 +26,7 @@ describe("the committed font (npm run font)", () => {
   it("leaves Latin Extended a family of its own, next in --font-sans", () => {
     // One family's faces all get font data for every size and weight laid out; a face not yet
     // loaded gets a system font standing in for it, which on Linux costs a request to the
-    // browser process each: 18 in /blog's first layout, for a file it never downloads (ADR 057).
+    // browser process each, for a file the page never downloads (ADR 057).
     const families = [...appCss.matchAll(/@font-face\s*{[^}]*font-family:\s*"([^"]+)"/g)].map((match) => match[1]);
     expect(families).toEqual(["Inter Variable Latin Extended", "Inter Variable"]);
     const fontSans = /--font-sans:\s*([^;]+);/.exec(appCss)?.[1]?.replace(/\s+/g, " ").trim() ?? "";

@@ -6,9 +6,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * The app's one e-mail check, in the browser and in route actions (the lead forms use it
  * through app/lib/lead-validation.ts). server/backend/auth/users.ts and server/cli/commands.ts
- * keep their own copy of the pattern on purpose: app/ and server/ do not import each other
- * (docs/architecture.md), and for the auth API the auth server is the authority (the embedded
- * GoTrue subset, or GoTrue itself on a hosted project); this check only spares a round trip.
+ * keep their own copy of the pattern on purpose: app/ never imports server/, server/ imports only
+ * the app's types (docs/architecture.md), and for the auth API the auth server is the authority
+ * (the embedded GoTrue subset, or hosted GoTrue); this check only spares a round trip.
  */
 export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
