@@ -40,8 +40,8 @@ export async function adminCaller(request: Request, context: Readonly<RouterCont
   return { kind: "admin", userId: user.user.id, client };
 }
 
-/** What the site's own admin routes record in the audit log. */
-export type AdminRouteAction = Database["public"]["Functions"]["record_audit"]["Args"]["action"];
+/** What the site's own admin routes record in the audit log: the actions public.record_audit accepts. */
+export type AdminRouteAction = "lead.exported" | "member.invited";
 
 /**
  * Writes an action taken through one of the site's admin routes (the CSV export, an invitation)

@@ -275,7 +275,8 @@ export async function listTeam(client: AppSupabaseClient): Promise<TeamMember[]>
  * address never confirmed (a sign-up whose e-mailed link was not opened).
  */
 export function memberStatus(
-  member: Pick<TeamMember, "invited_at" | "accepted">,
+  // NULL for a sign-up: the generated types cannot say that a function's column may be NULL.
+  member: Pick<TeamMember, "accepted"> & { invited_at: string | null },
 ): "invite-accepted" | "invite-pending" | "unconfirmed" | null {
   if (member.invited_at) return member.accepted ? "invite-accepted" : "invite-pending";
   return member.accepted ? null : "unconfirmed";
