@@ -6,11 +6,8 @@
 -- know raises CASE_NOT_FOUND rather than writing nothing.
 -- Portable: plain Postgres 15+ (CREATE OR REPLACE TRIGGER is 14+), PGlite, hosted Supabase.
 
-CREATE FUNCTION public.audit_change()
-RETURNS trigger
-LANGUAGE plpgsql
-SECURITY DEFINER
-SET search_path = ''
+CREATE FUNCTION public.audit_change() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
   old_row jsonb := CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END;
@@ -83,21 +80,13 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER blog_posts_audit
-  AFTER INSERT OR UPDATE OR DELETE ON public.blog_posts
+-- The same names as before; blog_posts passes the columns whose edit is "post.updated".
+CREATE OR REPLACE TRIGGER blog_posts_audit AFTER INSERT OR UPDATE OR DELETE ON public.blog_posts
   FOR EACH ROW EXECUTE FUNCTION public.audit_change('title', 'slug', 'excerpt', 'content', 'featured_image');
-CREATE OR REPLACE TRIGGER contact_messages_audit
-  AFTER UPDATE OR DELETE ON public.contact_messages
-  FOR EACH ROW EXECUTE FUNCTION public.audit_change();
-CREATE OR REPLACE TRIGGER user_roles_audit
-  AFTER INSERT OR DELETE ON public.user_roles
-  FOR EACH ROW EXECUTE FUNCTION public.audit_change();
-CREATE OR REPLACE TRIGGER mfa_factors_audit
-  AFTER UPDATE OR DELETE ON auth.mfa_factors
-  FOR EACH ROW EXECUTE FUNCTION public.audit_change();
-CREATE OR REPLACE TRIGGER users_audit_password
-  AFTER UPDATE OF encrypted_password ON auth.users
-  FOR EACH ROW EXECUTE FUNCTION public.audit_change();
+CREATE OR REPLACE TRIGGER contact_messages_audit AFTER UPDATE OR DELETE ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION public.audit_change();
+CREATE OR REPLACE TRIGGER user_roles_audit AFTER INSERT OR DELETE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION public.audit_change();
+CREATE OR REPLACE TRIGGER mfa_factors_audit AFTER UPDATE OR DELETE ON auth.mfa_factors FOR EACH ROW EXECUTE FUNCTION public.audit_change();
+CREATE OR REPLACE TRIGGER users_audit_password AFTER UPDATE OF encrypted_password ON auth.users FOR EACH ROW EXECUTE FUNCTION public.audit_change();
 
 DROP FUNCTION public.audit_blog_posts();
 DROP FUNCTION public.audit_contact_messages();
