@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireLock } from "./backend/db/lock.ts";
 import { freePort, postgresUnavailableReason, startPostgresCluster } from "./backend/testing/postgres-cluster.ts";
 import type { PostgresCluster } from "./backend/testing/postgres-cluster.ts";
+import { skipTest, skipWhen } from "./backend/testing/skip.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -200,7 +201,7 @@ describe("acceptance: supabase-js against `node server/main.ts` on PGlite", () =
   });
 
   it("signs up, reads, is refused as non-admin and, after grant-admin, writes posts", async (ctx) => {
-    if (buildMissing) ctx.skip(buildMissing);
+    if (buildMissing) skipTest(ctx, buildMissing);
     const env = { DATA_DIR: dataDir };
     server = await startServer(env);
     const key = await anonKey(env);
@@ -209,8 +210,8 @@ describe("acceptance: supabase-js against `node server/main.ts` on PGlite", () =
   }, 240_000);
 
   it("a second start on the same DATA_DIR prints no password", async (ctx) => {
-    if (buildMissing) ctx.skip(buildMissing);
-    if (!server) ctx.skip("the first start failed");
+    if (buildMissing) skipTest(ctx, buildMissing);
+    if (!server) skipTest(ctx, "the first start failed");
     await server?.stop();
     server = await startServer({ DATA_DIR: dataDir });
     expect(server.output()).toContain("Omnia site at");
@@ -219,9 +220,9 @@ describe("acceptance: supabase-js against `node server/main.ts` on PGlite", () =
   }, 120_000);
 });
 
-const pgReason = postgresUnavailableReason();
-describe.skipIf(pgReason !== null)(
-  `acceptance: supabase-js against \`node server/main.ts\` on PostgreSQL (DATABASE_URL)${pgReason ? ` — skipped: ${pgReason}` : ""}`,
+describe(
+  "acceptance: supabase-js against `node server/main.ts` on PostgreSQL (DATABASE_URL)",
+  skipWhen(postgresUnavailableReason()),
   () => {
     let cluster: PostgresCluster | undefined;
     let server: Server | undefined;
@@ -236,7 +237,7 @@ describe.skipIf(pgReason !== null)(
     });
 
     it("behaves the same: sign-up, reads, refusals, grant-admin, post writes", async (ctx) => {
-      if (buildMissing) ctx.skip(buildMissing);
+      if (buildMissing) skipTest(ctx, buildMissing);
       const env = { DATABASE_URL: cluster?.url ?? "" };
       server = await startServer(env);
       const key = await anonKey(env);
@@ -290,7 +291,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 
 describe("one build for every origin", () => {
   it("a build made without SITE_URL, started with SITE_URL=https://www.example.com, names that origin everywhere", async (ctx) => {
-    if (buildMissing) ctx.skip(buildMissing);
+    if (buildMissing) skipTest(ctx, buildMissing);
     const dir = mkdtempSync(join(tmpdir(), "omnia-origin-"));
     tempDirs.push(dir);
     const origin = "https://www.example.com";
@@ -333,7 +334,7 @@ describe("lifecycle of `node server/main.ts`: probes and graceful shutdown", () 
   });
 
   it("answers /healthz and /readyz, then on SIGTERM refuses new connections, finishes the request in flight and exits 0", async (ctx) => {
-    if (buildMissing) ctx.skip(buildMissing);
+    if (buildMissing) skipTest(ctx, buildMissing);
     const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: "20000" });
     try {
       const health = await fetch(`${server.url}/healthz`);
@@ -369,7 +370,7 @@ describe("lifecycle of `node server/main.ts`: probes and graceful shutdown", () 
   }, 120_000);
 
   it("refuses a second server on a data directory in use with one line and exit code 1", async (ctx) => {
-    if (buildMissing) ctx.skip(buildMissing);
+    if (buildMissing) skipTest(ctx, buildMissing);
     const dir = mkdtempSync(join(tmpdir(), "omnia-busy-"));
     tempDirs.push(dir);
     const busy = join(dir, "data");
@@ -395,7 +396,7 @@ describe("lifecycle of `node server/main.ts`: probes and graceful shutdown", () 
   }, 120_000);
 
   it("exits at once on a second signal, even with a request still running", async (ctx) => {
-    if (buildMissing) ctx.skip(buildMissing);
+    if (buildMissing) skipTest(ctx, buildMissing);
     const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: "60000" });
     try {
       const inFlight = slowPost(server.url, "/contato");
@@ -488,7 +489,7 @@ describe("blog pages on PGlite: cached until a change, paged by 12", () => {
   });
 
   it("serves /blog from memory, then shows a published post and hides an unpublished one within 1 s", async (ctx) => {
-    if (buildMissing) ctx.skip(buildMissing);
+    if (buildMissing) skipTest(ctx, buildMissing);
     const dir = mkdtempSync(join(tmpdir(), "omnia-cache-"));
     tempDirs.push(dir);
     env = { DATA_DIR: join(dir, "data") };
@@ -519,7 +520,7 @@ describe("blog pages on PGlite: cached until a change, paged by 12", () => {
   }, 180_000);
 
   it("pages /blog by 12 with prev/next links, answers 404 to bad page numbers, and keeps RSS to the newest 50", async (ctx) => {
-    if (buildMissing || !server) ctx.skip(buildMissing ?? "the server did not start");
+    if (buildMissing || !server) skipTest(ctx, buildMissing ?? "the server did not start");
     const site = server!;
     const headers = await adminAuth(site, env);
     // 60 more posts, one per minute in the past, so the order is known: the seeded three stay newest.
@@ -574,7 +575,7 @@ describe("blog pages on PGlite: cached until a change, paged by 12", () => {
   }, 120_000);
 });
 
-describe.skipIf(pgReason !== null)("two instances on one PostgreSQL", () => {
+describe("two instances on one PostgreSQL", skipWhen(postgresUnavailableReason()), () => {
   let cluster: PostgresCluster | undefined;
   const servers: Server[] = [];
   beforeAll(async () => {
@@ -587,7 +588,7 @@ describe.skipIf(pgReason !== null)("two instances on one PostgreSQL", () => {
   });
 
   it("a post published through instance A shows on instance B's /blog within 1 s; sign-in limits add up; both are ready", async (ctx) => {
-    if (buildMissing) ctx.skip(buildMissing);
+    if (buildMissing) skipTest(ctx, buildMissing);
     const env = { DATABASE_URL: cluster?.url ?? "" };
     const a = await startServer(env);
     servers.push(a);

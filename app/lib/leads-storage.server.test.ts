@@ -8,6 +8,7 @@ import { action as contactAction, middleware as contactMiddleware } from "~/rout
 import { action as demoAction, loader as demoLoader, middleware as demoMiddleware } from "~/routes/site/solicitar-demo";
 import { POSTGRES_SKIP_REASON, startTestBackend, TEST_SITE_URL } from "../../server/backend/testing/backend.ts";
 import type { TestBackend } from "../../server/backend/testing/backend.ts";
+import { skipWhen } from "../../server/backend/testing/skip.ts";
 import { createRateLimiters, type RateLimiters } from "../../server/http/rate-limits.ts";
 import { backendContext } from "./backend-context";
 import { requestContext } from "./request-context";
@@ -60,8 +61,7 @@ async function submit(action: unknown, request: Request, context: RouterContextP
 }
 
 describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
-  const skip = kind === "postgres" ? POSTGRES_SKIP_REASON : null;
-  describe.skipIf(skip !== null)("store leads through the server", () => {
+  describe("store leads through the server", skipWhen(kind === "postgres" ? POSTGRES_SKIP_REASON : null), () => {
     let t: TestBackend;
     let service: SupabaseClient;
 

@@ -16,6 +16,7 @@ import { openPglite } from "../backend/db/pglite.ts";
 import { openPostgres } from "../backend/db/postgres.ts";
 import { readStoredSigningKey } from "../backend/keys.ts";
 import { postgresUnavailableReason, startPostgresCluster } from "../backend/testing/postgres-cluster.ts";
+import { skipWhen } from "../backend/testing/skip.ts";
 import { BackupFileError } from "./archive.ts";
 import type { Manifest } from "./archive.ts";
 import {
@@ -488,7 +489,7 @@ describe("crash debris", () => {
   }, 60_000);
 });
 
-describe.skipIf(postgresUnavailableReason() !== null)("moving the embedded database to PostgreSQL", () => {
+describe("moving the embedded database to PostgreSQL", skipWhen(postgresUnavailableReason()), () => {
   it("moves 1,000 posts, 10,000 leads and 50 users; passwords and second factors still work", async () => {
     const dataDir = path.join(tempDir(), "embedded");
     const embedded = await start(dataDir);

@@ -12,6 +12,7 @@ import { serve } from "@hono/node-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { startBackend } from "../backend/index.ts";
 import { postgresUnavailableReason, startPostgresCluster } from "../backend/testing/postgres-cluster.ts";
+import { skipWhen } from "../backend/testing/skip.ts";
 import { readStoredSigningKey } from "../backend/keys.ts";
 import { parseCommand } from "./commands.ts";
 
@@ -272,7 +273,7 @@ describe("npm run admin", () => {
   }, 120_000); // backup, restore and a second backend start: PGlite's initdb is the slow part.
 });
 
-describe.skipIf(postgresUnavailableReason() !== null)("npm run admin with DATABASE_URL", () => {
+describe("npm run admin with DATABASE_URL", skipWhen(postgresUnavailableReason()), () => {
   it("works on PostgreSQL, with the keys kept in the database", async () => {
     const cluster = await startPostgresCluster();
     try {

@@ -4,6 +4,7 @@ import { openPostgres } from "../backend/db/postgres.ts";
 import { useMigratedPglite } from "../backend/testing/migrated-pglite.ts";
 import type { Database } from "../backend/db/types.ts";
 import { POSTGRES_SKIP_REASON } from "../backend/testing/backend.ts";
+import { skipWhen } from "../backend/testing/skip.ts";
 import { startPostgresCluster, type PostgresCluster } from "../backend/testing/postgres-cluster.ts";
 import { createSharedRateLimiter, createSharedRateLimiters } from "./shared-rate-limits.ts";
 
@@ -12,7 +13,7 @@ import { createSharedRateLimiter, createSharedRateLimiters } from "./shared-rate
 const LIMIT = { max: 5, windowMs: 60_000 };
 const START = 1_800_000_000_000; // on the window grid
 
-describe.skipIf(POSTGRES_SKIP_REASON !== null)("rate limits counted in PostgreSQL, shared by instances", () => {
+describe("rate limits counted in PostgreSQL, shared by instances", skipWhen(POSTGRES_SKIP_REASON), () => {
   let cluster: PostgresCluster;
   let a: Database;
   let b: Database;

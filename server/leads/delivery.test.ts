@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBackend, type Backend } from "../backend/index.ts";
 import { describeEachDatabase } from "../backend/testing/describe-each-database.ts";
 import { POSTGRES_SKIP_REASON, startTestBackend, type TestBackend } from "../backend/testing/backend.ts";
+import { skipWhen } from "../backend/testing/skip.ts";
 import { openPostgres } from "../backend/db/postgres.ts";
 import { freePort } from "../backend/testing/postgres-cluster.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -247,7 +248,7 @@ describeEachDatabase("lead delivery", (kind) => {
   });
 });
 
-describe.skipIf(POSTGRES_SKIP_REASON !== null)("lead delivery with two instances on one PostgreSQL", () => {
+describe("lead delivery with two instances on one PostgreSQL", skipWhen(POSTGRES_SKIP_REASON), () => {
   it("sends exactly one notification per lead: 50 leads, 50 e-mails", async () => {
     const t = await startTestBackend("postgres");
     const port = await freePort();

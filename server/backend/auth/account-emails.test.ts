@@ -4,11 +4,12 @@
 // that needs links opened at both addresses (GoTrue's secure e-mail change). Real supabase-js,
 // PGlite and (where installed) PostgreSQL.
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createMailer } from "../../mail/mailer.ts";
 import { smtpSink, until } from "../../mail/smtp-sink.testing.ts";
 import type { Auth } from "./index.ts";
-import { DB_KINDS, TEST_URL, call, startTestBackend } from "./test-support.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
+import { TEST_URL, call, startTestBackend } from "./test-support.ts";
 import type { TestBackend } from "./test-support.ts";
 
 const PASSWORD = "correct-horse-battery";
@@ -29,7 +30,7 @@ const open = async (auth: Auth, link: URL) => {
   const res = await auth.app.fetch(new Request(link.href, { redirect: "manual" }));
   return { status: res.status, location: res.headers.get("location") };
 };
-describe.each(DB_KINDS)("account e-mails on %s", (kind) => {
+describeEachDatabase("account e-mails", (kind) => {
   let backend: TestBackend;
   /** With SMTP_URL: sign-up waits for its link. */
   let confirming: Auth;

@@ -5,10 +5,11 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as OTPAuth from "otpauth";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createMailer } from "../../mail/mailer.ts";
 import { smtpSink, until } from "../../mail/smtp-sink.testing.ts";
-import { DB_KINDS, startTestBackend, TEST_SITE_URL, type TestBackend } from "../testing/backend.ts";
+import { startTestBackend, TEST_SITE_URL, type TestBackend } from "../testing/backend.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
 
 const PASSWORD = "correct-horse-battery";
 
@@ -73,7 +74,7 @@ async function protectedAccess(client: SupabaseClient, tag: string) {
   };
 }
 
-describe.each(DB_KINDS)("admin account security (%s)", (kind) => {
+describeEachDatabase("admin account security", (kind) => {
   let t: TestBackend;
   const sink = smtpSink();
   let service: SupabaseClient;

@@ -6,6 +6,7 @@ import { runMigrations } from "../db/migrate.ts";
 import { openPostgres } from "../db/postgres.ts";
 import type { Database } from "../db/types.ts";
 import { POSTGRES_SKIP_REASON } from "../testing/backend.ts";
+import { skipWhen } from "../testing/skip.ts";
 import { startPostgresCluster, type PostgresCluster } from "../testing/postgres-cluster.ts";
 import { createSharedAccountThrottle, type AccountThrottle } from "./account-throttle.ts";
 
@@ -20,7 +21,7 @@ async function check(instance: AccountThrottle, key: string, right = false) {
   return "checked";
 }
 
-describe.skipIf(POSTGRES_SKIP_REASON !== null)("per-account throttle shared by instances on PostgreSQL", () => {
+describe("per-account throttle shared by instances on PostgreSQL", skipWhen(POSTGRES_SKIP_REASON), () => {
   let cluster: PostgresCluster;
   let dbs: Database[] = [];
   const clock = { now: 1_800_000_000_000 };

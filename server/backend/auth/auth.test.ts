@@ -7,13 +7,14 @@ import type { AuthChangeEvent } from "@supabase/supabase-js";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSigningKey, signingKeysFrom, SIGNING_KEY_FILE } from "../keys.ts";
-import { DB_KINDS, TEST_URL, call, startTestBackend } from "./test-support.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
+import { TEST_URL, call, startTestBackend } from "./test-support.ts";
 import type { TestBackend } from "./test-support.ts";
 
 let counter = 0;
 const email = (label: string) => `${label}-${++counter}@example.com`;
 
-describe.each(DB_KINDS)("auth on %s", (kind) => {
+describeEachDatabase("auth", (kind) => {
   let backend: TestBackend;
   beforeAll(async () => {
     backend = await startTestBackend(kind);

@@ -19,7 +19,8 @@ import { createServerApp } from "../../app.ts";
 import type { BackendAccess } from "../../app.ts";
 import { setUpBackend } from "../../boot.ts";
 import { readConfig } from "../../config.ts";
-import { DB_KINDS, TEST_URL, call, startTestBackend } from "./test-support.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
+import { TEST_URL, call, startTestBackend } from "./test-support.ts";
 import type { TestBackend } from "./test-support.ts";
 
 const MINUTE = 60_000;
@@ -52,7 +53,7 @@ async function listen(app: Hono, trustProxy: string) {
   };
 }
 
-describe.each(DB_KINDS)("sign-in protection on %s", (kind) => {
+describeEachDatabase("sign-in protection", (kind) => {
   let backend: TestBackend;
   let url: string;
   let stop: () => Promise<void>;

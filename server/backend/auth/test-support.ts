@@ -7,7 +7,7 @@ import { createClient } from "@supabase/supabase-js";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { openPglite } from "../db/pglite.ts";
 import { openPostgres } from "../db/postgres.ts";
-import { postgresUnavailableReason, startPostgresCluster } from "../testing/postgres-cluster.ts";
+import { startPostgresCluster } from "../testing/postgres-cluster.ts";
 import { runMigrations } from "../db/migrate.ts";
 import type { Database } from "../db/types.ts";
 import { createAuth } from "./index.ts";
@@ -16,9 +16,6 @@ import type { Auth, CreateAuthOptions } from "./index.ts";
 export const TEST_URL = "http://127.0.0.1:54321";
 
 export type DbKind = "pglite" | "postgres";
-
-/** PGlite always; PostgreSQL too where its binaries exist (as on CI), else reported as skipped. */
-export const DB_KINDS: DbKind[] = postgresUnavailableReason() ? ["pglite"] : ["pglite", "postgres"];
 
 export interface TestBackend {
   kind: DbKind;

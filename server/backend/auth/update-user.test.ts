@@ -4,13 +4,14 @@
 // list's e-mail filter, a fixed statement.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createMailer } from "../../mail/mailer.ts";
 import { until } from "../../mail/smtp-sink.testing.ts";
-import { DB_KINDS, TEST_URL, call, startTestBackend } from "./test-support.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
+import { TEST_URL, call, startTestBackend } from "./test-support.ts";
 import type { TestBackend } from "./test-support.ts";
 
-describe.each(DB_KINDS)("updating users on %s", (kind) => {
+describeEachDatabase("updating users", (kind) => {
   let backend: TestBackend;
   let n = 0;
   const email = (name: string) => `${name}-${++n}@example.com`;

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_SKIP_REASON } from "../testing/backend.ts";
+import { skipWhen } from "../testing/skip.ts";
 import { startPostgresCluster } from "../testing/postgres-cluster.ts";
 import type { PostgresCluster } from "../testing/postgres-cluster.ts";
 import {
@@ -164,72 +165,69 @@ describe("database layer on PGlite", () => {
   });
 });
 
-describe.skipIf(POSTGRES_SKIP_REASON !== null)(
-  `database layer on PostgreSQL${POSTGRES_SKIP_REASON ? ` (skipped: ${POSTGRES_SKIP_REASON})` : ""}`,
-  () => {
-    let cluster: PostgresCluster;
-    let a: Database;
-    let b: Database;
-    let racing: string[][];
-    beforeAll(async () => {
-      cluster = await startPostgresCluster();
-      a = await openPostgres({ connectionString: cluster.url });
-      b = await openPostgres({ connectionString: cluster.url });
-      // Two instances starting at once: the advisory lock serialises them.
-      racing = await Promise.all([runMigrations(a), runMigrations(b)]);
-    });
-    afterAll(async () => {
-      await a?.close();
-      await b?.close();
-      await cluster?.stop();
-    });
+describe("database layer on PostgreSQL", skipWhen(POSTGRES_SKIP_REASON), () => {
+  let cluster: PostgresCluster;
+  let a: Database;
+  let b: Database;
+  let racing: string[][];
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    a = await openPostgres({ connectionString: cluster.url });
+    b = await openPostgres({ connectionString: cluster.url });
+    // Two instances starting at once: the advisory lock serialises them.
+    racing = await Promise.all([runMigrations(a), runMigrations(b)]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await cluster?.stop();
+  });
 
-    it("migrates once and scopes role and claims to one transaction", async () => {
-      expect(await observe(a)).toEqual(EXPECTED);
-    });
+  it("migrates once and scopes role and claims to one transaction", async () => {
+    expect(await observe(a)).toEqual(EXPECTED);
+  });
 
-    it("announces each change made through one instance to a listener on another", async () => {
-      expect(await blogChangesSeen(b, a)).toEqual(EXPECTED_CHANGES);
-    });
+  it("announces each change made through one instance to a listener on another", async () => {
+    expect(await blogChangesSeen(b, a)).toEqual(EXPECTED_CHANGES);
+  });
 
-    it("applies each migration once when two instances start together", () => {
-      const all = racing.flat();
-      expect(all.toSorted()).toEqual([...new Set(all)].toSorted());
-      expect(all).toEqual(
-        expect.arrayContaining([...readInternalMigrations(), ...readMigrationsDir()].map((m) => m.name)),
+  it("applies each migration once when two instances start together", () => {
+    const all = racing.flat();
+    expect(all.toSorted()).toEqual([...new Set(all)].toSorted());
+    expect(all).toEqual(
+      expect.arrayContaining([...readInternalMigrations(), ...readMigrationsDir()].map((m) => m.name)),
+    );
+  });
+
+  it("request connections sit in NOINHERIT authenticator: a forgotten role switch fails closed", async () => {
+    const res = await a.asRole("service_role", { role: "service_role" }, async (tx) => {
+      // Undo the switch the way buggy code could: the connection falls back to authenticator,
+      // not to the owner, and authenticator may read nothing.
+      await tx.query("reset role");
+      const who = await tx.query<{ who: string }>("select current_user as who");
+      const denied = await tx.query("select * from public.blog_posts").then(
+        () => null,
+        (err: { code?: string }) => err.code,
       );
+      return { who: who.rows[0]!.who, denied };
     });
+    expect(res).toEqual({ who: "authenticator", denied: "42501" });
+    const role = await a.query<{ rolinherit: boolean; rolsuper: boolean }>(
+      "select rolinherit, rolsuper from pg_roles where rolname = 'authenticator'",
+    );
+    expect(role.rows[0]).toEqual({ rolinherit: false, rolsuper: false });
+  });
 
-    it("request connections sit in NOINHERIT authenticator: a forgotten role switch fails closed", async () => {
-      const res = await a.asRole("service_role", { role: "service_role" }, async (tx) => {
-        // Undo the switch the way buggy code could: the connection falls back to authenticator,
-        // not to the owner, and authenticator may read nothing.
-        await tx.query("reset role");
-        const who = await tx.query<{ who: string }>("select current_user as who");
-        const denied = await tx.query("select * from public.blog_posts").then(
-          () => null,
-          (err: { code?: string }) => err.code,
-        );
-        return { who: who.rows[0]!.who, denied };
-      });
-      expect(res).toEqual({ who: "authenticator", denied: "42501" });
-      const role = await a.query<{ rolinherit: boolean; rolsuper: boolean }>(
-        "select rolinherit, rolsuper from pg_roles where rolname = 'authenticator'",
-      );
-      expect(role.rows[0]).toEqual({ rolinherit: false, rolsuper: false });
-    });
-
-    it("runs requests concurrently on the pool, each with its own role", async () => {
-      const roles = ["anon", "authenticated", "service_role", "anon", "authenticated", "service_role"] as const;
-      const seen = await Promise.all(
-        roles.map((r) =>
-          a.asRole(r, { role: r }, async (tx) => {
-            await tx.query("select pg_sleep(0.05)");
-            return (await tx.query<{ who: string }>("select current_user as who")).rows[0]!.who;
-          }),
-        ),
-      );
-      expect(seen).toEqual([...roles]);
-    });
-  },
-);
+  it("runs requests concurrently on the pool, each with its own role", async () => {
+    const roles = ["anon", "authenticated", "service_role", "anon", "authenticated", "service_role"] as const;
+    const seen = await Promise.all(
+      roles.map((r) =>
+        a.asRole(r, { role: r }, async (tx) => {
+          await tx.query("select pg_sleep(0.05)");
+          return (await tx.query<{ who: string }>("select current_user as who")).rows[0]!.who;
+        }),
+      ),
+    );
+    expect(seen).toEqual([...roles]);
+  });
+});

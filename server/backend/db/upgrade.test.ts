@@ -8,11 +8,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import bcrypt from "bcryptjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBackend } from "../index.ts";
 import type { Backend } from "../index.ts";
 import { loadSigningKeys } from "../keys.ts";
-import { DB_KINDS, TEST_SITE_URL, makeClient } from "../testing/backend.ts";
+import { TEST_SITE_URL, makeClient } from "../testing/backend.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
 import type { DbKind } from "../testing/backend.ts";
 import { startPostgresCluster } from "../testing/postgres-cluster.ts";
 import type { PostgresCluster } from "../testing/postgres-cluster.ts";
@@ -123,7 +124,7 @@ async function fillPreviousRelease(db: Database): Promise<{ userId: string; refr
   return { userId, refreshToken };
 }
 
-describe.each(DB_KINDS)("upgrade from the previous release's layout on %s", (kind: DbKind) => {
+describeEachDatabase("upgrade from the previous release's layout", (kind: DbKind) => {
   let dataDir: string;
   let cluster: PostgresCluster | null = null;
   let before: Record<string, unknown>;

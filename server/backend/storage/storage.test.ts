@@ -8,10 +8,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createClient } from "@supabase/supabase-js";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBackend } from "../index.ts";
 import type { Backend } from "../index.ts";
-import { DB_KINDS } from "../auth/test-support.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
 import { startPostgresCluster } from "../testing/postgres-cluster.ts";
 import type { PostgresCluster } from "../testing/postgres-cluster.ts";
 
@@ -52,7 +52,7 @@ async function jpegWithLocation(width: number, height: number): Promise<Buffer> 
     .toBuffer();
 }
 
-describe.each(DB_KINDS)("storage on %s", (kind) => {
+describeEachDatabase("storage", (kind) => {
   let dir: string;
   let cluster: PostgresCluster | null = null;
   let backend: Backend;
