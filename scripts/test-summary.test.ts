@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listFailures, summarize } from "./test-summary.ts";
+import { listFailures, listSkips, summarize } from "./test-summary.ts";
 
 const checks = { passed: 2, failed: 0, skipped: 0 };
 const vitest = { numPassedTests: 10, numFailedTests: 0, numPendingTests: 1, testResults: [{ status: "passed" }] };
@@ -42,6 +42,85 @@ describe("summarize", () => {
     expect(summarize({ checks, vitest: broken, playwright, expectPlaywright: true }).text).toBe(
       "10 passed, 1 failed, 2 skipped",
     );
+  });
+});
+
+describe("with --require-all (CI)", () => {
+  it("fails a run that skipped any test, and says why at the end", () => {
+    const all = { checks, vitest, playwright, expectPlaywright: true, requireAll: true };
+    expect(summarize(all)).toEqual({ text: "17 passed, 1 failed, 3 skipped", ok: false });
+    expect(listFailures({ ...all, failedSteps: [] })).toEqual([
+      "✗ 3 tests were skipped (see Skipped above), and --require-all allows none",
+    ]);
+    const none = { numPassedTests: 10, numFailedTests: 0, numPendingTests: 0, testResults: [] };
+    const complete = { stats: { expected: 5, unexpected: 0, skipped: 0, flaky: 0 } };
+    expect(summarize({ ...all, vitest: none, playwright: complete })).toEqual({
+      text: "17 passed, 0 failed",
+      ok: true,
+    });
+  });
+});
+
+describe("listSkips", () => {
+  it("names each file's skipped tests with their reason, once per file and reason", () => {
+    const postgres = { skipReason: "PostgreSQL binaries not found in /usr/lib/postgresql/15/bin (set PG_BIN)" };
+    const lines = listSkips({
+      vitest: {
+        ...vitest,
+        testResults: [
+          {
+            name: "/clone/server/backend/auth/auth.test.ts",
+            status: "passed",
+            assertionResults: [
+              { fullName: "auth on pglite signs in", status: "passed" },
+              { fullName: "auth on postgres signs in", status: "skipped", meta: postgres },
+              { fullName: "auth on postgres signs out", status: "skipped", meta: postgres },
+            ],
+          },
+          {
+            name: "/clone/server/acceptance.test.ts",
+            status: "passed",
+            assertionResults: [
+              {
+                status: "skipped",
+                meta: { skipReason: "no production build and `npm run build` failed (exit 1):\nx" },
+              },
+              { status: "skipped", meta: {} },
+              { status: "todo" },
+            ],
+          },
+        ],
+      },
+      playwright: {
+        ...playwright,
+        suites: [
+          {
+            title: "behind-nginx.spec.ts",
+            specs: [
+              {
+                title: "serves over TLS",
+                file: "behind-nginx.spec.ts",
+                tests: [
+                  {
+                    projectName: "chromium",
+                    status: "skipped",
+                    annotations: [{ type: "skip", description: "nginx or openssl is not installed" }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(lines).toEqual([
+      "⊘ vitest server/backend/auth/auth.test.ts: 2 skipped: PostgreSQL binaries not found in /usr/lib/postgresql/15/bin (set PG_BIN)",
+      "⊘ vitest server/acceptance.test.ts: 1 skipped: no production build and `npm run build` failed (exit 1):",
+      "⊘ vitest server/acceptance.test.ts: 1 skipped: no reason given",
+      "⊘ vitest server/acceptance.test.ts: 1 skipped: todo",
+      "⊘ playwright [chromium] behind-nginx.spec.ts: 1 skipped: nginx or openssl is not installed",
+    ]);
+    expect(listSkips({ vitest: undefined, playwright: undefined })).toEqual([]);
   });
 });
 

@@ -17,7 +17,13 @@ interface VitestReport {
     name?: string;
     status: string;
     message?: string;
-    assertionResults?: { fullName?: string; status: string; failureMessages?: string[] }[];
+    assertionResults?: {
+      fullName?: string;
+      status: string;
+      failureMessages?: string[];
+      /** server/backend/testing/skip.ts puts the reason a test was skipped here. */
+      meta?: { skipReason?: string };
+    }[];
   }[];
 }
 
@@ -27,7 +33,12 @@ interface PlaywrightSuite {
     title: string;
     file?: string;
     line?: number;
-    tests?: { projectName?: string; status: string; results?: { error?: { message?: string } }[] }[];
+    tests?: {
+      projectName?: string;
+      status: string;
+      annotations?: { type: string; description?: string }[];
+      results?: { error?: { message?: string } }[];
+    }[];
   }[];
   suites?: PlaywrightSuite[];
 }
@@ -37,16 +48,27 @@ interface PlaywrightReport extends PlaywrightSuite {
   errors?: { message?: string }[];
 }
 
-export function summarize(input: { checks: Counts; vitest: unknown; playwright: unknown; expectPlaywright: boolean }): {
-  text: string;
-  ok: boolean;
-} {
+export interface SummaryInput {
+  checks: Counts;
+  vitest: unknown;
+  playwright: unknown;
+  expectPlaywright: boolean;
+  /** CI (`npm test -- --require-all`): a skipped test is a failure, since everything is installed there. */
+  requireAll?: boolean;
+}
+
+function skippedTests(input: { vitest: unknown; playwright: unknown }): number {
+  const vitest = input.vitest as VitestReport | undefined;
+  const playwright = input.playwright as PlaywrightReport | undefined;
+  return (vitest ? vitest.numPendingTests + (vitest.numTodoTests ?? 0) : 0) + (playwright?.stats.skipped ?? 0);
+}
+
+export function summarize(input: SummaryInput): { text: string; ok: boolean } {
   const total: Counts = { ...input.checks };
   const vitest = input.vitest as VitestReport | undefined;
   if (vitest) {
     total.passed += vitest.numPassedTests;
     total.failed += vitest.numFailedTests;
-    total.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
     // A file that fails to load has no tests in it, but it is a failure all the same.
     total.failed +=
       (vitest.testResults ?? []).filter((file) => file.status === "failed").length > 0 && vitest.numFailedTests === 0
@@ -59,10 +81,11 @@ export function summarize(input: { checks: Counts; vitest: unknown; playwright: 
   if (playwright) {
     total.passed += playwright.stats.expected;
     total.failed += playwright.stats.unexpected + playwright.stats.flaky + (playwright.errors?.length ?? 0);
-    total.skipped += playwright.stats.skipped;
   } else if (input.expectPlaywright) {
     total.failed += 1; // Playwright produced no report: it crashed.
   }
+  total.skipped += skippedTests(input);
+  if (input.requireAll && total.skipped > 0) total.failed += 1;
   const text = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`;
   return { text, ok: total.failed === 0 && total.passed > 0 };
 }
@@ -86,13 +109,12 @@ function relative(path: string | undefined): string {
  * One line per failed test, so the end of a long log (often all a CI page shows) names what
  * broke and why, not only how many.
  */
-export function listFailures(input: {
-  failedSteps: string[];
-  vitest: unknown;
-  playwright: unknown;
-  expectPlaywright: boolean;
-}): string[] {
+export function listFailures(input: Omit<SummaryInput, "checks"> & { failedSteps: string[] }): string[] {
   const lines = input.failedSteps.map((step) => `✗ ${step}`);
+  const skipped = skippedTests(input);
+  if (input.requireAll && skipped > 0) {
+    lines.push(`✗ ${skipped} tests were skipped (see Skipped above), and --require-all allows none`);
+  }
   const vitest = input.vitest as VitestReport | undefined;
   if (!vitest) lines.push("✗ vitest wrote no report: it crashed (see its output above)");
   for (const file of vitest?.testResults ?? []) {
@@ -124,4 +146,39 @@ export function listFailures(input: {
   else if (input.expectPlaywright) lines.push("✗ playwright wrote no report: it crashed (see its output above)");
   for (const error of playwright?.errors ?? []) lines.push(`✗ playwright: ${firstLine(error.message)}`);
   return lines;
+}
+
+/**
+ * What did not run, and why: one line per file (and Playwright project) and reason, so a run that
+ * lacked PostgreSQL or a build says so at its end instead of passing for a full one.
+ */
+export function listSkips(input: { vitest: unknown; playwright: unknown }): string[] {
+  const counts = new Map<string, { where: string; reason: string; count: number }>();
+  const add = (where: string, reason: string | undefined) => {
+    const why = firstLine(reason) || "no reason given";
+    const entry = counts.get(`${where}\n${why}`) ?? { where, reason: why, count: 0 };
+    entry.count++;
+    counts.set(`${where}\n${why}`, entry);
+  };
+  const vitest = input.vitest as VitestReport | undefined;
+  for (const file of vitest?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "todo") add(`vitest ${relative(file.name)}`, "todo");
+      else if (test.status === "skipped" || test.status === "pending")
+        add(`vitest ${relative(file.name)}`, test.meta?.skipReason);
+    }
+  }
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "skipped") continue;
+        const reason = test.annotations?.find((annotation) => annotation.type === "skip")?.description;
+        add(`playwright [${test.projectName ?? "?"}] ${relative(spec.file)}`, reason);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  const playwright = input.playwright as PlaywrightReport | undefined;
+  if (playwright) walk(playwright);
+  return [...counts.values()].map(({ where, reason, count }) => `⊘ ${where}: ${count} skipped: ${reason}`);
 }

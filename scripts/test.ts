@@ -1,11 +1,15 @@
 // `npm test`: everything a change can break, in one command, ending with one line
-// "N passed, N failed[, N skipped]". Steps: typecheck, lint, unit + integration tests
-// (Vitest), production build, end-to-end tests (Playwright in Chromium against the build).
-// Every step runs even when an earlier one fails, so one run shows every problem.
+// "N passed, N failed[, N skipped]". Steps: typecheck, lint, formatting (Prettier), unit +
+// integration tests (Vitest), production build, end-to-end tests (Playwright in Chromium against
+// the build). Every step runs even when an earlier one fails, so one run shows every problem.
+// Skipped tests are listed with their reason; `npm test -- --require-all` (CI, which installs
+// PostgreSQL, nginx and Chromium) fails when any test was skipped.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { chromiumExecutable, chromiumIsPresent, DEBIAN_CHROMIUM } from "./chromium.ts";
-import { listFailures, summarize, type Counts } from "./test-summary.ts";
+import { listFailures, listSkips, summarize, type Counts } from "./test-summary.ts";
+
+const requireAll = process.argv.includes("--require-all");
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}`);
@@ -57,6 +61,7 @@ function check(ok: boolean, step: string): boolean {
 
 check(run("typecheck", "npm", ["run", "--silent", "typecheck"]), "typecheck (see its output above)");
 check(run("lint", "npm", ["run", "--silent", "lint"]), "lint (see its output above)");
+check(run("formatting", "npx", ["prettier", "--check", "."]), "formatting (run npm run format)");
 run("unit and integration tests (vitest)", "npx", [
   "vitest",
   "run",
@@ -76,8 +81,11 @@ if (built) {
 
 const vitest = readJson("reports/vitest.json");
 const playwright = browserReady ? readJson("reports/playwright.json") : undefined;
-const failures = listFailures({ failedSteps, vitest, playwright, expectPlaywright: browserReady });
+const report = { vitest, playwright, expectPlaywright: browserReady, requireAll };
+const skips = listSkips(report);
+if (skips.length) console.log(`\nSkipped:\n${skips.join("\n")}`);
+const failures = listFailures({ ...report, failedSteps });
 if (failures.length) console.log(`\nFailed:\n${failures.join("\n")}`);
-const line = summarize({ checks, vitest, playwright, expectPlaywright: browserReady });
+const line = summarize({ ...report, checks });
 console.log(`\n${line.text}`);
 process.exit(line.ok ? 0 : 1);
