@@ -160,7 +160,7 @@ function functionArgs(row: FunctionRow): FunctionArg[] {
     hasDefault: false,
   }));
   const inputs = args.filter((arg) => ["i", "b", "v"].includes(arg.mode));
-  for (const arg of inputs.slice(inputs.length - row.defaults)) arg.hasDefault = row.defaults > 0;
+  for (const arg of inputs.slice(inputs.length - row.defaults)) arg.hasDefault = true;
   return args;
 }
 

@@ -2,10 +2,11 @@
 // gives: `Database[schema]` with Tables (Row, Insert, Update, Relationships), Views, Functions
 // (Args, Returns), Enums and CompositeTypes, the helper types Tables<>, TablesInsert<>,
 // TablesUpdate<>, Enums<>, CompositeTypes<> (for the public schema only) and the Constants of
-// every enum. Where it differs:
-// a generated column is `?: never` in Insert and Update (PostgreSQL refuses a value for one,
-// as for an identity column GENERATED ALWAYS); inet, cidr, macaddr, interval and name are
-// strings rather than unknown; a view lists no relationships.
+// every enum. Where it differs (docs/decisions/066-generated-database-types.md): an argument of
+// a function that is not STRICT may be null (PostgreSQL passes NULL to it); a generated column
+// is `?: never` in Insert and Update (PostgreSQL refuses a value for one, as for an identity
+// column GENERATED ALWAYS); a domain is its base type; inet, cidr, macaddr, interval and name
+// are strings rather than unknown; a view lists no relationships.
 import type { Catalog, Column, FunctionArg, PgFunction, Relation } from "./catalog.ts";
 
 const NUMBERS = new Set(["int2", "int4", "int8", "float4", "float8", "numeric", "oid"]);
