@@ -15,14 +15,15 @@ const oxlint = join(root, "node_modules", "oxlint", "bin", "oxlint");
 const fixtures: Record<string, string> = {
   "app/routes/site/bad-page.tsx": [
     'import { a } from "../../../server/backend/app";',
-    'import { b } from "~/components/admin/post-list";',
+    'import { b } from "~/components/admin/posts/post-list";',
     'import { c } from "../admin/admin";',
-    'import { d } from "~/lib/admin-data";',
+    'import { d } from "~/lib/admin-role";',
+    'import { o } from "../../lib/admin/posts";',
     'import { createClient } from "@supabase/supabase-js";',
     'import { e } from "~/lib/supabase.client";',
     'import { f } from "../../lib/use-browser-supabase.ts";',
     'export { g } from "~/routes/admin/admin";',
-    "console.log(a, b, c, d, createClient, e, f);",
+    "console.log(a, b, c, d, o, createClient, e, f);",
     'export const lazyAdmin = () => import("~/components/admin/admin-screen");',
   ].join("\n"),
   "app/components/blog/bad-card.tsx": [
@@ -39,11 +40,12 @@ const fixtures: Record<string, string> = {
     'import { k } from "~/lib/supabase.server";',
     'import { cn } from "~/lib/utils";',
     'import { SectionHeading } from "~/components/site/section-heading";',
-    "console.log(k, cn, SectionHeading);",
+    'import { isValidSlug } from "~/lib/posts";',
+    "console.log(k, cn, SectionHeading, isValidSlug);",
   ].join("\n"),
   "app/components/admin/good-admin.tsx": [
     'import { createClient } from "@supabase/supabase-js";',
-    'import { l } from "~/lib/admin-data";',
+    'import { l } from "~/lib/admin/leads";',
     "console.log(createClient, l);",
   ].join("\n"),
   "app/enhance/bad-enhancement.ts": [
@@ -106,9 +108,10 @@ describe("import boundaries (.oxlintrc.json)", () => {
   it("refuses server/, admin code and supabase-js in a public route module, lazy imports too", () => {
     expect(restricted("app/routes/site/bad-page.tsx")).toEqual([
       "../../../server/backend/app",
-      "~/components/admin/post-list",
+      "~/components/admin/posts/post-list",
       "../admin/admin",
-      "~/lib/admin-data",
+      "~/lib/admin-role",
+      "../../lib/admin/posts",
       "@supabase/supabase-js",
       "~/lib/supabase.client",
       "../../lib/use-browser-supabase.ts",

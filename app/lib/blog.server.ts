@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { BlogPost, BlogPostSummary } from "./blog-types";
 import { unwrap } from "./data-result";
-import { isValidSlug } from "./slug";
+import { isValidSlug } from "./posts";
 import { serverSupabase } from "./supabase.server";
 
 // Reads of the public blog for server loaders (list, post page, RSS, sitemap). They use the

@@ -1,9 +1,9 @@
 // The admin's "Mensagens" with 100,000 leads: how long one page of 50 takes (first, middle and
-// last), with the exact query the admin screen sends (app/lib/admin-data.ts, supabase-js as a
+// last), with the exact query the admin screen sends (app/lib/admin/leads.ts, supabase-js as a
 // signed-in admin, row-level security applied), on PGlite and (where its binaries exist) a
 // throwaway PostgreSQL 15. In process: the figure is the backend's work, not the network's.
 //   node scripts/bench/leads.ts
-import { listMessages, MESSAGES_PAGE_SIZE } from "../../app/lib/admin-data.ts";
+import { listMessages, MESSAGES_PAGE_SIZE } from "../../app/lib/admin/leads.ts";
 import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
 import type { DbKind } from "../../server/backend/testing/backend.ts";
 import { median } from "./median.ts";

@@ -1,7 +1,7 @@
 import { adminCopy } from "~/content/admin";
 import { leadPlanLabels, leadSubjectLabels } from "~/content/lead-form";
 import { adminCaller, recordAdminAction, refusalStatus } from "~/lib/admin-auth.server";
-import { filterMessages, type MessageFilters } from "~/lib/admin-data";
+import { filterMessages, type MessageFilters } from "~/lib/admin/leads";
 import type { ContactMessage } from "~/lib/blog-types";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { CSV_BOM, csvLine } from "~/lib/leads-csv";

@@ -1,18 +1,17 @@
 import { renderMarkdownOffThread } from "~/lib/markdown.server";
 import { adminJsonRequest, type AdminJsonRefusal } from "~/lib/admin-auth.server";
 import { siteContext } from "~/lib/site-context";
+import { POST_CONTENT_MAX_LENGTH } from "~/lib/posts";
 import type { Route } from "./+types/preview";
 
-/** The blog_posts.content limit: nothing longer can be saved, so nothing longer is rendered. */
-const MAX_MARKDOWN = 200_000;
-
 /**
- * The largest body worth reading: the content limit at 4 UTF-8 bytes per character, JSON
- * escapes aside, plus room for the object around it. The server's page guards
- * (server/http/page-guards.ts) stop a longer body, streamed or not, before this route runs;
- * a declared Content-Length is refused here too, so a direct call is bounded as well.
+ * The largest body worth reading: a post's content limit (nothing longer can be saved, so
+ * nothing longer is rendered) at 4 UTF-8 bytes per character, JSON escapes aside, plus room
+ * for the object around it. The server's page guards (server/http/page-guards.ts) stop a
+ * longer body, streamed or not, before this route runs; a declared Content-Length is refused
+ * here too, so a direct call is bounded as well.
  */
-const MAX_BODY_BYTES = MAX_MARKDOWN * 4 + 4096;
+const MAX_BODY_BYTES = POST_CONTENT_MAX_LENGTH * 4 + 4096;
 
 type PreviewError = AdminJsonRefusal | "method_not_allowed" | "invalid_markdown" | "too_complex" | "busy" | "aborted";
 
@@ -23,8 +22,12 @@ function answer(body: { html: string } | { error: PreviewError }, status = 200, 
 const methodNotAllowed = () => answer({ error: "method_not_allowed" }, 405, { Allow: "POST" });
 const tooLarge = () => answer({ error: "payload_too_large" }, 413);
 
-/** Characters as PostgreSQL's char_length counts them: code points, not UTF-16 units. */
-const characterCount = (text: string) => Array.from(text).length;
+/**
+ * Longer than a post's content may be, in characters as PostgreSQL's char_length counts them:
+ * code points, not UTF-16 units.
+ */
+const tooLong = (text: string) =>
+  text.length > POST_CONTENT_MAX_LENGTH && Array.from(text).length > POST_CONTENT_MAX_LENGTH;
 
 /** GET or HEAD: the preview is only ever posted. */
 export function loader() {
@@ -46,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { body } = received;
   const markdown = typeof body === "object" && body !== null ? (body as { markdown?: unknown }).markdown : undefined;
   if (typeof markdown !== "string") return answer({ error: "invalid_markdown" }, 400);
-  if (markdown.length > MAX_MARKDOWN && characterCount(markdown) > MAX_MARKDOWN) return tooLarge();
+  if (tooLong(markdown)) return tooLarge();
 
   const result = await renderMarkdownOffThread(markdown, {
     siteOrigin: context.get(siteContext).origin,

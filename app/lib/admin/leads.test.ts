@@ -3,20 +3,18 @@
 // skipped, and mark-handled / delete still working.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestBackend } from "../../server/backend/testing/backend.ts";
-import { describeEachDatabase } from "../../server/backend/testing/describe-each-database.ts";
-import type { TestBackend } from "../../server/backend/testing/backend.ts";
+import { startTestBackend } from "../../../server/backend/testing/backend.ts";
+import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
+import type { TestBackend } from "../../../server/backend/testing/backend.ts";
+import type { ContactMessage } from "../blog-types";
 import {
   countNewMessages,
   deleteMessage,
   listMessages,
-  memberStatus,
   MESSAGES_PAGE_SIZE,
-  postsUsingImage,
   saveMessageNote,
   setMessageStatus,
-} from "./admin-data";
-import type { ContactMessage } from "./blog-types";
+} from "./leads";
 
 const LEADS = 2 * MESSAGES_PAGE_SIZE + 20;
 
@@ -24,17 +22,6 @@ function byNewest(a: ContactMessage, b: ContactMessage): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
   return a.id < b.id ? 1 : -1;
 }
-
-describe("memberStatus", () => {
-  it("says an invitation was accepted only for an account that came from one", () => {
-    const invitedAt = "2026-01-01T00:00:00Z";
-    expect(memberStatus({ invited_at: invitedAt, accepted: true })).toBe("invite-accepted");
-    expect(memberStatus({ invited_at: invitedAt, accepted: false })).toBe("invite-pending");
-    // A sign-up is no invitation: confirmed, nothing to say; not confirmed, said so.
-    expect(memberStatus({ invited_at: null, accepted: true })).toBeNull();
-    expect(memberStatus({ invited_at: null, accepted: false })).toBe("unconfirmed");
-  });
-});
 
 describeEachDatabase("admin messages", (kind) => {
   describe("paged on the server", () => {
@@ -168,26 +155,5 @@ describe("listMessages against PostgREST's 416", () => {
       // The page's deliveries, in one request.
       [null, "channel.asc"],
     ]);
-  });
-});
-
-/** A post with just what postsUsingImage reads. */
-const postWith = (id: string, featured: string | null, content: string) =>
-  ({ id, title: id, featured_image: featured, content }) as Parameters<typeof postsUsingImage>[1][number];
-
-describe("postsUsingImage", () => {
-  it("finds the posts that show an image as featured image or in their text", () => {
-    const image = {
-      name: "posts/abc-10x10.png",
-      bytes: 100,
-      createdAt: "",
-      path: "/storage/v1/object/public/blog-images/posts/abc-10x10.png",
-    };
-    const posts = [
-      postWith("capa", image.path, "texto"),
-      postWith("corpo", null, `![x](${image.path})`),
-      postWith("outra", "/storage/v1/object/public/blog-images/posts/def-10x10.png", "nada"),
-    ];
-    expect(postsUsingImage(image, posts).map((p) => p.id)).toEqual(["capa", "corpo"]);
   });
 });

@@ -6,7 +6,7 @@ import type { ContactMessage, LeadDelivery } from "~/lib/blog-types";
 import { formatShortDateTime } from "~/lib/format";
 import { DeliveryList } from "./delivery-list";
 import { LeadProgress } from "./lead-progress";
-import { RemoveButton } from "./remove-button";
+import { RemoveButton } from "../remove-button";
 
 export interface MessagesPagination {
   /** From 1. */

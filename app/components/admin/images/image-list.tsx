@@ -1,9 +1,9 @@
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { postsUsingImage, type UploadedImage } from "~/lib/admin-data";
+import { postsUsingImage, type UploadedImage } from "~/lib/admin/images";
 import type { BlogPost } from "~/lib/blog-types";
 import { formatShortDate } from "~/lib/format";
 import { renditionUrl } from "~/lib/images";
-import { RemoveButton } from "./remove-button";
+import { RemoveButton } from "../remove-button";
 
 export interface ImageListProps {
   images: UploadedImage[] | undefined;

@@ -3,7 +3,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { OptionSelect } from "~/components/ui/native-select";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import type { MessageFilters } from "~/lib/admin-data";
+import type { MessageFilters } from "~/lib/admin/leads";
 
 /** Narrows the inbox by status and subject; the database does the filtering, page by page. */
 export function MessageFilterBar({

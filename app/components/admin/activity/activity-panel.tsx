@@ -6,9 +6,10 @@ import { HiddenHeading } from "~/components/ui/hidden-heading";
 import { Label } from "~/components/ui/label";
 import { OptionSelect } from "~/components/ui/native-select";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { listActivity, teamKeys, type AuditEntry } from "~/lib/admin-data";
-import type { AppSupabaseClient } from "~/lib/database.types";
+import { listActivity, type AuditEntry } from "~/lib/admin/activity";
+import { adminKeys } from "~/lib/admin/keys";
 import { formatShortDateTime } from "~/lib/format";
+import type { AdminPanelProps } from "../admin-view";
 
 type Copy = (typeof AdminCopy)["activity"];
 
@@ -30,12 +31,12 @@ function describeTarget(entry: AuditEntry, copy: Copy): string {
  * "Atividade": the audit log, newest first, filtered by action. Read-only by construction: the
  * table takes no update or delete from anyone (supabase/migrations/20260101001200_admin_security.sql).
  */
-export function ActivityPanel({ client, copy }: { client: AppSupabaseClient; copy: Copy }) {
+export function ActivityPanel({ client, copy: { activity: copy } }: AdminPanelProps) {
   const id = useId();
   const [action, setAction] = useState("");
   const [pages, setPages] = useState(1);
   const activity = useQuery({
-    queryKey: [...teamKeys.activity, action, pages],
+    queryKey: [...adminKeys.activity, action, pages],
     queryFn: () => listActivity(client, { action: action || undefined }, pages),
     placeholderData: keepPreviousData,
   });

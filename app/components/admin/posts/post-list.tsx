@@ -4,7 +4,7 @@ import { Tooltip } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { BlogPost } from "~/lib/blog-types";
 import { formatShortDate } from "~/lib/format";
-import { RemoveButton } from "./remove-button";
+import { RemoveButton } from "../remove-button";
 
 export interface PostListProps {
   posts: BlogPost[] | undefined;

@@ -7,11 +7,12 @@ import { DataTable } from "~/components/ui/data-table";
 import { HiddenHeading } from "~/components/ui/hidden-heading";
 import { TextField } from "~/components/ui/text-field";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { inviteMember, listTeam, memberStatus, setAdminRole, teamKeys, type TeamMember } from "~/lib/admin-data";
+import { adminKeys } from "~/lib/admin/keys";
+import { inviteMember, listTeam, memberStatus, setAdminRole, type TeamMember } from "~/lib/admin/team";
 import { dataErrorOf } from "~/lib/data-result";
-import type { AppSupabaseClient } from "~/lib/database.types";
 import { formatShortDateTime } from "~/lib/format";
 import { isEmail } from "~/lib/validation";
+import type { AdminPanelProps } from "../admin-view";
 
 type Copy = (typeof AdminCopy)["team"];
 
@@ -20,21 +21,11 @@ type Copy = (typeof AdminCopy)["team"];
  * grant and revoke admin. The database decides (row-level security, and a trigger that keeps
  * the last admin); this screen says what it answered.
  */
-export function TeamPanel({
-  client,
-  accessToken,
-  currentUserId,
-  copy,
-  errorTitle,
-}: {
-  client: AppSupabaseClient;
-  accessToken: string;
-  currentUserId: string;
-  copy: Copy;
-  errorTitle: string;
-}) {
+export function TeamPanel({ client, session, copy: { team: copy, toasts } }: AdminPanelProps) {
+  const errorTitle = toasts.errorTitle;
+  const currentUserId = session.user.id;
   const queryClient = useQueryClient();
-  const members = useQuery({ queryKey: teamKeys.members, queryFn: () => listTeam(client) });
+  const members = useQuery({ queryKey: adminKeys.team, queryFn: () => listTeam(client) });
 
   const role = useMutation({
     mutationFn: ({ member, admin }: { member: TeamMember; admin: boolean }) =>
@@ -48,7 +39,7 @@ export function TeamPanel({
       const lastAdmin = failure.code === "P0001" || /last admin/i.test(failure.message);
       toast.error(errorTitle, { description: lastAdmin ? copy.toasts.lastAdmin : failure.message });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.members }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.team }),
   });
 
   return (
@@ -57,8 +48,8 @@ export function TeamPanel({
       <InviteForm
         copy={copy}
         errorTitle={errorTitle}
-        invite={(email) => inviteMember(accessToken, email)}
-        onInvited={() => queryClient.invalidateQueries({ queryKey: teamKeys.members })}
+        invite={(email) => inviteMember(session.access_token, email)}
+        onInvited={() => queryClient.invalidateQueries({ queryKey: adminKeys.team })}
       />
       {members.isPending ? (
         <output className="block">{copy.loading}</output>

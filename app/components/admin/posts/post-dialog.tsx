@@ -8,23 +8,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Field, FieldError, FieldHint, fieldControl } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import type { PostInput } from "~/lib/admin-data";
 import type { BlogPost } from "~/lib/blog-types";
-import { isValidSlug, slugify } from "~/lib/slug";
-import { isHttpUrl } from "~/lib/validation";
-import { firstImage } from "~/lib/image-upload";
+import { POST_FIELDS, postInput, slugify, validatePost, type PostField, type PostInput } from "~/lib/posts";
+import { ContentField, type ContentMode } from "./content-field";
 import { ImageDrop, type UploadImage } from "./image-drop";
-import { InlineImagePrompt } from "./inline-image-prompt";
-import { MarkdownPreview } from "./markdown-preview";
 
-type PostField = "title" | "slug" | "content" | "featured_image";
 export type PostFormErrors = Partial<Record<PostField, string>>;
 
 export interface PostDialogProps {
@@ -40,30 +34,6 @@ export interface PostDialogProps {
   renderPreview: (markdown: string, signal: AbortSignal) => Promise<string>;
   /** Stores an image in the blog-images bucket; without it the dialog offers the URL field only. */
   uploadImage?: UploadImage;
-}
-
-/** docs/product.md §4: a missing excerpt or featured image becomes an empty field. */
-function initialValues(post: BlogPost | null): PostInput {
-  return {
-    title: post?.title ?? "",
-    slug: post?.slug ?? "",
-    excerpt: post?.excerpt ?? "",
-    content: post?.content ?? "",
-    featured_image: post?.featured_image ?? "",
-    published: post?.published ?? false,
-  };
-}
-
-function validate(values: PostInput, copy: typeof AdminCopy.dialog.validation): PostFormErrors {
-  const errors: PostFormErrors = {};
-  if (!values.title.trim()) errors.title = copy.titleRequired;
-  if (!values.slug.trim()) errors.slug = copy.slugRequired;
-  else if (!isValidSlug(values.slug.trim())) errors.slug = copy.slugInvalid;
-  if (!values.content.trim()) errors.content = copy.contentRequired;
-  // An http(s) URL, or a path on this site (an uploaded image when the backend is this site).
-  const image = values.featured_image.trim();
-  if (image && !isHttpUrl(image) && !/^\/[^/\s]\S*$/.test(image)) errors.featured_image = copy.imageInvalid;
-  return errors;
 }
 
 /**
@@ -85,26 +55,17 @@ export function PostDialog(props: PostDialogProps) {
   );
 }
 
-function PostForm({
-  post,
-  copy,
-  saving,
-  serverErrors,
-  onOpenChange,
-  onSubmit,
-  renderPreview,
-  uploadImage,
-}: PostDialogProps) {
-  const [values, setValues] = useState<PostInput>(() => initialValues(post));
+/**
+ * The form's state: the values, their errors (app/lib/posts.ts decides them, the copy words them)
+ * and the controls to focus when a submit fails.
+ */
+function usePostForm({ post, copy, onSubmit }: Pick<PostDialogProps, "post" | "copy" | "onSubmit">) {
+  const [values, setValues] = useState<PostInput>(() => postInput(post));
   // A new post's slug is derived from its title; an existing post keeps its address.
   const [slugEdited, setSlugEdited] = useState(post !== null);
   const [errors, setErrors] = useState<PostFormErrors>({});
-  const [tab, setTab] = useState("write");
-  // An image pasted or dropped into the Markdown, waiting for its alt text, and where it goes.
-  const [inline, setInline] = useState<{ file: File; at: number } | null>(null);
-  const id = useId();
+  const [mode, setMode] = useState<ContentMode>("write");
   const refs = useRef<Partial<Record<PostField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
-  const shown: PostFormErrors = { ...serverErrors, ...errors };
 
   const set = <K extends keyof PostInput>(key: K, value: PostInput[K]) => {
     setValues((current) => {
@@ -118,11 +79,16 @@ function PostForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validate(values, copy.validation);
+    const problems = validatePost(values);
+    const found: PostFormErrors = {};
+    for (const field of POST_FIELDS) {
+      const problem = problems[field];
+      if (problem) found[field] = copy.validation[problem];
+    }
     setErrors(found);
-    const first = (["title", "slug", "content", "featured_image"] as const).find((field) => found[field]);
+    const first = POST_FIELDS.find((field) => found[field]);
     if (first) {
-      if (first === "content") setTab("write");
+      if (first === "content") setMode("write");
       // After the tab switch has rendered the textarea.
       requestAnimationFrame(() => refs.current[first]?.focus());
       return;
@@ -130,11 +96,28 @@ function PostForm({
     onSubmit(values);
   };
 
-  const fieldId = (field: string) => `${id}-${field}`;
   /** Keeps each control's element, so that a failed submit can focus the first field in error. */
   const refFor = (field: PostField) => (node: HTMLInputElement | HTMLTextAreaElement | null) => {
     refs.current[field] = node;
   };
+
+  return { values, errors, mode, setMode, set, editSlug: () => setSlugEdited(true), submit, refFor };
+}
+
+function PostForm({
+  post,
+  copy,
+  saving,
+  serverErrors,
+  onOpenChange,
+  onSubmit,
+  renderPreview,
+  uploadImage,
+}: PostDialogProps) {
+  const { values, errors, mode, setMode, set, editSlug, submit, refFor } = usePostForm({ post, copy, onSubmit });
+  const id = useId();
+  const fieldId = (field: string) => `${id}-${field}`;
+  const shown: PostFormErrors = { ...serverErrors, ...errors };
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
@@ -161,7 +144,7 @@ function PostForm({
             placeholder={copy.fields.slug.placeholder}
             value={values.slug}
             onChange={(event) => {
-              setSlugEdited(true);
+              editSlug();
               set("slug", event.target.value);
             }}
           />
@@ -179,79 +162,18 @@ function PostForm({
           />
         )}
       </Field>
-      {/* The label shares a row with the write/preview tabs, so this field is laid out by hand. */}
-      <div className="flex flex-col gap-2">
-        <Tabs value={tab} onValueChange={setTab}>
-          <div className="flex items-center justify-between gap-4">
-            <Label htmlFor={fieldId("content")}>{copy.fields.content.label}</Label>
-            <TabsList aria-label={copy.contentModes}>
-              <TabsTrigger value="write">{copy.write}</TabsTrigger>
-              <TabsTrigger value="preview">{copy.preview}</TabsTrigger>
-            </TabsList>
-          </div>
-          <TabsContent value="write" active={tab === "write"} className="mt-2 flex flex-col gap-2">
-            <Textarea
-              {...fieldControl(fieldId("content"), { error: shown.content, hint: copy.fields.content.hint })}
-              ref={refFor("content")}
-              rows={10}
-              required
-              className="font-mono"
-              placeholder={copy.fields.content.placeholder}
-              value={values.content}
-              onChange={(event) => set("content", event.target.value)}
-              onPaste={(event) => {
-                const file = uploadImage ? firstImage(event.clipboardData.files) : null;
-                if (!file) return;
-                event.preventDefault();
-                setInline({ file, at: event.currentTarget.selectionStart });
-              }}
-              onDrop={(event) => {
-                const file = uploadImage ? firstImage(event.dataTransfer.files) : null;
-                if (!file) return;
-                event.preventDefault();
-                setInline({ file, at: event.currentTarget.selectionStart });
-              }}
-            />
-            {inline && uploadImage ? (
-              <InlineImagePrompt
-                file={inline.file}
-                upload={uploadImage}
-                copy={copy.upload}
-                onCancel={() => {
-                  setInline(null);
-                  refs.current.content?.focus();
-                }}
-                onInsert={(markdown) => {
-                  const at = inline.at;
-                  const before = values.content.slice(0, at);
-                  const after = values.content.slice(at);
-                  // On a line of its own, so it renders as a picture and not inside a paragraph's text.
-                  const block = `${before && !before.endsWith("\n") ? "\n\n" : ""}${markdown}\n\n`;
-                  set("content", `${before}${block}${after}`);
-                  setInline(null);
-                  requestAnimationFrame(() => {
-                    const area = refs.current.content as HTMLTextAreaElement | null | undefined;
-                    area?.focus();
-                    area?.setSelectionRange(at + block.length, at + block.length);
-                  });
-                }}
-              />
-            ) : null}
-            <FieldHint id={fieldId("content")}>{copy.fields.content.hint}</FieldHint>
-          </TabsContent>
-          <TabsContent value="preview" active={tab === "preview"} className="mt-2">
-            {/* Mounted only while shown: it asks the server for HTML. */}
-            {tab === "preview" ? (
-              <MarkdownPreview
-                markdown={values.content}
-                render={renderPreview}
-                copy={{ loading: copy.previewLoading, empty: copy.previewEmpty, error: copy.previewError }}
-              />
-            ) : null}
-          </TabsContent>
-        </Tabs>
-        <FieldError id={fieldId("content")}>{shown.content}</FieldError>
-      </div>
+      <ContentField
+        id={fieldId("content")}
+        copy={copy}
+        value={values.content}
+        error={shown.content}
+        mode={mode}
+        onModeChange={setMode}
+        onChange={(value) => set("content", value)}
+        textareaRef={refFor("content")}
+        renderPreview={renderPreview}
+        uploadImage={uploadImage}
+      />
       <Field id={fieldId("image")} label={copy.fields.featuredImage.label} error={shown.featured_image}>
         {(control) => (
           <Input

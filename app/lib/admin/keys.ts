@@ -1,0 +1,14 @@
+// The admin's TanStack Query keys, one per domain and all under "admin": a panel reloads its own
+// after a write, and signing out clears every one (app/components/admin/admin-gate.tsx).
+export const adminKeys = {
+  posts: ["admin", "posts"],
+  images: ["admin", "images"],
+  /** Pages of leads and the count of new ones, so one invalidation reloads both. */
+  messages: ["admin", "messages"],
+  team: ["admin", "team"],
+  activity: ["admin", "activity"],
+  /** The signed-in user's authenticators. */
+  factors: ["admin", "factors"],
+  /** The signed-in user as the auth service has it now (a pending new e-mail included). */
+  account: ["admin", "account-user"],
+} as const;

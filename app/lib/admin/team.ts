@@ -1,0 +1,52 @@
+import { DataFailure, expectData } from "../data-result";
+import type { AppSupabaseClient, Database } from "../database.types";
+
+// "Equipe" (supabase/migrations/20260101001200_admin_security.sql): the team list is read through
+// row-level security like everything else, so an admin who has not passed their second factor
+// gets nothing.
+
+export type TeamMember = Database["public"]["Functions"]["team_members"]["Returns"][number];
+
+export async function listTeam(client: AppSupabaseClient): Promise<TeamMember[]> {
+  return expectData(await client.rpc("team_members")) ?? [];
+}
+
+/**
+ * What "Equipe" says of an account besides its role: an invitation accepted or still open only
+ * when the account came from one (a self-made sign-up is no invitation, accepted or not), and an
+ * address never confirmed (a sign-up whose e-mailed link was not opened).
+ */
+export function memberStatus(
+  // NULL for a sign-up: the generated types cannot say that a function's column may be NULL.
+  member: Pick<TeamMember, "accepted"> & { invited_at: string | null },
+): "invite-accepted" | "invite-pending" | "unconfirmed" | null {
+  if (member.invited_at) return member.accepted ? "invite-accepted" : "invite-pending";
+  return member.accepted ? null : "unconfirmed";
+}
+
+/** Grants or revokes the admin role; the database refuses to remove the last admin (P0001). */
+export async function setAdminRole(client: AppSupabaseClient, userId: string, admin: boolean): Promise<void> {
+  if (admin) {
+    expectData(await client.from("user_roles").insert({ user_id: userId, role: "admin" }));
+    return;
+  }
+  const removed = expectData(
+    await client.from("user_roles").delete().eq("user_id", userId).eq("role", "admin").select("id"),
+  );
+  if (removed.length === 0) throw new DataFailure({ kind: "forbidden", message: "The role was not removed" });
+}
+
+export type InviteOutcome = "invited" | "already-registered" | "invalid-email" | "failed";
+
+/** "Enviar convite": the site's server sends it (app/routes/admin/invite.ts) after checking the caller. */
+export async function inviteMember(accessToken: string, email: string): Promise<InviteOutcome> {
+  const response = await fetch("/admin/convite", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ email }),
+  });
+  if (response.ok) return "invited";
+  if (response.status === 409) return "already-registered";
+  if (response.status === 400) return "invalid-email";
+  return "failed";
+}
