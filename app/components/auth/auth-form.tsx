@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -8,13 +8,13 @@ import { AuthFormCard } from "./auth-card";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
-import { needsSecondFactor, requestRecovery, submitCredentials } from "~/lib/auth-submit";
+import { needsSecondFactor, requestRecovery, submitCredentials, type AuthOutcome } from "~/lib/auth-submit";
 import { errorNotice, screenErrorTexts } from "~/lib/data-result";
 import { safeNextPath } from "~/lib/safe-next";
 import { useAuthSession } from "~/lib/use-auth-session";
-import { isBlank, isEmail } from "~/lib/validation";
+import { isEmail } from "~/lib/validation";
 import { MfaStep } from "./mfa-step";
-import { PasswordField } from "./secret-fields";
+import { PasswordField, passwordError } from "./secret-fields";
 
 type Mode = "login" | "signup" | "recover";
 type FieldName = "email" | "password";
@@ -29,52 +29,90 @@ function validate(email: string, password: string, copy: typeof AuthCopy, mode: 
   const errors: Errors = {};
   if (!email.trim()) errors.email = copy.validation.emailRequired;
   else if (!isEmail(email)) errors.email = copy.validation.emailInvalid;
-  if (mode === "recover") return errors;
-  if (!password) errors.password = copy.validation.passwordRequired;
-  // The service refuses a blank password too; saying so here saves a round trip.
-  else if (isBlank(password)) errors.password = copy.validation.passwordBlank;
-  else if (password.length < PASSWORD_MIN_LENGTH) errors.password = copy.validation.passwordTooShort;
+  if (mode !== "recover") errors.password = passwordError(password, copy.validation);
   return errors;
 }
 
 /**
- * The sign-in / sign-up card of docs/product.md §2, with "Esqueci minha senha" and, for an account
- * with two-factor sign-in, the code step (./mfa-step.tsx) between the password and the
- * destination. Validation is ours (pt-BR messages, noValidate) and runs on submit, then live
- * once the user has tried. Autocomplete tokens let password managers fill both modes; the
- * inputs accept paste.
+ * The card's fields and mode: validation runs on submit, then live once the user has tried.
+ * It outlives the code step, so "Entrar com outra conta" comes back to the e-mail typed.
  */
-export function AuthForm({ client, copy }: AuthFormProps) {
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const session = useAuthSession(client);
+function useCredentials(copy: typeof AuthCopy) {
   const [mode, setMode] = useState<Mode>("login");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
   // After a sign-up that waits for its e-mailed link: what to do next, shown in the card.
   const [confirmNotice, setConfirmNotice] = useState<string | undefined>();
-  // The code step: after a correct password for an account with a verified factor, or when a
-  // session that still needs its second factor comes back to this screen (from /admin).
-  const [step, setStep] = useState<"credentials" | "mfa">("credentials");
-  // Set while this screen signs someone in, so the "already signed in" redirect below does
-  // not race the post-sign-in destination.
-  const signingIn = useRef(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const modeCopy = copy[mode];
 
+  /** On submit: says what is missing and focuses it, or answers true. */
+  const check = () => {
+    setAttempted(true);
+    const found = validate(email, password, copy, mode);
+    setErrors(found);
+    if (found.email) emailRef.current?.focus();
+    else if (found.password) passwordRef.current?.focus();
+    return !found.email && !found.password;
+  };
+  const switchMode = (next: Mode = mode === "login" ? "signup" : "login") => {
+    setMode(next);
+    setConfirmNotice(undefined);
+    setErrors({});
+    setAttempted(false);
+  };
+  const type = (nextEmail: string, nextPassword: string) => {
+    setEmail(nextEmail);
+    setPassword(nextPassword);
+    if (attempted) setErrors(validate(nextEmail, nextPassword, copy, mode));
+  };
+  /** The service refused the new password: said under the field until the next keystroke. */
+  const refusePassword = (message: string) => {
+    setErrors({ password: message });
+    passwordRef.current?.focus();
+  };
+  /** Signed up, waiting for the e-mailed link: back to login, with what to do next. */
+  const awaitConfirmation = () => {
+    setConfirmNotice(copy.confirmEmail.notice(email.trim()));
+    setMode("login");
+    setPassword("");
+  };
+  return {
+    mode,
+    email,
+    password,
+    errors,
+    confirmNotice,
+    emailRef,
+    passwordRef,
+    check,
+    switchMode,
+    type,
+    refusePassword,
+    awaitConfirmation,
+    setConfirmNotice,
+    setPassword,
+  };
+}
+type Credentials = ReturnType<typeof useCredentials>;
+
+/**
+ * A signed-in visitor of this screen goes to / (docs/product.md §2), unless the session still
+ * needs its second factor (it came back from /admin): then the code step. Not while this screen
+ * signs someone in, so the redirect does not race the post-sign-in destination.
+ */
+function useSignedInRedirect(client: SupabaseClient | null, signingIn: RefObject<boolean>, askCode: () => void) {
+  const navigate = useNavigate();
+  const session = useAuthSession(client);
   useEffect(() => {
     if (!client || session.status !== "ready" || !session.session || signingIn.current) return;
     let cancelled = false;
     needsSecondFactor(client).then(
       (needed) => {
         if (cancelled) return;
-        if (needed) setStep("mfa");
-        // docs/product.md §2: a signed-in visitor of this screen goes to /.
+        if (needed) askCode();
         else navigate("/", { replace: true });
       },
       () => !cancelled && navigate("/", { replace: true }),
@@ -85,8 +123,12 @@ export function AuthForm({ client, copy }: AuthFormProps) {
     // Only when the signed-in user changes, not on every token refresh.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [client, session.status === "ready" ? session.session?.user.id : undefined]);
+}
 
-  const destination = async (userId: string): Promise<string> => {
+/** Where a signed-in user goes: the `next` the screen was opened with, else /admin for an admin. */
+function useDestination(client: SupabaseClient | null) {
+  const [searchParams] = useSearchParams();
+  return async (userId: string): Promise<string> => {
     const next = safeNextPath(searchParams.get("next"));
     if (next) return next;
     if (!client) return "/";
@@ -96,82 +138,85 @@ export function AuthForm({ client, copy }: AuthFormProps) {
       return "/";
     }
   };
+}
+
+/** A refused sign-in or sign-up, said where docs/product.md §8 says. */
+function showRefusal(
+  outcome: Exclude<AuthOutcome, { status: "signed-in" }>,
+  mode: "login" | "signup",
+  form: Credentials,
+  copy: typeof AuthCopy,
+) {
+  if (outcome.status === "weak-password") {
+    // About the field, so said under it (and read out through aria-describedby).
+    form.refusePassword(
+      outcome.reason === "length" ? copy.validation.passwordTooShort : copy.weakPassword[outcome.reason],
+    );
+  } else if (outcome.status === "confirm-email") {
+    // A mail server is configured: the account exists, signing in comes after its link.
+    toast.success(copy.confirmEmail.toast.title, { description: copy.confirmEmail.toast.description });
+    form.awaitConfirmation();
+  } else if (outcome.status === "service-error" && outcome.error.code === "email_not_confirmed") {
+    toast.error(copy.toasts.errorTitle, { description: copy.toasts.emailNotConfirmed });
+  } else {
+    // Throttled, the service's own message, or an unexpected failure: one policy decides.
+    const notice = errorNotice(outcome.error, screenErrorTexts.auth(copy, mode));
+    if (notice) toast.error(notice.title, { description: notice.description });
+  }
+}
+
+/**
+ * The sign-in / sign-up card of docs/product.md §2, with "Esqueci minha senha" and, for an account
+ * with two-factor sign-in, the code step (./mfa-step.tsx) between the password and the
+ * destination. Validation is ours (pt-BR messages, noValidate). Autocomplete tokens let password
+ * managers fill both modes; the inputs accept paste.
+ */
+export function AuthForm({ client, copy }: AuthFormProps) {
+  const navigate = useNavigate();
+  const form = useCredentials(copy);
+  const destination = useDestination(client);
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<"credentials" | "mfa">("credentials");
+  const signingIn = useRef(false);
+  useSignedInRedirect(client, signingIn, () => setStep("mfa"));
+
+  const recover = async (activeClient: SupabaseClient) => {
+    const outcome = await requestRecovery(activeClient, form.email.trim(), `${window.location.origin}/auth/nova-senha`);
+    setBusy(false);
+    if (outcome.status === "sent") {
+      toast.success(copy.recover.sent.title, { description: copy.recover.sent.description });
+      form.switchMode("login");
+    } else {
+      const description = outcome.status === "throttled" ? copy.recover.throttled : copy.toasts.unexpected;
+      toast.error(copy.toasts.errorTitle, { description });
+    }
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || !client) return;
-    setAttempted(true);
-    const found = validate(email, password, copy, mode);
-    setErrors(found);
-    if (found.email) return emailRef.current?.focus();
-    if (found.password) return passwordRef.current?.focus();
-
+    if (busy || !client || !form.check()) return;
     setBusy(true);
-    setConfirmNotice(undefined);
-    if (mode === "recover") {
-      const outcome = await requestRecovery(client, email.trim(), `${window.location.origin}/auth/nova-senha`);
-      setBusy(false);
-      if (outcome.status === "sent") {
-        toast.success(copy.recover.sent.title, { description: copy.recover.sent.description });
-        switchMode("login");
-      } else {
-        const description = outcome.status === "throttled" ? copy.recover.throttled : copy.toasts.unexpected;
-        toast.error(copy.toasts.errorTitle, { description });
-      }
-      return;
-    }
+    form.setConfirmNotice(undefined);
+    if (form.mode === "recover") return recover(client);
+    const mode = form.mode;
     signingIn.current = true;
-    const outcome = await submitCredentials(
-      client,
-      mode,
-      { email: email.trim(), password },
-      `${window.location.origin}/`,
-    );
+    const credentials = { email: form.email.trim(), password: form.password };
+    const outcome = await submitCredentials(client, mode, credentials, `${window.location.origin}/`);
     if (outcome.status === "signed-in") {
       if (mode === "login" && (await needsSecondFactor(client).catch(() => false))) {
         setBusy(false);
         setStep("mfa");
         return;
       }
-      const toastCopy = mode === "login" ? copy.toasts.loginSuccess : copy.toasts.signupSuccess;
-      toast.success(toastCopy.title, { description: toastCopy.description });
+      const done = mode === "login" ? copy.toasts.loginSuccess : copy.toasts.signupSuccess;
+      toast.success(done.title, { description: done.description });
       navigate(await destination(outcome.userId), { replace: true });
       setBusy(false);
       return;
     }
     signingIn.current = false;
     setBusy(false);
-    if (outcome.status === "weak-password") {
-      // About the field, so said under it (and read out through aria-describedby); the next
-      // keystroke revalidates with the local rules and clears it.
-      const message =
-        outcome.reason === "length" ? copy.validation.passwordTooShort : copy.weakPassword[outcome.reason];
-      setErrors({ password: message });
-      passwordRef.current?.focus();
-    } else if (outcome.status === "confirm-email") {
-      // A mail server is configured: the account exists, signing in comes after its link.
-      toast.success(copy.confirmEmail.toast.title, { description: copy.confirmEmail.toast.description });
-      setConfirmNotice(copy.confirmEmail.notice(email.trim()));
-      setMode("login");
-      setPassword("");
-    } else if (outcome.status === "service-error" && outcome.error.code === "email_not_confirmed") {
-      toast.error(copy.toasts.errorTitle, { description: copy.toasts.emailNotConfirmed });
-    } else {
-      // Throttled, the service's own message, or an unexpected failure: one policy decides.
-      const notice = errorNotice(outcome.error, screenErrorTexts.auth(copy, mode));
-      if (notice) toast.error(notice.title, { description: notice.description });
-    }
-  };
-
-  const switchMode = (next: Mode = mode === "login" ? "signup" : "login") => {
-    setMode(next);
-    setConfirmNotice(undefined);
-    setErrors({});
-    setAttempted(false);
-  };
-
-  const revalidate = (nextEmail: string, nextPassword: string) => {
-    if (attempted) setErrors(validate(nextEmail, nextPassword, copy, mode));
+    showRefusal(outcome, mode, form, copy);
   };
 
   if (step === "mfa" && client) {
@@ -187,40 +232,60 @@ export function AuthForm({ client, copy }: AuthFormProps) {
         onCancel={async () => {
           await client.auth.signOut({ scope: "local" });
           signingIn.current = false;
-          setPassword("");
+          form.setPassword("");
           setStep("credentials");
         }}
       />
     );
   }
+  return <CredentialsCard form={form} copy={copy} busy={busy} ready={Boolean(client)} onSubmit={onSubmit} />;
+}
 
+/** The card of the current mode: e-mail, password (not to recover), and the links between modes. */
+function CredentialsCard({
+  form,
+  copy,
+  busy,
+  ...card
+}: {
+  form: Credentials;
+  copy: typeof AuthCopy;
+  busy: boolean;
+  /** False until the page can reach the backend (before hydration). */
+  ready: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const id = useId();
+  const { mode, email, password, errors } = form;
+  const modeCopy = copy[mode];
   return (
     <AuthFormCard
+      {...card}
       texts={modeCopy}
       busy={busy}
       busyLabel={copy.busy}
-      ready={Boolean(client)}
-      onSubmit={onSubmit}
       secondary={
         <Button
           type="button"
           variant="ghost"
           className="w-full"
-          onClick={() => switchMode(mode === "recover" ? "login" : undefined)}
+          onClick={() => form.switchMode(mode === "recover" ? "login" : undefined)}
           disabled={busy}
         >
           {modeCopy.switchMode}
         </Button>
       }
     >
-      {confirmNotice ? (
-        <output className="block rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">{confirmNotice}</output>
+      {form.confirmNotice ? (
+        <output className="block rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
+          {form.confirmNotice}
+        </output>
       ) : null}
       <TextField
         id={`${id}-email`}
         texts={copy.fields.email}
         error={errors.email}
-        inputRef={emailRef}
+        inputRef={form.emailRef}
         input={{
           name: "email",
           type: "email",
@@ -231,10 +296,7 @@ export function AuthForm({ client, copy }: AuthFormProps) {
           required: true,
         }}
         value={email}
-        onChange={(value) => {
-          setEmail(value);
-          revalidate(value, password);
-        }}
+        onChange={(value) => form.type(value, password)}
       />
       {mode === "recover" ? null : (
         <PasswordField
@@ -244,19 +306,16 @@ export function AuthForm({ client, copy }: AuthFormProps) {
           autoComplete={mode === "login" ? "current-password" : "new-password"}
           minLength={PASSWORD_MIN_LENGTH}
           error={errors.password}
-          inputRef={passwordRef}
+          inputRef={form.passwordRef}
           value={password}
-          onChange={(value) => {
-            setPassword(value);
-            revalidate(email, value);
-          }}
+          onChange={(value) => form.type(email, value)}
         />
       )}
       {mode === "login" ? (
         <button
           type="button"
           className="self-start text-sm text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-ring"
-          onClick={() => switchMode("recover")}
+          onClick={() => form.switchMode("recover")}
           disabled={busy}
         >
           {copy.recover.link}

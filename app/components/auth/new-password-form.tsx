@@ -10,9 +10,8 @@ import { PASSWORD_MIN_LENGTH } from "~/content/auth";
 import { isAdmin } from "~/lib/admin-role";
 import { needsSecondFactor } from "~/lib/auth-submit";
 import { toDataError } from "~/lib/data-result";
-import { isBlank } from "~/lib/validation";
 import { MfaStep } from "./mfa-step";
-import { PasswordField } from "./secret-fields";
+import { PasswordField, passwordError } from "./secret-fields";
 
 export type AccountLinkType = "recovery" | "invite";
 
@@ -50,10 +49,7 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
   const texts = copy[link?.type ?? "recovery"];
 
   const validate = (): Errors => {
-    const found: Errors = {};
-    if (!password) found.password = authCopy.validation.passwordRequired;
-    else if (isBlank(password)) found.password = authCopy.validation.passwordBlank;
-    else if (password.length < PASSWORD_MIN_LENGTH) found.password = authCopy.validation.passwordTooShort;
+    const found: Errors = { password: passwordError(password, authCopy.validation) };
     if (!found.password && confirm !== password) found.confirm = copy.mismatch;
     return found;
   };

@@ -1,5 +1,7 @@
 import { TextField, type TextFieldProps } from "~/components/ui/text-field";
+import { PASSWORD_MIN_LENGTH, type authCopy as AuthCopy } from "~/content/auth";
 import { totpCodeProblem } from "~/lib/totp-code";
+import { isBlank } from "~/lib/validation";
 
 type SecretFieldProps = Omit<TextFieldProps, "input">;
 
@@ -11,6 +13,17 @@ export function PasswordField({
   ...props
 }: SecretFieldProps & { name: string; autoComplete: "current-password" | "new-password"; minLength?: number }) {
   return <TextField {...props} input={{ name, type: "password", autoComplete, minLength, required: true }} />;
+}
+
+/**
+ * What every password field checks before the service does (docs/product.md §5): its message,
+ * or undefined. The service refuses a blank password too; saying so here saves a round trip.
+ */
+export function passwordError(password: string, texts: typeof AuthCopy.validation): string | undefined {
+  if (!password) return texts.passwordRequired;
+  if (isBlank(password)) return texts.passwordBlank;
+  if (password.length < PASSWORD_MIN_LENGTH) return texts.passwordTooShort;
+  return undefined;
 }
 
 /**

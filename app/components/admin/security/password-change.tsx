@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { PasswordField } from "~/components/auth/secret-fields";
+import { PasswordField, passwordError } from "~/components/auth/secret-fields";
 import { Button } from "~/components/ui/button";
-import { authCopy, PASSWORD_MIN_LENGTH } from "~/content/auth";
+import { authCopy } from "~/content/auth";
 import { toDataError } from "~/lib/data-result";
-import { isBlank } from "~/lib/validation";
 import type { SecurityFormProps } from "./security-form";
 
 interface PasswordErrors {
@@ -29,9 +28,7 @@ export function PasswordChange({ client, copy, errorTitle }: SecurityFormProps) 
   const validate = (): PasswordErrors => {
     const found: PasswordErrors = {};
     if (!values.current) found.current = texts.currentRequired;
-    if (!values.next) found.next = authCopy.validation.passwordRequired;
-    else if (isBlank(values.next)) found.next = authCopy.validation.passwordBlank;
-    else if (values.next.length < PASSWORD_MIN_LENGTH) found.next = authCopy.validation.passwordTooShort;
+    found.next = passwordError(values.next, authCopy.validation);
     if (!found.next && values.confirm !== values.next) found.confirm = texts.mismatch;
     return found;
   };
