@@ -7,6 +7,12 @@
 // process); in PostgreSQL when the backend runs on DATABASE_URL (./shared-rate-limits.ts), so
 // several instances behind a load balancer together allow what one allows.
 
+// The decision's shape is the app's (the lead forms show the wait): a type-only import, erased
+// before Node runs this file.
+import type { RateLimitDecision } from "../../app/lib/request-context.ts";
+
+export type { RateLimitDecision };
+
 export interface RateLimit {
   /** Requests allowed per window and client address. */
   max: number;
@@ -39,12 +45,6 @@ export type RateLimitBucket = keyof typeof RATE_LIMITS;
 
 /** Keys (client addresses) remembered per bucket; beyond it the least recently seen is forgotten. */
 export const MAX_KEYS_PER_BUCKET = 10_000;
-
-export interface RateLimitDecision {
-  allowed: boolean;
-  /** When refused: whole seconds until a request would be allowed again (at least 1); else 0. */
-  retryAfterSeconds: number;
-}
 
 export interface KeyedRateLimiter {
   /** Counts one request for the key if it is under the limit; a refused request is not counted. */
