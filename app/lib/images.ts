@@ -6,8 +6,14 @@
 const OBJECT_PATH = "/storage/v1/object/public/";
 const RENDER_PATH = "/storage/v1/render/image/public/";
 
-/** The widths the renditions come in (server/backend/storage/render.ts snaps to the same list). */
-export const RENDITION_WIDTHS = [320, 480, 640, 800, 960, 1200, 1600] as const;
+/**
+ * The one list of widths a rendition comes in: the server snaps a requested width up to the next
+ * (server/backend/storage/render.ts imports it). The smallest is the admin's thumbnails'.
+ */
+export const RENDITION_WIDTHS = [160, 320, 480, 640, 800, 960, 1200, 1600] as const;
+
+/** What a page's srcset offers: every width above the thumbnails'. */
+const SRCSET_WIDTHS = RENDITION_WIDTHS.slice(1);
 
 /** The sharing image's size (Open Graph, Twitter, JSON-LD). */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -43,9 +49,9 @@ export function responsiveImage(
   options: { sizes: string; aspect?: readonly [number, number]; maxWidth?: number },
 ): ResponsiveImage {
   if (!isStorageImage(src)) return { src };
-  const max = options.maxWidth ?? RENDITION_WIDTHS.at(-1)!;
-  const widths = RENDITION_WIDTHS.filter((w) => w <= max);
-  if (widths.length === 0) widths.push(RENDITION_WIDTHS[0]);
+  const max = options.maxWidth ?? SRCSET_WIDTHS.at(-1)!;
+  const widths = SRCSET_WIDTHS.filter((w) => w <= max);
+  if (widths.length === 0) widths.push(SRCSET_WIDTHS[0]!);
   const at = (w: number) => renditionUrl(src, w, options.aspect ? heightFor(w, options.aspect) : undefined)!;
   return {
     // Browsers without srcset get a middle size, not the original upload.

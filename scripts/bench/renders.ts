@@ -6,6 +6,7 @@
 //   BUILD_DIR=build node scripts/bench/renders.ts
 import http from "node:http";
 import { randomUUID } from "node:crypto";
+import { RENDITION_WIDTHS as WIDTHS } from "../../app/lib/images.ts";
 import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
 import { signInSeededAdmin } from "./dynamic.ts";
 import { startServer } from "./serve.ts";
@@ -15,7 +16,6 @@ export const RENDER_FLOOD_P99_TARGET_MS = 50;
 const DURATION_MS = 10_000;
 const FLOODERS = 4;
 const UPLOADS = 6;
-const WIDTHS = [160, 320, 480, 640, 800, 960, 1200, 1600];
 const ACCEPTS = ["image/avif,image/webp,*/*", "image/webp,*/*", "*/*"];
 
 const percentile = (values: number[], p: number) =>

@@ -15,9 +15,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { ImageOutOfBounds, MAX_PIXELS, checkBounds, loadSharp } from "./image-bounds.ts";
 import { storageErrors } from "./errors.ts";
+import { RENDITION_WIDTHS } from "../../../app/lib/images.ts";
 
-/** The widths a rendition comes in; a requested width snaps up to the next (app/lib/images.ts uses them). */
-export const RENDER_WIDTHS = [160, 320, 480, 640, 800, 960, 1200, 1600] as const;
+/** The widths a rendition comes in (the app's list, whose pages ask for them); a requested width snaps up to the next. */
+export const RENDER_WIDTHS = RENDITION_WIDTHS;
 
 /** The one crop: the 40:21 of the site's cards and heroes, its height rounded up to 10 px (app/lib/images.ts). */
 export const cropHeight = (width: number) => Math.ceil((width * 21) / 40 / 10) * 10;
