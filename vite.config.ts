@@ -1,12 +1,13 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { nodeWorkers } from "./scripts/node-worker-plugin.ts";
 
 // The build does not depend on SITE_URL: pages are prerendered with a placeholder origin that the
 // server replaces at start (docs/decisions/067-site-url-at-start.md).
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), nodeWorkers()],
   worker: { format: "es" },
   resolve: { tsconfigPaths: true },
   build: {

@@ -1,8 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { nodeWorkers } from "./scripts/node-worker-plugin.ts";
 
 // A separate config from vite.config.ts: unit and integration tests need neither the React
 // Router plugin nor Tailwind, and must not collect the Playwright specs in tests/e2e.
 export default defineConfig({
+  // The Markdown preview's worker (app/lib/markdown.server.ts) is found through it.
+  plugins: [nodeWorkers()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.{ts,mjs}"],
