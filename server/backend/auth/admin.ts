@@ -5,7 +5,7 @@ import type { Hono } from "hono";
 import type { Queryable } from "../db/types.ts";
 import { checkNewPassword, isPlainObject, readBody, requireServiceRole, setAuditAddress } from "./context.ts";
 import type { AuthContext } from "./context.ts";
-import { AuthError, errors } from "./errors.ts";
+import { authErrors } from "./errors.ts";
 
 import {
   USER_COLUMNS,
@@ -34,7 +34,7 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
   app.post("/admin/users", async (c) => {
     const body = await readBody(c);
     const email = normalizeEmail(body["email"]);
-    if (!email) throw errors.validation("Unable to validate email address: invalid format");
+    if (!email) throw authErrors.validation("Unable to validate email address: invalid format");
     // GoTrue allows creating a user without a password (they would sign in another way);
     // with e-mail + password as the only method, such a user simply cannot sign in.
     const passwordHash =
@@ -51,7 +51,7 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
         appMetadata,
         now,
       });
-      if (!created) throw errors.emailExists();
+      if (!created) throw authErrors.emailExists();
       return serialize(tx, created);
     });
     return c.json(user);
@@ -87,7 +87,7 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
   app.get("/admin/users/:id", async (c) => {
     const user = await db.transaction(async (tx) => {
       const found = await findUserById(tx, c.req.param("id"));
-      if (!found) throw errors.userNotFound();
+      if (!found) throw authErrors.userNotFound();
       return serialize(tx, found);
     });
     return c.json(user);
@@ -97,21 +97,21 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
     const id = c.req.param("id");
     const body = await readBody(c);
     const email = body["email"] === undefined ? undefined : normalizeEmail(body["email"]);
-    if (email === null) throw errors.validation("Unable to validate email address: invalid format");
+    if (email === null) throw authErrors.validation("Unable to validate email address: invalid format");
     const passwordHash =
       body["password"] === undefined ? undefined : await ctx.hasher.hash(checkNewPassword(body["password"]));
     const userMetadata = body["user_metadata"];
     const appMetadata = body["app_metadata"];
     if (userMetadata !== undefined && !isPlainObject(userMetadata)) {
-      throw errors.validation("user_metadata must be an object");
+      throw authErrors.validation("user_metadata must be an object");
     }
     if (appMetadata !== undefined && !isPlainObject(appMetadata)) {
-      throw errors.validation("app_metadata must be an object");
+      throw authErrors.validation("app_metadata must be an object");
     }
     const now = new Date(ctx.tokens.now());
     const user = await db.transaction(async (tx) => {
       const existing = await findUserById(tx, id);
-      if (!existing) throw errors.userNotFound();
+      if (!existing) throw authErrors.userNotFound();
       const updated = await updateUser(
         tx,
         existing,
@@ -124,7 +124,7 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
         },
         now,
       );
-      if (!updated) throw errors.userNotFound();
+      if (!updated) throw authErrors.userNotFound();
       return serialize(tx, updated);
     });
     return c.json(user);
@@ -135,7 +135,7 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
   app.get("/admin/users/:id/factors", async (c) => {
     const factors = await db.transaction(async (tx) => {
       const found = await findUserById(tx, c.req.param("id"));
-      if (!found) throw errors.userNotFound();
+      if (!found) throw authErrors.userNotFound();
       return listFactors(tx, found.id);
     });
     return c.json(factors.map(serializeFactor));
@@ -158,7 +158,7 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
       }
       return rows[0] ?? null;
     });
-    if (!removed) throw new AuthError(404, "mfa_factor_not_found", "Factor not found");
+    if (!removed) throw authErrors.factorNotFound();
     return c.json(serializeFactor(removed));
   });
 
@@ -166,14 +166,14 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
     try {
       await db.transaction(async (tx) => {
         const existing = await findUserById(tx, c.req.param("id"));
-        if (!existing) throw errors.userNotFound();
+        if (!existing) throw authErrors.userNotFound();
         // Sessions, refresh tokens, factors (and public.user_roles) go with it: ON DELETE CASCADE.
         await tx.query("DELETE FROM auth.users WHERE id = $1", [existing.id]);
       });
     } catch (error) {
       // The project's trigger that keeps one admin (supabase/migrations/20260101001200_admin_security.sql).
       if ((error as { code?: string }).code === "P0001" && /last admin/.test(String((error as Error).message))) {
-        throw new AuthError(422, "last_admin", "The last admin cannot be deleted");
+        throw authErrors.lastAdmin();
       }
       throw error;
     }

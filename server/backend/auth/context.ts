@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import type { Database, Queryable } from "../db/types.ts";
 import type { SigningKeys } from "../keys.ts";
-import { errors } from "./errors.ts";
+import { authErrors } from "./errors.ts";
 import { MAX_PASSWORD_LENGTH, passwordWeakness } from "./password-policy.ts";
 import type { AccountThrottle } from "./account-throttle.ts";
 import type { KeyedRateLimiter, RateLimiters } from "../../http/rate-limits.ts";
@@ -66,13 +66,13 @@ export function sitePath(ctx: AuthContext, redirectTo: string | undefined | null
 /** Every password set through the API (sign-up, PUT /user, the admin API) passes here first. */
 export function checkNewPassword(password: unknown): string {
   if (typeof password !== "string" || password.length === 0) {
-    throw errors.validation("Password is required");
+    throw authErrors.validation("Password is required");
   }
   if (Buffer.byteLength(password) > MAX_PASSWORD_LENGTH) {
-    throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+    throw authErrors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
   const weakness = passwordWeakness(password);
-  if (weakness) throw errors.weakPassword(weakness.message, weakness.reasons);
+  if (weakness) throw authErrors.weakPassword(weakness.message, weakness.reasons);
   return password;
 }
 
@@ -91,19 +91,19 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw errors.badJson();
+    throw authErrors.badJson();
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw errors.badJson();
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw authErrors.badJson();
   // PostgreSQL's text cannot hold NUL: refused here as a client mistake (400), not later as a
   // database failure (500). GoTrue's own e-mail check refuses such addresses too.
-  if (containsNul(parsed)) throw errors.validation("Request body contains a NUL character");
+  if (containsNul(parsed)) throw authErrors.validation("Request body contains a NUL character");
   return parsed as Record<string, unknown>;
 }
 
 export function bearer(c: Context): string {
   const header = c.req.header("authorization") ?? "";
   const match = /^bearer\s+(\S+)$/i.exec(header.trim());
-  if (!match?.[1]) throw errors.noAuthorization();
+  if (!match?.[1]) throw authErrors.noAuthorization();
   return match[1];
 }
 
@@ -113,7 +113,7 @@ export async function verifiedClaims(ctx: AuthContext, c: Context): Promise<Reco
     return await ctx.keys.verify(token);
   } catch (cause) {
     const code = (cause as { code?: string }).code;
-    throw errors.badJwt(code === "ERR_JWT_EXPIRED" ? "token is expired" : "signature is invalid");
+    throw authErrors.badJwt(code === "ERR_JWT_EXPIRED" ? "token is expired" : "signature is invalid");
   }
 }
 
@@ -122,7 +122,7 @@ const SERVICE_ROLES = new Set(["service_role", "supabase_admin"]);
 /** GoTrue's admin endpoints: the service-role key only (403 not_admin for any other valid token). */
 export async function requireServiceRole(ctx: AuthContext, c: Context): Promise<void> {
   const claims = await verifiedClaims(ctx, c);
-  if (typeof claims["role"] !== "string" || !SERVICE_ROLES.has(claims["role"])) throw errors.notAdmin();
+  if (typeof claims["role"] !== "string" || !SERVICE_ROLES.has(claims["role"])) throw authErrors.notAdmin();
 }
 
 export interface Authenticated {
@@ -136,12 +136,12 @@ export async function authenticate(ctx: AuthContext, c: Context, tx: Queryable):
   const claims = await verifiedClaims(ctx, c);
   const sub = claims["sub"];
   const sessionId = claims["session_id"];
-  if (typeof sub !== "string" || sub === "") throw errors.badJwt("invalid claim: missing sub claim");
+  if (typeof sub !== "string" || sub === "") throw authErrors.badJwt("invalid claim: missing sub claim");
   const user = await findUserById(tx, sub);
-  if (!user) throw errors.userNotFoundFromJwt();
-  if (typeof sessionId !== "string") throw errors.sessionNotFound();
+  if (!user) throw authErrors.userNotFoundFromJwt();
+  if (typeof sessionId !== "string") throw authErrors.sessionNotFound();
   const session = await findSession(tx, sessionId);
-  if (!session || session.user_id !== user.id) throw errors.sessionNotFound();
+  if (!session || session.user_id !== user.id) throw authErrors.sessionNotFound();
   return { claims, user, session };
 }
 
@@ -168,7 +168,7 @@ export async function setAuditAddress(tx: Queryable, c: Context): Promise<void> 
 
 export async function rateLimit(limiter: KeyedRateLimiter, c: Context): Promise<void> {
   // The 429 keeps its shape (no Retry-After header); only the lead forms show the wait.
-  if (!(await limiter.take(clientIp(c))).allowed) throw errors.rateLimited();
+  if (!(await limiter.take(clientIp(c))).allowed) throw authErrors.rateLimited();
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -9,7 +9,7 @@ import type { Queryable } from "../db/types.ts";
 import { emailChangeEmail, verifyLink } from "../../mail/auth-templates.ts";
 import { sendLater } from "./context.ts";
 import type { AuthContext } from "./context.ts";
-import { AuthError, errors } from "./errors.ts";
+import { authErrors } from "./errors.ts";
 import { hashToken } from "./sessions.ts";
 import { findUserByEmail } from "./users.ts";
 import type { UserRow } from "./users.ts";
@@ -42,10 +42,10 @@ export async function requestEmailChange(
   now: Date,
 ): Promise<EmailChangeRequest> {
   const taken = await findUserByEmail(tx, to);
-  if (taken && taken.id !== user.id) throw errors.emailExists();
-  if (!ctx.mail) throw new AuthError(501, "email_provider_disabled", "Email sending is not configured");
+  if (taken && taken.id !== user.id) throw authErrors.emailExists();
+  if (!ctx.mail) throw authErrors.emailProviderDisabled();
   const last = user.email_change_sent_at ? new Date(user.email_change_sent_at).getTime() : 0;
-  if (now.getTime() - last < MIN_SECONDS_BETWEEN_REQUESTS * 1000) throw errors.emailRateLimited();
+  if (now.getTime() - last < MIN_SECONDS_BETWEEN_REQUESTS * 1000) throw authErrors.emailRateLimited();
   const request = {
     from: user.email ?? "",
     to,
@@ -121,7 +121,7 @@ export async function confirmEmailChange(tx: Queryable, token: string, nowMs: nu
   }
   // The address may have been taken since the request: then the change cannot happen.
   const taken = await findUserByEmail(tx, user.email_change);
-  if (taken && taken.id !== user.id) throw errors.emailExists();
+  if (taken && taken.id !== user.id) throw authErrors.emailExists();
   const now = new Date(nowMs);
   await tx.query(
     `UPDATE auth.users SET email = email_change, email_change = '', email_change_token_current = '',

@@ -25,7 +25,7 @@ import {
 } from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { SINGLE_CONFIRMATION_ACCEPTED, confirmEmailChange } from "./email-change.ts";
-import { AuthError, errors } from "./errors.ts";
+import { AuthError, authErrors } from "./errors.ts";
 import { createSession, hashToken, tokenResponse } from "./sessions.ts";
 import type { TokenResponse } from "./sessions.ts";
 import { findUserById, insertUser, listFactors, normalizeEmail, serializeUser } from "./users.ts";
@@ -42,7 +42,6 @@ export interface AccountMail {
 }
 
 /** GoTrue's answer to a link that is unknown, used or expired: one text for all three. */
-const linkInvalid = () => new AuthError(403, "otp_expired", "Email link is invalid or has expired");
 
 function newLinkToken(): string {
   return randomBytes(32).toString("base64url");
@@ -68,7 +67,7 @@ export async function signupWithConfirmation(
 ): Promise<Record<string, unknown>> {
   const { email } = request;
   // Per address, taken or not: a stranger cannot flood a mailbox, and the limit says nothing.
-  if (!(await ctx.limiters.emailPerAddress.take(email)).allowed) throw errors.emailRateLimited();
+  if (!(await ctx.limiters.emailPerAddress.take(email)).allowed) throw authErrors.emailRateLimited();
   const token = newLinkToken();
   const now = new Date(ctx.tokens.now());
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -222,14 +221,14 @@ export function registerEmailLinkRoutes(app: Hono, ctx: AuthContext): void {
   // GoTrue's Recover: 200 {} whether or not the address has an account.
   app.post("/recover", async (c) => {
     const mail = ctx.mail;
-    if (!mail) throw new AuthError(501, "email_provider_disabled", "Email sending is not configured");
+    if (!mail) throw authErrors.emailProviderDisabled();
     await rateLimit(ctx.limiters.emailSent, c);
     const body = await readBody(c);
     const email = normalizeEmail(body["email"]);
-    if (!email) throw errors.validation("Unable to validate email address: invalid format");
+    if (!email) throw authErrors.validation("Unable to validate email address: invalid format");
     // Per address, found or not: a stranger cannot flood someone's mailbox, and the limit
     // answers the same for unknown addresses.
-    if (!(await ctx.limiters.emailPerAddress.take(email)).allowed) throw errors.emailRateLimited();
+    if (!(await ctx.limiters.emailPerAddress.take(email)).allowed) throw authErrors.emailRateLimited();
     const token = newLinkToken();
     const now = new Date(ctx.tokens.now());
     const found = await db.transaction(async (tx) => {
@@ -252,10 +251,10 @@ export function registerEmailLinkRoutes(app: Hono, ctx: AuthContext): void {
   app.post("/invite", async (c) => {
     await requireServiceRole(ctx, c);
     const mail = ctx.mail;
-    if (!mail) throw new AuthError(501, "email_provider_disabled", "Email sending is not configured");
+    if (!mail) throw authErrors.emailProviderDisabled();
     const body = await readBody(c);
     const email = normalizeEmail(body["email"]);
-    if (!email) throw errors.validation("Unable to validate email address: invalid format");
+    if (!email) throw authErrors.validation("Unable to validate email address: invalid format");
     const data = isPlainObject(body["data"]) ? body["data"] : {};
     const token = newLinkToken();
     const now = new Date(ctx.tokens.now());
@@ -264,10 +263,10 @@ export function registerEmailLinkRoutes(app: Hono, ctx: AuthContext): void {
         "SELECT id, email_confirmed_at IS NOT NULL AS confirmed FROM auth.users WHERE lower(email) = $1 FOR UPDATE",
         [email],
       );
-      if (existing[0]?.confirmed) throw errors.emailExists();
+      if (existing[0]?.confirmed) throw authErrors.emailExists();
       if (existing[0]) await tx.query("DELETE FROM auth.users WHERE id = $1", [existing[0].id]);
       const created = await insertUser(tx, { email, passwordHash: null, confirmedAt: null, userMetadata: data, now });
-      if (!created) throw errors.emailExists();
+      if (!created) throw authErrors.emailExists();
       await tx.query(
         "UPDATE auth.users SET invited_at = $2, confirmation_token = $3, confirmation_sent_at = $2 WHERE id = $1",
         [created.id, now, hashToken(token)],
@@ -287,13 +286,15 @@ export function registerEmailLinkRoutes(app: Hono, ctx: AuthContext): void {
     const type = linkType(body["type"]);
     const tokenHash = body["token_hash"];
     if (!type) {
-      throw errors.validation("Verify requires a verification type of recovery, invite, signup, email or email_change");
+      throw authErrors.validation(
+        "Verify requires a verification type of recovery, invite, signup, email or email_change",
+      );
     }
-    if (typeof tokenHash !== "string" || tokenHash === "" || tokenHash.length > 200) throw linkInvalid();
+    if (typeof tokenHash !== "string" || tokenHash === "" || tokenHash.length > 200) throw authErrors.linkInvalid();
     const outcome = await verifyToken(ctx, c, type, tokenHash, true);
     // Thrown after the commit, so an expired token stays cleared.
     if (outcome.kind === "first") return c.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
-    if (outcome.kind !== "session") throw linkInvalid();
+    if (outcome.kind !== "session") throw authErrors.linkInvalid();
     return c.json(outcome.response);
   });
 
@@ -305,7 +306,7 @@ export function registerEmailLinkRoutes(app: Hono, ctx: AuthContext): void {
     const type = linkType(c.req.query("type"));
     const token = c.req.query("token") ?? "";
     if (type !== "signup" && type !== "email_change") {
-      throw errors.validation("Verify requires a verification type of signup or email_change");
+      throw authErrors.validation("Verify requires a verification type of signup or email_change");
     }
     if (token !== "" && token.length <= 200) {
       await verifyToken(ctx, c, type, token, false).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-// One error type and one serializer for every auth response, in GoTrue's shape.
+// Every auth error in one table, one error type and one serializer, in GoTrue's shape.
 //
 // GoTrue's 2024-01-01 API answers `{code: "<error_code>", message}` with the response header
 // `X-Supabase-Api-Version: 2024-01-01`; its legacy shape is `{code: <status>, error_code, msg}`.
@@ -27,15 +27,117 @@ export class AuthError extends Error {
   }
 }
 
-/** GoTrue's text for anything unexpected; the cause goes to the log only. */
+/** One row of the table: a constructor that also names its status and code. */
+export interface AuthErrorKind<A extends unknown[]> {
+  (...args: A): AuthError;
+  readonly status: AuthErrorStatus;
+  readonly code: string;
+}
+
+/** The table's one constructor: a fixed text, or the text (and extra body fields) from the arguments. */
+function kind<A extends unknown[] = []>(
+  status: AuthErrorStatus,
+  code: string,
+  message: string | ((...args: A) => string | { message: string; extra: Record<string, unknown> }),
+): AuthErrorKind<A> {
+  const make = (...args: A): AuthError => {
+    const wording = typeof message === "string" ? message : message(...args);
+    return typeof wording === "string"
+      ? new AuthError(status, code, wording)
+      : new AuthError(status, code, wording.message, wording.extra);
+  };
+  return Object.assign(make, { status, code });
+}
+
 const UNEXPECTED = "Unexpected failure, please check server logs for more information";
+// GoTrue has no per-account or per-factor lock; its rate-limit code keeps every client's 429
+// handling working, and unknown e-mails get it too, so it says nothing about which accounts exist.
+const OVER_RATE = "over_request_rate_limit";
+const PASSWORD_REQUIRED = "Current password required when setting new password.";
+
+/**
+ * Every error the auth service answers, in the 2024-01-01 API's codes (supabase/auth's
+ * internal/api/apierrors) with GoTrue's status and text. Some codes come with more than one
+ * status or text, as in GoTrue: each is its own row.
+ */
+export const authErrors = {
+  // The request itself.
+  badJson: kind(400, "bad_json", "Could not parse request body as JSON"),
+  validation: kind(400, "validation_failed", (message: string) => message),
+  requestTooLarge: kind(413, "request_too_large", "Request body too large"),
+  notFound: kind(404, "not_found", "Not Found"),
+  unexpected: kind(500, "unexpected_failure", UNEXPECTED),
+  // Who is asking.
+  noAuthorization: kind(401, "no_authorization", "This endpoint requires a valid Bearer token"),
+  badJwt: kind(403, "bad_jwt", (detail: string) => `invalid JWT: unable to parse or verify signature, ${detail}`),
+  sessionNotFound: kind(403, "session_not_found", "Session from session_id claim in JWT does not exist"),
+  userNotFoundFromJwt: kind(403, "user_not_found", "User from sub claim in JWT does not exist"),
+  notAdmin: kind(403, "not_admin", "User not allowed"),
+  insufficientAal: kind(403, "insufficient_aal", (message: string) => message),
+  // Accounts and passwords.
+  userNotFound: kind(404, "user_not_found", "User not found"),
+  emailExists: kind(422, "email_exists", "A user with this email address has already been registered"),
+  userAlreadyExists: kind(422, "user_already_exists", "User already registered"),
+  lastAdmin: kind(422, "last_admin", "The last admin cannot be deleted"),
+  weakPassword: kind(422, "weak_password", (message: string, reasons: string[]) => ({
+    message,
+    extra: { weak_password: { reasons } },
+  })),
+  samePassword: kind(422, "same_password", "New password should be different from the old password."),
+  // GoTrue's UpdatePasswordRequireCurrentPassword (internal/api/user.go): the same text for both.
+  currentPasswordRequired: kind(400, "current_password_required", PASSWORD_REQUIRED),
+  currentPasswordMismatch: kind(400, "current_password_invalid", PASSWORD_REQUIRED),
+  invalidCredentials: kind(400, "invalid_credentials", "Invalid login credentials"),
+  emailNotConfirmed: kind(400, "email_not_confirmed", "Email not confirmed"),
+  userBanned: kind(400, "user_banned", "User is banned"),
+  phoneSignupDisabled: kind(422, "phone_provider_disabled", "Phone signups are disabled"),
+  phoneLoginDisabled: kind(400, "phone_provider_disabled", "Phone logins are disabled"),
+  // Sessions.
+  refreshTokenNotFound: kind(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
+  refreshTokenAlreadyUsed: kind(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+  // E-mailed links.
+  emailProviderDisabled: kind(501, "email_provider_disabled", "Email sending is not configured"),
+  linkInvalid: kind(403, "otp_expired", "Email link is invalid or has expired"),
+  // Second factors.
+  mfaPhoneDisabled: kind(422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone"),
+  mfaWebauthnDisabled: kind(422, "mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn"),
+  tooManyFactors: kind(
+    422,
+    "too_many_enrolled_mfa_factors",
+    "Maximum number of verified factors reached, unenroll to continue",
+  ),
+  factorNameConflict: kind(
+    422,
+    "mfa_factor_name_conflict",
+    (name: string) => `A factor with the friendly name "${name}" for this user already exists`,
+  ),
+  factorNotFound: kind(404, "mfa_factor_not_found", "Factor not found"),
+  challengeNotFound: kind(422, "mfa_challenge_not_found", (id: string) => `MFA challenge ${id} not found`),
+  challengeExpired: kind(
+    422,
+    "mfa_challenge_expired",
+    (id: string) => `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
+  ),
+  verificationFailed: kind(422, "mfa_verification_failed", "Invalid TOTP code entered"),
+  // Limits.
+  rateLimited: kind(429, OVER_RATE, "Request rate limit reached"),
+  accountLocked: kind(429, OVER_RATE, "Too many failed sign-in attempts for this account, please try again later"),
+  factorLocked: kind(429, OVER_RATE, "Too many failed verification attempts for this factor, please try again later"),
+  tooManyChallenges: kind(429, OVER_RATE, "Too many MFA challenges for this factor, please try again later"),
+  // GoTrue's answer when the same address asks for e-mails too often (SMTP_MAX_FREQUENCY).
+  emailRateLimited: kind(
+    429,
+    "over_email_send_rate_limit",
+    "For security purposes, you can only request this after some time.",
+  ),
+} as const;
 
 export function authErrorBody(error: AuthError): Record<string, unknown> {
   return { code: error.code, error_code: error.code, msg: error.message, message: error.message, ...error.extra };
 }
 
 export function authErrorResponse(c: Context, cause: unknown, log: (line: string) => void): Response {
-  const error = cause instanceof AuthError ? cause : new AuthError(500, "unexpected_failure", UNEXPECTED);
+  const error = cause instanceof AuthError ? cause : authErrors.unexpected();
   if (!(cause instanceof AuthError)) {
     log(`auth: unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}: ${describe(cause)}`);
   }
@@ -46,52 +148,3 @@ export function authErrorResponse(c: Context, cause: unknown, log: (line: string
 function describe(cause: unknown): string {
   return cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
 }
-
-// The errors used in more than one place, with GoTrue's codes and texts.
-export const errors = {
-  noAuthorization: () => new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token"),
-  badJwt: (detail: string) =>
-    new AuthError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${detail}`),
-  sessionNotFound: () => new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist"),
-  userNotFoundFromJwt: () => new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist"),
-  notAdmin: () => new AuthError(403, "not_admin", "User not allowed"),
-  userNotFound: () => new AuthError(404, "user_not_found", "User not found"),
-  emailExists: () => new AuthError(422, "email_exists", "A user with this email address has already been registered"),
-  validation: (message: string) => new AuthError(400, "validation_failed", message),
-  badJson: () => new AuthError(400, "bad_json", "Could not parse request body as JSON"),
-  weakPassword: (message: string, reasons: string[]) =>
-    new AuthError(422, "weak_password", message, { weak_password: { reasons } }),
-  invalidCredentials: () => new AuthError(400, "invalid_credentials", "Invalid login credentials"),
-  rateLimited: () => new AuthError(429, "over_request_rate_limit", "Request rate limit reached"),
-  // GoTrue has no per-account lockout; its rate-limit code keeps every client's 429 handling
-  // working. Unknown e-mails get it too, so it says nothing about which accounts exist.
-  accountLocked: () =>
-    new AuthError(
-      429,
-      "over_request_rate_limit",
-      "Too many failed sign-in attempts for this account, please try again later",
-    ),
-  // GoTrue's answer when the same address asks for e-mails too often (SMTP_MAX_FREQUENCY).
-  emailRateLimited: () =>
-    new AuthError(
-      429,
-      "over_email_send_rate_limit",
-      "For security purposes, you can only request this after some time.",
-    ),
-  insufficientAal: (message: string) => new AuthError(403, "insufficient_aal", message),
-  // Wrong codes for one second factor, from any address (mfa.ts). GoTrue has no such lock; its
-  // rate-limit code keeps every client's 429 handling working.
-  factorLocked: () =>
-    new AuthError(
-      429,
-      "over_request_rate_limit",
-      "Too many failed verification attempts for this factor, please try again later",
-    ),
-  tooManyChallenges: () =>
-    new AuthError(429, "over_request_rate_limit", "Too many MFA challenges for this factor, please try again later"),
-  // GoTrue's UpdatePasswordRequireCurrentPassword (internal/api/user.go): the same text for both.
-  currentPasswordRequired: () =>
-    new AuthError(400, "current_password_required", "Current password required when setting new password."),
-  currentPasswordMismatch: () =>
-    new AuthError(400, "current_password_invalid", "Current password required when setting new password."),
-};

@@ -24,7 +24,7 @@ import {
   sitePath,
 } from "./context.ts";
 import type { AuthContext } from "./context.ts";
-import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse, errors } from "./errors.ts";
+import { API_VERSION, API_VERSION_HEADER, authErrorResponse, authErrors } from "./errors.ts";
 import { registerMfaRoutes } from "./mfa.ts";
 import { RECOVERY_LINK_SECONDS, registerEmailLinkRoutes, signupWithConfirmation } from "./email-links.ts";
 import type { AccountMail } from "./email-links.ts";
@@ -132,11 +132,11 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => authErrorResponse(c, new AuthError(413, "request_too_large", "Request body too large"), log),
+      onError: (c) => authErrorResponse(c, authErrors.requestTooLarge(), log),
     }),
   );
   app.onError((error, c) => authErrorResponse(c, error, log));
-  app.notFound((c) => authErrorResponse(c, new AuthError(404, "not_found", "Not Found"), log));
+  app.notFound((c) => authErrorResponse(c, authErrors.notFound(), log));
 
   registerPublicRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
@@ -146,7 +146,7 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
   // Last: unknown auth paths (e.g. /otp, /magiclink: not offered) answer in GoTrue's error shape
   // also when this app is mounted into another one, whose notFound would otherwise apply.
   app.all("*", () => {
-    throw new AuthError(404, "not_found", "Not Found");
+    throw authErrors.notFound();
   });
   return { app, keys };
 }
@@ -202,7 +202,7 @@ function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
 
   // No OAuth provider is configured: GoTrue answers exactly this for /authorize?provider=x.
   app.get("/authorize", () => {
-    throw errors.validation("Unsupported provider: provider is not enabled");
+    throw authErrors.validation("Unsupported provider: provider is not enabled");
   });
 }
 
@@ -217,12 +217,12 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     await rateLimit(ctx.limiters.signInSignUp, c);
     const body = await readBody(c);
     if (body["phone"] !== undefined && body["email"] === undefined) {
-      throw new AuthError(422, "phone_provider_disabled", "Phone signups are disabled");
+      throw authErrors.phoneSignupDisabled();
     }
     const email = normalizeEmail(body["email"]);
-    if (!email) throw errors.validation("Unable to validate email address: invalid format");
+    if (!email) throw authErrors.validation("Unable to validate email address: invalid format");
     if (typeof body["password"] !== "string" || body["password"] === "") {
-      throw errors.validation("Signup requires a valid password");
+      throw authErrors.validation("Signup requires a valid password");
     }
     const password = checkNewPassword(body["password"]);
     const data = isPlainObject(body["data"]) ? body["data"] : {};
@@ -242,7 +242,7 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
         userMetadata: data,
         now: nowDate,
       });
-      if (!user) throw new AuthError(422, "user_already_exists", "User already registered");
+      if (!user) throw authErrors.userAlreadyExists();
       const session = await createSession(tx, ctx.tokens, user.id, "password", requestMeta(c));
       const fresh = (await findUserById(tx, user.id)) ?? user;
       return tokenResponse(tx, ctx.tokens, fresh, session.sessionId, session.refreshToken);
@@ -255,9 +255,9 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     if (grantType === "password") return c.json(await passwordGrant(ctx, c));
     if (grantType === "refresh_token") return c.json(await refreshGrant(ctx, c));
     if (grantType === "pkce" || grantType === "id_token") {
-      throw errors.validation("Unsupported grant type: no OAuth or OIDC provider is enabled");
+      throw authErrors.validation("Unsupported grant type: no OAuth or OIDC provider is enabled");
     }
-    throw errors.validation("unsupported_grant_type");
+    throw authErrors.validation("unsupported_grant_type");
   });
 
   app.get("/user", async (c) => {
@@ -279,16 +279,16 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     let email: string | undefined;
     if (body["email"] !== undefined && body["email"] !== "") {
       email = normalizeEmail(body["email"]) ?? undefined;
-      if (!email) throw errors.validation("Unable to validate email address: invalid format");
+      if (!email) throw authErrors.validation("Unable to validate email address: invalid format");
     }
     const newPassword = body["password"] === undefined ? undefined : checkNewPassword(body["password"]);
     const data = body["data"];
-    if (data !== undefined && !isPlainObject(data)) throw errors.validation("data must be an object");
+    if (data !== undefined && !isPlainObject(data)) throw authErrors.validation("data must be an object");
     const changesEmail = email !== undefined && email !== auth.user.email;
     if ((newPassword !== undefined || changesEmail) && auth.session.aal !== "aal2") {
       const factors = await db.transaction((tx) => listFactors(tx, auth.user.id));
       if (factors.some((f) => f.status === "verified")) {
-        throw errors.insufficientAal("AAL2 session is required to update email or password when MFA is enabled.");
+        throw authErrors.insufficientAal("AAL2 session is required to update email or password when MFA is enabled.");
       }
     }
     const nowMs = ctx.tokens.now();
@@ -301,7 +301,7 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
         await checkCurrentPassword(ctx, auth.user, body["current_password"]);
       }
       if (await ctx.hasher.compare(newPassword, auth.user.encrypted_password)) {
-        throw new AuthError(422, "same_password", "New password should be different from the old password.");
+        throw authErrors.samePassword();
       }
       passwordHash = await ctx.hasher.hash(newPassword);
     }
@@ -322,7 +322,7 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
         { passwordHash, userMetadata: isPlainObject(data) ? data : undefined },
         nowDate,
       );
-      if (!user) throw errors.userNotFoundFromJwt();
+      if (!user) throw authErrors.userNotFoundFromJwt();
       if (passwordHash) {
         // A changed password ends every other session (someone else may have known the old one).
         await tx.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2", [auth.user.id, auth.session.id]);
@@ -337,7 +337,7 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
   app.post("/logout", async (c) => {
     const scope = c.req.query("scope") ?? "global";
     if (scope !== "global" && scope !== "local" && scope !== "others") {
-      throw errors.validation(`Unsupported logout scope "${scope}"`);
+      throw authErrors.validation(`Unsupported logout scope "${scope}"`);
     }
     await db.transaction(async (tx) => {
       const { user, session } = await authenticate(ctx, c, tx);
@@ -354,13 +354,13 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenRespons
   const body = await readBody(c);
   const password = typeof body["password"] === "string" ? body["password"] : "";
   if (body["email"] === undefined && body["phone"] !== undefined) {
-    throw new AuthError(400, "phone_provider_disabled", "Phone logins are disabled");
+    throw authErrors.phoneLoginDisabled();
   }
   const email = normalizeEmail(body["email"]);
   // A locked account is refused before the lookup and bcrypt: the same answer, just as fast,
   // whether the password is right, wrong, or the e-mail unknown.
   const turn = email ? await ctx.accountThrottle.begin(email) : null;
-  if (email && !turn) throw errors.accountLocked();
+  if (email && !turn) throw authErrors.accountLocked();
   let outcome: "failed" | "succeeded" | "abandoned" = "abandoned";
   let user: UserRow | null = null;
   try {
@@ -371,10 +371,10 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<TokenRespons
   } finally {
     await turn?.end(outcome);
   }
-  if (outcome !== "succeeded" || !user) throw errors.invalidCredentials();
-  if (!user.email_confirmed_at) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
+  if (outcome !== "succeeded" || !user) throw authErrors.invalidCredentials();
+  if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
   if (user.banned_until && new Date(user.banned_until).getTime() > ctx.tokens.now()) {
-    throw new AuthError(400, "user_banned", "User is banned");
+    throw authErrors.userBanned();
   }
   return ctx.db.transaction(async (tx) => {
     const session = await createSession(tx, ctx.tokens, user.id, "password", requestMeta(c));
@@ -399,28 +399,28 @@ async function recentRecovery(tx: Queryable, sessionId: string, nowMs: number): 
  * guess it faster than a sign-in could.
  */
 async function checkCurrentPassword(ctx: AuthContext, user: UserRow, given: unknown): Promise<void> {
-  if (typeof given !== "string" || given === "") throw errors.currentPasswordRequired();
+  if (typeof given !== "string" || given === "") throw authErrors.currentPasswordRequired();
   const turn = await ctx.accountThrottle.begin(user.email ?? user.id);
-  if (!turn) throw errors.accountLocked();
+  if (!turn) throw authErrors.accountLocked();
   let ok = false;
   try {
     ok = await ctx.hasher.compare(given, user.encrypted_password);
   } finally {
     await turn.end(ok ? "succeeded" : "failed");
   }
-  if (!ok) throw errors.currentPasswordMismatch();
+  if (!ok) throw authErrors.currentPasswordMismatch();
 }
 
 async function refreshGrant(ctx: AuthContext, c: Context): Promise<TokenResponse> {
   await rateLimit(ctx.limiters.refresh, c);
   const body = await readBody(c);
   const presented = body["refresh_token"];
-  if (typeof presented !== "string" || presented === "") throw errors.validation("refresh_token required");
+  if (typeof presented !== "string" || presented === "") throw authErrors.validation("refresh_token required");
   const outcome = await ctx.db.transaction(async (tx) => {
     const result = await rotateRefreshToken(tx, ctx.tokens, presented, requestMeta(c));
     if (!result.ok) return result;
     const user = await findUserById(tx, result.userId);
-    if (!user) return { ok: false as const, error: errors.userNotFoundFromJwt() };
+    if (!user) return { ok: false as const, error: authErrors.userNotFoundFromJwt() };
     return {
       ok: true as const,
       response: await tokenResponse(tx, ctx.tokens, user, result.sessionId, result.refreshToken),

@@ -8,7 +8,7 @@ import QRCode from "qrcode";
 import type { Queryable } from "../db/types.ts";
 import { authenticate, rateLimit, readBody, setAuditAddress } from "./context.ts";
 import type { AuthContext } from "./context.ts";
-import { AuthError, errors } from "./errors.ts";
+import { authErrors } from "./errors.ts";
 import { recordAmr, reissueRefreshToken, tokenResponse } from "./sessions.ts";
 import { isUuid, listFactors } from "./users.ts";
 
@@ -121,12 +121,11 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
   app.post("/factors", async (c) => {
     const body = await readBody(c);
     const factorType = body["factor_type"];
-    if (factorType === "phone")
-      throw new AuthError(422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
+    if (factorType === "phone") throw authErrors.mfaPhoneDisabled();
     if (factorType === "webauthn") {
-      throw new AuthError(422, "mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
+      throw authErrors.mfaWebauthnDisabled();
     }
-    if (factorType !== "totp") throw errors.validation("factor_type needs to be totp, phone, or webauthn");
+    if (factorType !== "totp") throw authErrors.validation("factor_type needs to be totp, phone, or webauthn");
     const friendlyName = typeof body["friendly_name"] === "string" ? body["friendly_name"].slice(0, 255) : "";
     const issuer =
       typeof body["issuer"] === "string" && body["issuer"].trim() !== ""
@@ -139,21 +138,13 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
       const factors = await listFactors(tx, user.id);
       // GoTrue: once a factor is verified, adding another needs the second factor too.
       if (factors.some((f) => f.status === "verified") && session.aal !== "aal2") {
-        throw errors.insufficientAal("AAL2 required to enroll a new factor");
+        throw authErrors.insufficientAal("AAL2 required to enroll a new factor");
       }
       if (factors.length >= MAX_FACTORS) {
-        throw new AuthError(
-          422,
-          "too_many_enrolled_mfa_factors",
-          "Maximum number of verified factors reached, unenroll to continue",
-        );
+        throw authErrors.tooManyFactors();
       }
       if (friendlyName !== "" && factors.some((f) => f.friendly_name === friendlyName)) {
-        throw new AuthError(
-          422,
-          "mfa_factor_name_conflict",
-          `A factor with the friendly name "${friendlyName}" for this user already exists`,
-        );
+        throw authErrors.factorNameConflict(friendlyName);
       }
       const id = randomUUID();
       const now = new Date(ctx.tokens.now());
@@ -186,7 +177,7 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
         "SELECT count(*) AS n FROM auth.mfa_challenges WHERE factor_id = $1",
         [factor.id],
       );
-      if (Number(rows[0]?.n ?? 0) >= MFA_GUARD.maxChallenges) throw errors.tooManyChallenges();
+      if (Number(rows[0]?.n ?? 0) >= MFA_GUARD.maxChallenges) throw authErrors.tooManyChallenges();
       await tx.query("INSERT INTO auth.mfa_challenges (id, factor_id, created_at) VALUES ($1, $2, $3)", [
         id,
         factor.id,
@@ -204,7 +195,8 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
     const body = await readBody(c);
     const challengeId = body["challenge_id"];
     const code = typeof body["code"] === "string" ? body["code"].trim() : "";
-    if (typeof challengeId !== "string" || !isUuid(challengeId)) throw errors.validation("challenge_id is required");
+    if (typeof challengeId !== "string" || !isUuid(challengeId))
+      throw authErrors.validation("challenge_id is required");
     const response = await db.transaction(async (tx) => {
       const { user, session } = await authenticate(ctx, c, tx);
       // Locked: verifications of one factor run one at a time, so every wrong code is counted.
@@ -212,27 +204,23 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
       const nowMs = ctx.tokens.now();
       const guard = await readGuard(tx, factor.id);
       // A locked factor is refused before anything else: the answer says nothing about the code.
-      if (guard.lockedUntil !== null && guard.lockedUntil > nowMs) return { error: errors.factorLocked() };
+      if (guard.lockedUntil !== null && guard.lockedUntil > nowMs) return { error: authErrors.factorLocked() };
       const { rows } = await tx.query<{ id: string; created_at: Date; verified_at: Date | null }>(
         "SELECT id, created_at, verified_at FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
         [challengeId, factor.id],
       );
       const challenge = rows[0];
       if (!challenge || challenge.verified_at) {
-        throw new AuthError(422, "mfa_challenge_not_found", `MFA challenge ${challengeId} not found`);
+        throw authErrors.challengeNotFound(challengeId);
       }
       if (nowMs > new Date(challenge.created_at).getTime() + ctx.challengeExpiry * 1000) {
-        throw new AuthError(
-          422,
-          "mfa_challenge_expired",
-          `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
-        );
+        throw authErrors.challengeExpired(challengeId);
       }
       const step = acceptedStep(factor.secret ?? "", code, nowMs);
       // A code already accepted is refused like a wrong one, on every session (RFC 6238 §5.2).
       if (step === null || guard.usedSteps.includes(step)) {
         await recordFailure(tx, factor.id, guard, nowMs);
-        return { error: new AuthError(422, "mfa_verification_failed", "Invalid TOTP code entered") };
+        return { error: authErrors.verificationFailed() };
       }
       await recordSuccess(tx, factor.id, guard, step, nowMs);
       const now = new Date(nowMs);
@@ -271,7 +259,7 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
       const { user, session } = await authenticate(ctx, c, tx);
       const factor = await ownFactor(tx, user.id, factorId);
       if (factor.status === "verified" && session.aal !== "aal2") {
-        throw errors.insufficientAal("AAL2 required to unenroll verified factor");
+        throw authErrors.insufficientAal("AAL2 required to unenroll verified factor");
       }
       await setAuditAddress(tx, c);
       await tx.query("DELETE FROM auth.mfa_factors WHERE id = $1", [factor.id]);
@@ -289,7 +277,7 @@ async function ownFactor(
   factorId: string,
   options: { lock?: boolean } = {},
 ): Promise<FactorRow> {
-  const notFound = new AuthError(404, "mfa_factor_not_found", "Factor not found");
+  const notFound = authErrors.factorNotFound();
   if (!isUuid(factorId)) throw notFound;
   const { rows } = await tx.query<FactorRow>(
     "SELECT id, user_id::text AS user_id, friendly_name, factor_type::text AS factor_type, status::text AS status, secret, created_at, updated_at " +

@@ -10,7 +10,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Queryable } from "../db/types.ts";
 import type { SigningKeys } from "../keys.ts";
-import { AuthError } from "./errors.ts";
+import { authErrors, type AuthError } from "./errors.ts";
 import { listFactors, serializeUser } from "./users.ts";
 import type { UserRow } from "./users.ts";
 
@@ -107,9 +107,6 @@ export async function reissueRefreshToken(
   return token;
 }
 
-const refreshNotFound = () =>
-  new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
-
 export type RefreshOutcome =
   { ok: true; userId: string; sessionId: string; refreshToken: string } | { ok: false; error: AuthError };
 
@@ -135,7 +132,7 @@ export async function rotateRefreshToken(
     [hashToken(presented)],
   );
   const token = rows[0];
-  if (!token || !token.session_id) return { ok: false, error: refreshNotFound() };
+  if (!token || !token.session_id) return { ok: false, error: authErrors.refreshTokenNotFound() };
   const sessionId = token.session_id;
   const nowMs = settings.now();
   const now = new Date(nowMs);
@@ -146,13 +143,13 @@ export async function rotateRefreshToken(
     if (withinReuse) {
       issued = await currentTokenFromChain(tx, settings, sessionId, presented);
       // Revoked by something other than a rotation (MFA verify re-issues): dead, but no theft.
-      if (!issued) return { ok: false, error: refreshNotFound() };
+      if (!issued) return { ok: false, error: authErrors.refreshTokenNotFound() };
     } else {
       // A rotated token presented again outside the window: treat the family as stolen.
       await tx.query("DELETE FROM auth.sessions WHERE id = $1", [sessionId]);
       return {
         ok: false,
-        error: new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+        error: authErrors.refreshTokenAlreadyUsed(),
       };
     }
   } else {

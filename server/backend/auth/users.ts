@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Queryable } from "../db/types.ts";
-import { errors } from "./errors.ts";
+import { authErrors } from "./errors.ts";
 
 export interface UserRow {
   id: string;
@@ -137,7 +137,7 @@ export async function updateUser(
   const email = changes.email !== undefined && changes.email !== user.email ? changes.email : null;
   if (email) {
     const taken = await findUserByEmail(tx, email);
-    if (taken && taken.id !== user.id) throw errors.emailExists();
+    if (taken && taken.id !== user.id) throw authErrors.emailExists();
   }
   const changed =
     email !== null ||
