@@ -1,9 +1,9 @@
 // Stage 1, request parsing: who is asking (the verified JWT), which schema, the query string
 // (parse.ts), the Prefer and Accept headers, and the JSON body under a size limit. Nothing here
 // reads the catalog or the database; every refusal is an entry of errors.ts.
-import { clientIpOf } from "../../http/client-ip.ts";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { BodyTooLarge, declaresMoreThan, readBoundedBody } from "../../../app/lib/bounded-body.ts";
+import { clientIpOf } from "../../http/client-ip.ts";
 import type { RequestRole } from "../db/types.ts";
 import { restErrors } from "./errors.ts";
 import { checkQueryLength, parsePrefer, parseQuery } from "./parse.ts";
@@ -129,28 +129,20 @@ export interface JsonBody {
 
 /**
  * The body, at most maxBytes, as JSON. Checked in this order: a declared Content-Length over the
- * limit (413), the type (415), then the bytes as they arrive (413) by Hono's bodyLimit, which
- * counts a body without Content-Length (streamed) too; then UTF-8 and JSON (400).
+ * limit (413), the type (415), then the bytes as they arrive (413), counted whatever the
+ * Content-Length says (an in-process Request may understate it); then UTF-8 and JSON (400).
  */
 export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBody> {
-  const tooLarge = () => restErrors.payloadTooLarge(maxBytes);
   // Before the type, so an oversized body is 413 whatever it claims to be.
-  if (Number(c.req.header("content-length") ?? "0") > maxBytes) throw tooLarge();
+  if (declaresMoreThan(c.req.raw, maxBytes)) throw restErrors.payloadTooLarge(maxBytes);
   const type = (c.req.header("content-type") ?? "application/json").toLowerCase();
   if (!type.startsWith("application/json")) throw restErrors.unsupportedMediaType(type);
-  let bytes = new Uint8Array(0);
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
-  await limit(c, async () => {
-    bytes = new Uint8Array(await c.req.raw.arrayBuffer());
-  });
-  // bodyLimit trusts a Content-Length (Node's HTTP server enforces it); an in-process Request
-  // may carry one that understates its body, so the bytes read are counted as well.
-  if (bytes.byteLength > maxBytes) throw tooLarge();
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBoundedBody(c.req.raw, maxBytes);
+  } catch (error) {
+    throw error instanceof BodyTooLarge ? restErrors.payloadTooLarge(maxBytes) : error;
+  }
   let raw: string;
   try {
     raw = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
