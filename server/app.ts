@@ -4,7 +4,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from "r
 // The contract with the app is the app's own (app/ never imports server/); these are types only,
 // erased before Node runs this file, so no app code loads here.
 import type { BackendAccess, backendContext } from "../app/lib/backend-context.ts";
-import type { RequestInfo, requestContext } from "../app/lib/request-context.ts";
+import type { AppRateLimitBucket, RequestInfo, requestContext } from "../app/lib/request-context.ts";
 import type { SiteContext, siteContext } from "../app/lib/site-context.ts";
 import type { ServerConfig } from "./config.ts";
 import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
@@ -15,10 +15,12 @@ import { HEALTH_PATHS, registerHealthRoutes, type Readiness } from "./http/healt
 import type { PageCache } from "./http/page-cache.ts";
 import { pageGuards } from "./http/page-guards.ts";
 import { loadPrerenderedPages } from "./http/prerendered-pages.ts";
-import { createRateLimiters, type RateLimiters } from "./http/rate-limits.ts";
 import { stylesheetReader } from "./http/inline-stylesheet.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
+import type { Database } from "./backend/db/types.ts";
+import { createBucketLimiter } from "./backend/shared-rate-limits.ts";
+import type { KeyedRateLimiter } from "./http/rate-limits.ts";
 
 export type { BackendAccess, RequestInfo, SiteContext };
 
@@ -30,10 +32,13 @@ export interface ServerAppOptions {
   /** The client build served as files (production; in development Vite serves the assets). */
   clientDir?: string;
   backendAccess: BackendAccess;
-  /** The embedded backend's routes (/auth/v1, /rest/v1), when it runs in this process. */
+  /** The embedded backend (Backend.app: each service at its prefix), when it runs in this process. */
   backendApp?: Hono;
-  /** The lead forms' per-address limits (server/http/rate-limits.ts); tests pass tiny ones. */
-  rateLimiters?: RateLimiters;
+  /**
+   * The database every instance shares (DATABASE_URL), where the lead forms' per-address limit
+   * is counted (Backend.sharedCounts); without it, in this process's memory.
+   */
+  sharedCounts?: Database | null;
   /** What /readyz reports (server/boot.ts); without it the instance always says it is ready. */
   readiness?: Readiness;
   /** Access log (server/http/access-log.ts); tests leave it out to keep their output quiet. */
@@ -74,9 +79,12 @@ export function createServerApp(options: ServerAppOptions): Hono {
   const { build, config, backendAccess, mode } = options;
   const handler = createRequestHandler(build, mode);
   const loadBuild = typeof build === "function" ? build : async () => build;
-  const rateLimiters = options.rateLimiters ?? createRateLimiters();
   // The per-start values every render sees (app/lib/site-context.ts).
   const site: SiteContext = { origin: config.siteUrl };
+  // Built here, where the app asks for them (app/lib/leads.server.ts).
+  const limiters: Record<AppRateLimitBucket, KeyedRateLimiter> = {
+    leads: createBucketLimiter("leads", { shared: options.sharedCounts ?? null }),
+  };
 
   const app = new Hono();
   // First, so the logged duration covers everything and every answer carries X-Request-Id.
@@ -107,7 +115,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     context.set(keys.backendContext, backendAccess);
     context.set(keys.siteContext, site);
     const clientIp = clientIpOf(c);
-    context.set(keys.requestContext, { clientIp, rateLimit: (bucket) => rateLimiters[bucket].take(clientIp) });
+    context.set(keys.requestContext, { clientIp, rateLimit: (bucket) => limiters[bucket].take(clientIp) });
     return handler(c.req.raw, context);
   });
   return app;

@@ -9,6 +9,7 @@ import { DataDirLockedError } from "./backend/db/lock.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
 import { startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
 import { startBackupSchedule, type BackupSchedule } from "./backup/schedule.ts";
+import { BACKUP_PREFIX, onlineBackup } from "./backup/route.ts";
 import { backupWorkDir } from "./backup/work-dir.ts";
 import { readStoredSigningKey } from "./backend/keys.ts";
 import { checkWebhookUrl } from "./leads/webhook.ts";
@@ -98,7 +99,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     dataDir: config.databaseUrl ? undefined : resolve(config.dataDir),
     databaseUrl: config.databaseUrl,
     // DATA_DIR is this machine's own folder on DATABASE_URL too (the development outbox lives there).
-    backupWorkDir: backupWorkDir(config.dataDir),
+    services: { [BACKUP_PREFIX]: onlineBackup({ workDir: backupWorkDir(config.dataDir) }) },
     siteUrl: config.siteUrl,
     accountThrottle: {
       maxFailures: config.authAccountMaxFailures,

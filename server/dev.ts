@@ -20,7 +20,7 @@ const app = createServerApp({
   backendApp: setup.backend?.app,
   // The auth service's limiters, so the lead forms are counted in the same place (shared by
   // instances on PostgreSQL).
-  rateLimiters: setup.backend?.rateLimiters,
+  sharedCounts: setup.backend?.sharedCounts,
 });
 const handle = getRequestListener(app.fetch);
 const server = createServer((req, res) => vite.middlewares(req, res, () => void handle(req, res)));

@@ -60,7 +60,7 @@ const app = createServerApp({
   backendApp: setup.backend?.app,
   // The auth service's limiters, so the lead forms are counted in the same place (shared by
   // instances on PostgreSQL).
-  rateLimiters: setup.backend?.rateLimiters,
+  sharedCounts: setup.backend?.sharedCounts,
   readiness: { unreadyReason: setup.unreadyReason, stopping: () => state.stopping },
   logger: createLogger({ format: config.logFormat, level: config.logLevel }),
   pageCache: pageCache ?? undefined,

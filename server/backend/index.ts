@@ -1,5 +1,7 @@
-// The embedded Supabase-compatible backend: one Hono app serving /auth/v1 (GoTrue subset),
-// /rest/v1 (PostgREST subset), /storage/v1 (Storage subset) and /backup/v1 (the operator's online backup) on PGlite (dataDir) or PostgreSQL (databaseUrl).
+// The embedded Supabase-compatible backend: one Hono app with each service mounted at its
+// prefix, as on hosted Supabase (/auth/v1 GoTrue subset, /rest/v1 PostgREST subset,
+// /storage/v1 Storage subset, all with CORS), and the services its caller adds (the server adds
+// /backup/v1, server/backup/route.ts), on PGlite (dataDir) or PostgreSQL (databaseUrl).
 import { join } from "node:path";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
@@ -7,20 +9,19 @@ import { openDatabase } from "./db/index.ts";
 import type { DataDirLock } from "./db/lock.ts";
 import { pendingMigrations, runMigrations } from "./db/migrate.ts";
 import type { Database } from "./db/types.ts";
-import { createAuth } from "./auth/index.ts";
+import { AUTH_PREFIX, createAuth } from "./auth/index.ts";
 import type { AccountThrottleLimits } from "./auth/index.ts";
 import type { AccountMail } from "./auth/email-links.ts";
-import { createRest } from "./rest/index.ts";
+import { REST_PREFIX, createRest } from "./rest/index.ts";
+import type { VerifyJwt } from "./rest/request.ts";
 import { readStoredSigningKey } from "./keys.ts";
-import { createBackupRoute } from "../backup/route.ts";
-import { backupWorkDir, removeBackupLeftovers } from "../backup/work-dir.ts";
+import type { StoredSigningKey } from "./keys.ts";
 import { diskBlobStore } from "./storage/blob-store.ts";
-import { createStorage } from "./storage/index.ts";
+import { STORAGE_PREFIX, createStorage } from "./storage/index.ts";
 import type { RenderLimits } from "./storage/render.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { seedImages } from "./seed-images.ts";
-import { createRateLimiters, type RateLimit, type RateLimitBucket, type RateLimiters } from "../http/rate-limits.ts";
-import { createSharedRateLimiters } from "../http/shared-rate-limits.ts";
+import type { RateLimit, RateLimitBucket } from "../http/rate-limits.ts";
 
 export interface StartBackendOptions {
   /** PGlite data directory (ignored when databaseUrl is set). Default ./.data */
@@ -37,13 +38,13 @@ export interface StartBackendOptions {
   initInChildProcess?: boolean;
   /** Where uploaded objects' bytes live (STORAGE_DIR). Default <dataDir>/storage. */
   storageDir?: string;
-  /**
-   * Where backups are staged (server/backup/work-dir.ts). Default <dataDir>/backup-work; on
-   * DATABASE_URL the server passes DATA_DIR's.
-   */
-  backupWorkDir?: string;
   /** STORAGE_MAX_BYTES: the largest upload. Default 5 MB. */
   storageMaxBytes?: number;
+  /**
+   * More services, each built once the database is migrated and mounted at its prefix beside
+   * the Supabase ones (the server's /backup/v1, server/backup/route.ts).
+   */
+  services?: Record<`/${string}`, (core: BackendCore) => Hono>;
   /** Image renditions' slots, queue and deadline, and a hook called as each starts encoding (tests). */
   render?: Partial<RenderLimits> & { onEncode?: (key: string) => void };
   /** Replaces some per-address limits of RATE_LIMITS (tests use tiny ones). */
@@ -65,21 +66,36 @@ export interface StartBackendOptions {
   log?: (line: string) => void;
 }
 
+/** What a service added through `services` is built from. */
+export interface BackendCore {
+  db: Database;
+  /** Verifies a JWT of this backend's keys and returns its claims; throws when invalid. */
+  verifyJwt: VerifyJwt;
+  /** The signing key as a backup keeps it; null on PostgreSQL, where the key is a row of the database. */
+  storedSigningKey(): Promise<StoredSigningKey | null>;
+  /** Where uploaded objects' bytes live. */
+  storageDir: string;
+  log: (line: string) => void;
+}
+
 export interface Backend {
-  /** Routes under /auth/v1 and /rest/v1, with CORS. Mount with `app.route("/", backend.app)`. */
+  /**
+   * Every service at its prefix: /auth/v1, /rest/v1 and /storage/v1 with CORS, then those of
+   * `services`. Mount it whole with `app.route("/", backend.app)`.
+   */
   app: Hono;
   fetch(req: Request): Promise<Response>;
   db: Database;
   anonKey: string;
   serviceRoleKey: string;
+  /**
+   * The database every instance shares on DATABASE_URL, where per-address limits are counted
+   * (server/backend/shared-rate-limits.ts); null on PGlite, whose one process counts in memory.
+   */
+  sharedCounts: Database | null;
   /** Records the URL the server listens on in the data directory's lock (PGlite only), so
    *  operator commands can reach the running server instead of opening the database. */
   announceUrl(url: string): void;
-  /**
-   * The per-address limits (sign-in, sign-up, refresh, verification, lead forms): counted in
-   * PostgreSQL on DATABASE_URL, so instances share them; in memory on PGlite.
-   */
-  rateLimiters: RateLimiters;
   /** Null when the database answers and every migration is applied; otherwise why not. */
   unreadyReason(): Promise<string | null>;
   close(): Promise<void>;
@@ -143,25 +159,19 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     initInChildProcess: opts.initInChildProcess,
     log,
   });
-  const workDir = opts.backupWorkDir ?? backupWorkDir(dataDir);
   try {
-    // What a backup or restore killed mid-way left (signing key, password hashes, leads): gone
-    // before anything else, now that the data directory is ours.
-    for (const leftover of removeBackupLeftovers(workDir)) log(`Removed ${leftover}, left by an interrupted backup.`);
     await runMigrations(db, { log });
     await db.query("UPDATE public.security_settings SET admin_require_mfa = $1", [opts.adminRequireMfa ?? false]);
-    const rateLimiters = opts.databaseUrl
-      ? createSharedRateLimiters(db, { limits: opts.rateLimits })
-      : createRateLimiters({ limits: opts.rateLimits });
+    // On PostgreSQL every instance counts in the database, so together they allow what one allows.
+    const sharedCounts = opts.databaseUrl ? db : null;
     const auth = await createAuth({
-      rateLimiters,
       db,
       // On PostgreSQL the signing key lives in the database, so N instances share it.
       ...(opts.databaseUrl ? {} : { dataDir }),
       siteUrl: opts.siteUrl,
       accountThrottle: opts.accountThrottle,
-      // Like the per-address limits: counted where every instance sees it.
-      sharedAccountThrottle: Boolean(opts.databaseUrl),
+      sharedCounts,
+      rateLimits: opts.rateLimits,
       mail: opts.mail,
       mailerAutoconfirm: opts.mailerAutoconfirm,
       jwtExpiry: opts.jwtExpiry,
@@ -169,46 +179,42 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       log,
     });
     const seeded = await seedIfEmpty({ db, auth, log, adminEmail: opts.adminEmail });
-    const rest = createRest({
-      db,
-      verifyJwt: (token) => auth.keys.verify(token),
-      maxRows: opts.restMaxRows,
-    });
+    const verifyJwt: VerifyJwt = (token) => auth.keys.verify(token);
+    const rest = createRest({ db, verifyJwt, maxRows: opts.restMaxRows });
     // Migrations ran above; load the schema cache now so the first request does not pay for it.
     await rest.catalog.refresh();
 
     const storageDir = opts.storageDir ?? join(dataDir, "storage");
+    const storage = createStorage({
+      db,
+      verifyJwt,
+      // On PGlite the data directory's lock makes this the only process using STORAGE_DIR; on
+      // PostgreSQL another instance may be receiving an upload into the same directory.
+      blobs: diskBlobStore(storageDir, { onlyUser: !opts.databaseUrl }),
+      renditionsDir: join(storageDir, ".renditions"),
+      maxBytes: opts.storageMaxBytes ?? DEFAULT_STORAGE_MAX_BYTES,
+      sharedCounts,
+      renderRateLimit: opts.rateLimits?.renders,
+      renderLimits: opts.render,
+      onEncode: opts.render?.onEncode,
+    });
+    const core: BackendCore = {
+      db,
+      verifyJwt,
+      storedSigningKey: async () => (opts.databaseUrl ? null : readStoredSigningKey(dataDir)),
+      storageDir,
+      log,
+    };
     const app = new Hono();
-    app.use("/auth/v1/*", corsMiddleware);
-    app.use("/rest/v1/*", corsMiddleware);
-    app.use("/storage/v1/*", corsMiddleware);
-    app.route("/", auth.app);
-    app.route("/", rest);
-    app.route(
-      "/",
-      createStorage({
-        db,
-        verifyJwt: (token) => auth.keys.verify(token),
-        // On PGlite the data directory's lock makes this the only process using STORAGE_DIR; on
-        // PostgreSQL another instance may be receiving an upload into the same directory.
-        blobs: diskBlobStore(storageDir, { onlyUser: !opts.databaseUrl }),
-        renditionsDir: join(storageDir, ".renditions"),
-        maxBytes: opts.storageMaxBytes ?? DEFAULT_STORAGE_MAX_BYTES,
-        renderLimiter: rateLimiters.renders,
-        renderLimits: opts.render,
-        onEncode: opts.render?.onEncode,
-      }),
-    );
-    app.route(
-      "/",
-      createBackupRoute({
-        db,
-        verifyJwt: (token) => auth.keys.verify(token),
-        signingKey: async () => (opts.databaseUrl ? null : readStoredSigningKey(dataDir)),
-        storageDir,
-        workDir,
-      }),
-    );
+    for (const [prefix, service] of [
+      [AUTH_PREFIX, auth.app],
+      [REST_PREFIX, rest],
+      [STORAGE_PREFIX, storage],
+    ] as const) {
+      app.use(`${prefix}/*`, corsMiddleware);
+      app.route(prefix, service);
+    }
+    for (const [prefix, build] of Object.entries(opts.services ?? {})) app.route(prefix, build(core));
 
     if (seeded) {
       await seedImages({
@@ -227,8 +233,8 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       db,
       anonKey: auth.keys.anonKey,
       serviceRoleKey: auth.keys.serviceRoleKey,
+      sharedCounts,
       announceUrl: (url: string) => lock?.setUrl(url),
-      rateLimiters,
       unreadyReason: () => databaseUnreadyReason(db),
       close: () => db.close(),
     };

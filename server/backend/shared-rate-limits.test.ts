@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMigrations } from "../backend/db/migrate.ts";
-import { openPostgres } from "../backend/db/postgres.ts";
-import { useMigratedPglite } from "../backend/testing/migrated-pglite.ts";
-import type { Database } from "../backend/db/types.ts";
-import { POSTGRES_SKIP_REASON } from "../backend/testing/backend.ts";
-import { skipWhen } from "../backend/testing/skip.ts";
-import { startPostgresCluster, type PostgresCluster } from "../backend/testing/postgres-cluster.ts";
+import { runMigrations } from "./db/migrate.ts";
+import { openPostgres } from "./db/postgres.ts";
+import { useMigratedPglite } from "./testing/migrated-pglite.ts";
+import type { Database } from "./db/types.ts";
+import { POSTGRES_SKIP_REASON } from "./testing/backend.ts";
+import { startPostgresCluster, type PostgresCluster } from "./testing/postgres-cluster.ts";
+import { skipWhen } from "./testing/skip.ts";
 import { createSharedRateLimiter, createSharedRateLimiters } from "./shared-rate-limits.ts";
 
 // Two "instances" are two Database handles on one PostgreSQL, each with its own limiter: what

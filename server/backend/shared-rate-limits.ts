@@ -1,13 +1,15 @@
-// The limits of ./rate-limits.ts counted in PostgreSQL, so that N instances on one database
-// together allow what one allows (ADR 023). Used when the embedded backend runs on
+// The limits of server/http/rate-limits.ts counted in PostgreSQL, so that N instances on one
+// database together allow what one allows (ADR 023). Used when the embedded backend runs on
 // DATABASE_URL; the counts live in omnia_internal.rate_limit_windows (internal migration
-// 0005-rate-limits.sql), one row per bucket, client address and window.
+// 0005-rate-limits.sql), one row per bucket, client address and window. Each limiter is built
+// where it is used (auth, storage, the lead forms in server/app.ts) by createBucketLimiter.
 //
 // The same sliding-window approximation as the in-memory limiter (this window's count plus the
 // previous window's, weighted by how much of it the sliding window still overlaps), on windows
 // aligned to the clock, since every instance must agree on where a window starts.
-import type { Database } from "../backend/db/types.ts";
+import type { Database } from "./db/types.ts";
 import {
+  createRateLimiter,
   effectiveLimits,
   type KeyedRateLimiter,
   type RateLimit,
@@ -15,7 +17,7 @@ import {
   type RateLimitDecision,
   type RateLimiters,
   type RateLimitersOptions,
-} from "./rate-limits.ts";
+} from "../http/rate-limits.ts";
 
 /** How often an instance deletes windows too old to weigh anything. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -84,4 +86,21 @@ export function createSharedRateLimiters(
       createSharedRateLimiter(db, bucket as RateLimitBucket, limit, { now: options.now }),
     ]),
   ) as RateLimiters;
+}
+
+export interface BucketLimiterOptions {
+  /** The database every instance shares (DATABASE_URL), where the limit is counted; null: in memory. */
+  shared: Database | null;
+  /** Replaces some buckets' limits (tests use tiny numbers); the rest come from RATE_LIMITS. */
+  limits?: RateLimitersOptions["limits"];
+  /** Milliseconds since the epoch; tests move it instead of sleeping. */
+  now?: () => number;
+}
+
+/** One bucket's limiter, keyed by client address: in the shared database, else in this process. */
+export function createBucketLimiter(bucket: RateLimitBucket, options: BucketLimiterOptions): KeyedRateLimiter {
+  const limit = effectiveLimits(options.limits)[bucket];
+  return options.shared
+    ? createSharedRateLimiter(options.shared, bucket, limit, { now: options.now })
+    : createRateLimiter(limit, { now: options.now });
 }

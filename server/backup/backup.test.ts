@@ -38,6 +38,7 @@ import {
   totpCode,
 } from "./dataset.testing.ts";
 import { backupFileName, listBackups, pruneBackups, startBackupSchedule } from "./schedule.ts";
+import { BACKUP_PREFIX, onlineBackup } from "./route.ts";
 import { backupWorkDir } from "./work-dir.ts";
 import { until } from "../mail/smtp-sink.testing.ts";
 
@@ -55,7 +56,14 @@ function tempDir(): string {
 const workDir = () => path.join(tempDir(), "backup-work");
 
 const quiet = () => {};
-const start = (dataDir: string) => startBackend({ dataDir, siteUrl: DATASET_URL, log: quiet });
+/** The embedded backend as the server starts it, with the online backup at /backup/v1. */
+const start = (dataDir: string) =>
+  startBackend({
+    dataDir,
+    siteUrl: DATASET_URL,
+    log: quiet,
+    services: { [BACKUP_PREFIX]: onlineBackup({ workDir: backupWorkDir(dataDir) }) },
+  });
 
 async function count(backend: { db: Backend["db"] }, table: string): Promise<number> {
   const { rows } = await backend.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);

@@ -1,22 +1,21 @@
 // POST /backup/v1: a consistent backup of the running server's database, streamed as the backup
 // file. Only the service-role key may ask. It exists because PGlite cannot be opened by a second
 // process: `npm run admin -- backup` sends this request when the server holds the data directory
-// (server/cli/target.ts), and the server dumps its own database between requests.
+// (server/cli/data-commands.ts), and the server dumps its own database between requests. The
+// server adds it to the embedded backend as a service (BACKUP_PREFIX), which also clears what
+// killed backups left in the work directory when the backend starts.
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import type { Database } from "../backend/db/types.ts";
-import type { StoredSigningKey } from "../backend/keys.ts";
+import type { BackendCore } from "../backend/index.ts";
 import { writeBackup } from "./backup.ts";
-import { createWorkDir } from "./work-dir.ts";
+import { createWorkDir, removeBackupLeftovers } from "./work-dir.ts";
 
-export interface BackupRouteOptions {
-  db: Database;
-  verifyJwt: (token: string) => Promise<Record<string, unknown>>;
-  signingKey: () => Promise<StoredSigningKey | null>;
-  /** Where uploaded objects' bytes live; they go into the backup with the rows. */
-  storageDir: string;
+/** Where the online backup is mounted. */
+export const BACKUP_PREFIX = "/backup/v1";
+
+export interface OnlineBackupOptions {
   /** <DATA_DIR>/backup-work: where the backup is staged and kept until it has been sent. */
   workDir: string;
 }
@@ -24,26 +23,40 @@ export interface BackupRouteOptions {
 const json = (status: 401 | 403, code: string, message: string) =>
   Response.json({ code: status, error_code: code, msg: message }, { status });
 
-export function createBackupRoute(options: BackupRouteOptions): Hono {
+/**
+ * The service for StartBackendOptions.services. Built once the backend's database is open (and
+ * its data directory locked): what a backup or restore killed mid-way left (signing key, password
+ * hashes, leads) goes first.
+ */
+export function onlineBackup(options: OnlineBackupOptions): (core: BackendCore) => Hono {
+  return (core) => {
+    for (const leftover of removeBackupLeftovers(options.workDir)) {
+      core.log(`Removed ${leftover}, left by an interrupted backup.`);
+    }
+    return backupRoute(core, options.workDir);
+  };
+}
+
+function backupRoute(core: BackendCore, workDir: string): Hono {
   const app = new Hono();
-  app.post("/backup/v1", async (c) => {
+  app.post("/", async (c) => {
     const token = /^bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
     if (!token) return json(401, "no_authorization", "This endpoint requires a Bearer token");
     let role: unknown;
     try {
-      role = (await options.verifyJwt(token))["role"];
+      role = (await core.verifyJwt(token))["role"];
     } catch {
       return json(401, "bad_jwt", "invalid JWT");
     }
     if (role !== "service_role") return json(403, "not_admin", "Only the service-role key may take a backup");
 
-    const work = createWorkDir(options.workDir, "backup");
+    const work = createWorkDir(workDir, "backup");
     const file = path.join(work.path, "backup.tar.gz");
     try {
-      await writeBackup(options.db, file, {
-        workDir: options.workDir,
-        signingKey: await options.signingKey(),
-        storageDir: options.storageDir,
+      await writeBackup(core.db, file, {
+        workDir,
+        signingKey: await core.storedSigningKey(),
+        storageDir: core.storageDir,
       });
     } catch (error) {
       work.remove();

@@ -1,11 +1,13 @@
-// Every per-client-address request limit of the site, and the one limiter that enforces them:
+// Every per-client-address request limit of the site, and the limiter that enforces them:
 // sign-in + sign-up, token refresh and MFA verification in the embedded auth service
-// (server/backend/auth/), new image renditions (server/backend/storage/), and the two lead forms (app/lib/leads.server.ts, which reaches its
-// bucket through the request context that server/app.ts fills). ADR 023.
+// (server/backend/auth/), new image renditions (server/backend/storage/), and the two lead forms
+// (app/lib/leads.server.ts, which reaches its bucket through the request context that
+// server/app.ts fills). Each of them builds its own limiters from this table. ADR 023.
 //
 // Where they are counted: in memory, per process, by default (the embedded database serves one
-// process); in PostgreSQL when the backend runs on DATABASE_URL (./shared-rate-limits.ts), so
-// several instances behind a load balancer together allow what one allows.
+// process); in PostgreSQL when the backend runs on DATABASE_URL
+// (server/backend/shared-rate-limits.ts), so several instances behind a load balancer together
+// allow what one allows.
 
 // The decision's shape is the app's (the lead forms show the wait): a type-only import, erased
 // before Node runs this file.

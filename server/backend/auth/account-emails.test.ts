@@ -9,7 +9,7 @@ import { createMailer } from "../../mail/mailer.ts";
 import { smtpSink, until } from "../../mail/smtp-sink.testing.ts";
 import type { Auth } from "./index.ts";
 import { describeEachDatabase } from "../testing/describe-each-database.ts";
-import { TEST_URL, call, startTestBackend } from "./test-support.ts";
+import { TEST_URL, call, mountAuth, startTestBackend } from "./test-support.ts";
 import type { TestBackend } from "./test-support.ts";
 
 const PASSWORD = "correct-horse-battery";
@@ -27,7 +27,7 @@ const linkIn = (mail: ParsedMail): URL =>
   new URL(/https?:\/\/\S+\/auth\/(v1\/verify|nova-senha)\S+/.exec(mail.text ?? "")![0]);
 /** Opens a link from an e-mail as a browser would, without following the redirect. */
 const open = async (auth: Auth, link: URL) => {
-  const res = await auth.app.fetch(new Request(link.href, { redirect: "manual" }));
+  const res = await mountAuth(auth).fetch(new Request(link.href, { redirect: "manual" }));
   return { status: res.status, location: res.headers.get("location") };
 };
 describeEachDatabase("account e-mails", (kind) => {

@@ -1,12 +1,13 @@
 // What every auth route shares: the database, keys, settings, and request helpers that copy
 // GoTrue's request handling (Bearer parsing, JSON bodies, client address).
 import type { Context } from "hono";
+import { BodyTooLarge, readBoundedBody } from "../../../app/lib/bounded-body.ts";
 import type { Database, Queryable } from "../db/types.ts";
 import type { SigningKeys } from "../keys.ts";
 import { authErrors } from "./errors.ts";
 import { MAX_PASSWORD_LENGTH, passwordWeakness } from "./password-policy.ts";
 import type { AccountThrottle } from "./account-throttle.ts";
-import type { KeyedRateLimiter, RateLimiters } from "../../http/rate-limits.ts";
+import type { KeyedRateLimiter } from "../../http/rate-limits.ts";
 import { findSession } from "./sessions.ts";
 import type { SessionRow, TokenSettings } from "./sessions.ts";
 import { findUserById } from "./users.ts";
@@ -15,6 +16,9 @@ import { clientIpOf } from "../../http/client-ip.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import type { AccountMail } from "./email-links.ts";
 
+/** The buckets of server/http/rate-limits.ts that the auth service counts. */
+export const AUTH_RATE_LIMIT_BUCKETS = ["signInSignUp", "refresh", "verify", "emailSent", "emailPerAddress"] as const;
+
 export interface AuthContext {
   db: Database;
   keys: SigningKeys;
@@ -22,8 +26,8 @@ export interface AuthContext {
   tokens: TokenSettings;
   hasher: PasswordHasher;
   log: (line: string) => void;
-  /** Per client address, one per bucket of server/http/rate-limits.ts; auth uses signInSignUp, refresh, verify. */
-  limiters: RateLimiters;
+  /** Per client address (the e-mail address for emailPerAddress), one per bucket auth uses. */
+  limiters: Record<(typeof AUTH_RATE_LIMIT_BUCKETS)[number], KeyedRateLimiter>;
   /** Failed password sign-ins per e-mail, whatever address they come from. */
   accountThrottle: AccountThrottle;
   /** Seconds an MFA challenge stays valid (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION, 300). */
@@ -76,7 +80,9 @@ export function checkNewPassword(password: unknown): string {
   return password;
 }
 
-/** Parses a JSON object body; an empty body is `{}` (supabase-js sends none on some DELETEs). */
+/** Auth request bodies are small JSON documents; anything bigger is refused before parsing. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 function containsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (Array.isArray(value)) return value.some(containsNul);
@@ -84,8 +90,15 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** Parses a JSON object body of at most MAX_BODY_BYTES; an empty body is `{}` (supabase-js sends none on some DELETEs). */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBoundedBody(c.req.raw, MAX_BODY_BYTES);
+  } catch (error) {
+    throw error instanceof BodyTooLarge ? authErrors.requestTooLarge() : error;
+  }
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {

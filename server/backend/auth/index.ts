@@ -4,9 +4,9 @@
 // one connection, and a 100 ms hash inside a transaction would stall every other request.
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { createRateLimiters } from "../../http/rate-limits.ts";
-import type { RateLimiters, RateLimitersOptions } from "../../http/rate-limits.ts";
+import { declaresMoreThan } from "../../../app/lib/bounded-body.ts";
+import type { RateLimitersOptions } from "../../http/rate-limits.ts";
+import { createBucketLimiter } from "../shared-rate-limits.ts";
 import type { Database } from "../db/types.ts";
 import { loadSigningKeys } from "../keys.ts";
 import type { SigningKeys } from "../keys.ts";
@@ -14,6 +14,8 @@ import { DEFAULT_ACCOUNT_THROTTLE, createAccountThrottle, createSharedAccountThr
 import type { AccountThrottleLimits } from "./account-throttle.ts";
 import { registerAdminRoutes } from "./admin.ts";
 import {
+  AUTH_RATE_LIMIT_BUCKETS,
+  MAX_BODY_BYTES,
   authenticate,
   checkNewPassword,
   isPlainObject,
@@ -45,6 +47,9 @@ import {
 import type { UserRow } from "./users.ts";
 
 export type { SigningKeys } from "../keys.ts";
+
+/** Where GoTrue is mounted on Supabase; its tokens' issuer is the site's URL with it. */
+export const AUTH_PREFIX = "/auth/v1";
 export type { AccountThrottleLimits } from "./account-throttle.ts";
 
 export interface CreateAuthOptions {
@@ -59,12 +64,13 @@ export interface CreateAuthOptions {
   bcryptCost?: number;
   /** Per-IP limits replacing some of server/http/rate-limits.ts's table (Supabase's defaults); for tests. */
   rateLimits?: RateLimitersOptions["limits"];
-  /** Limiters counted elsewhere (in PostgreSQL, shared by instances); default: in memory. */
-  rateLimiters?: RateLimiters;
   /** Per-account password sign-in limit; 10 failures in 15 minutes lock for 15 (account-throttle.ts). */
   accountThrottle?: Partial<AccountThrottleLimits>;
-  /** Count that throttle in the database (instances sharing one PostgreSQL); default: in memory. */
-  sharedAccountThrottle?: boolean;
+  /**
+   * The database every instance shares (DATABASE_URL): the per-address limits and the account
+   * throttle are counted there. Null or absent: in this process's memory.
+   */
+  sharedCounts?: Database | null;
   /** Access-token lifetime in seconds (3600). */
   jwtExpiry?: number;
   /** Seconds a rotated refresh token may be presented again (10). */
@@ -81,13 +87,10 @@ export interface CreateAuthOptions {
 }
 
 export interface Auth {
-  /** Every route under /auth/v1 (mount with `app.route("/", auth.app)` or call `auth.app.fetch`). */
+  /** Every route, relative to where it is mounted: `app.route(AUTH_PREFIX, auth.app)`. */
   app: Hono;
   keys: SigningKeys;
 }
-
-/** Auth request bodies are small JSON documents; anything bigger is refused before parsing. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The auth app on a migrated database: its tables come from the migration runner's internal
@@ -107,34 +110,38 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
     siteUrl,
     tokens: {
       keys,
-      issuer: `${siteUrl}/auth/v1`,
+      issuer: `${siteUrl}${AUTH_PREFIX}`,
       jwtExpiry: opts.jwtExpiry ?? 3600,
       reuseInterval: opts.refreshTokenReuseInterval ?? 10,
       now,
     },
     hasher: createPasswordHasher(opts.bcryptCost ?? 10),
     log,
-    limiters: opts.rateLimiters ?? createRateLimiters({ limits: opts.rateLimits, now }),
-    accountThrottle: opts.sharedAccountThrottle
-      ? createSharedAccountThrottle(opts.db, throttleLimits, now)
+    limiters: Object.fromEntries(
+      AUTH_RATE_LIMIT_BUCKETS.map((bucket) => [
+        bucket,
+        createBucketLimiter(bucket, { shared: opts.sharedCounts ?? null, limits: opts.rateLimits, now }),
+      ]),
+    ) as AuthContext["limiters"],
+    accountThrottle: opts.sharedCounts
+      ? createSharedAccountThrottle(opts.sharedCounts, throttleLimits, now)
       : createAccountThrottle(throttleLimits, now),
     challengeExpiry: 300,
     mail: opts.mail,
     mailerAutoconfirm,
   };
 
-  const app = new Hono().basePath("/auth/v1");
+  const app = new Hono();
   app.use("*", async (c, next) => {
     await next();
     c.header(API_VERSION_HEADER, API_VERSION);
   });
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => authErrorResponse(c, authErrors.requestTooLarge(), log),
-    }),
-  );
+  // A body declared too large is refused on every route, whether or not it reads one; readBody
+  // counts the rest as they arrive.
+  app.use("*", async (c, next) => {
+    if (c.req.raw.body && declaresMoreThan(c.req.raw, MAX_BODY_BYTES)) throw authErrors.requestTooLarge();
+    await next();
+  });
   app.onError((error, c) => authErrorResponse(c, error, log));
   app.notFound((c) => authErrorResponse(c, authErrors.notFound(), log));
 

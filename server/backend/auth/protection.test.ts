@@ -20,7 +20,7 @@ import type { BackendAccess } from "../../app.ts";
 import { setUpBackend } from "../../boot.ts";
 import { readConfig } from "../../config.ts";
 import { describeEachDatabase } from "../testing/describe-each-database.ts";
-import { TEST_URL, call, startTestBackend } from "./test-support.ts";
+import { TEST_URL, call, mountAuth, startTestBackend } from "./test-support.ts";
 import type { TestBackend } from "./test-support.ts";
 
 const MINUTE = 60_000;
@@ -59,7 +59,7 @@ describeEachDatabase("sign-in protection", (kind) => {
   let stop: () => Promise<void>;
   beforeAll(async () => {
     backend = await startTestBackend(kind);
-    const server = await listen(backend.auth.app, "1");
+    const server = await listen(mountAuth(backend.auth), "1");
     url = server.url;
     stop = server.close;
   });
@@ -175,7 +175,7 @@ describeEachDatabase("sign-in protection", (kind) => {
         accountThrottle: { maxFailures: 0 },
         rateLimits: { signInSignUp: { max: 12, windowMs: MINUTE } },
       });
-      const server = await listen(off.app, "1");
+      const server = await listen(mountAuth(off), "1");
       try {
         const target = email("unthrottled");
         const statuses: number[] = [];

@@ -4,13 +4,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@supabase/supabase-js";
+import { Hono } from "hono";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { openPglite } from "../db/pglite.ts";
 import { openPostgres } from "../db/postgres.ts";
 import { startPostgresCluster } from "../testing/postgres-cluster.ts";
 import { runMigrations } from "../db/migrate.ts";
 import type { Database } from "../db/types.ts";
-import { createAuth } from "./index.ts";
+import { AUTH_PREFIX, createAuth } from "./index.ts";
 import type { Auth, CreateAuthOptions } from "./index.ts";
 
 export const TEST_URL = "http://127.0.0.1:54321";
@@ -28,6 +29,15 @@ export interface TestBackend {
   makeAuth(extra?: Partial<CreateAuthOptions>): Promise<Auth>;
   client(opts?: { key?: string; auth?: Auth; storageKey?: string; onRequest?: (req: Request) => void }): SupabaseClient;
   close(): Promise<void>;
+}
+
+const mounted = new WeakMap<Auth, Hono>();
+
+/** The auth app alone, mounted at /auth/v1 as the backend mounts it. */
+export function mountAuth(auth: Auth): Hono {
+  let app = mounted.get(auth);
+  if (!app) mounted.set(auth, (app = new Hono().route(AUTH_PREFIX, auth.app)));
+  return app;
 }
 
 export async function startTestBackend(kind: DbKind = "pglite"): Promise<TestBackend> {
@@ -62,7 +72,7 @@ export async function startTestBackend(kind: DbKind = "pglite"): Promise<TestBac
     auth,
     makeAuth,
     client(opts = {}) {
-      const app = (opts.auth ?? auth).app;
+      const app = mountAuth(opts.auth ?? auth);
       return createClient(TEST_URL, opts.key ?? auth.keys.anonKey, {
         global: {
           fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -97,7 +107,7 @@ export async function call(
   const headers: Record<string, string> = { apikey: auth.keys.anonKey, ...opts.headers };
   if (opts.token) headers["authorization"] = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
-  const res = await auth.app.fetch(
+  const res = await mountAuth(auth).fetch(
     new Request(`${TEST_URL}/auth/v1${path}`, {
       method,
       headers,

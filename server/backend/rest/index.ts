@@ -1,4 +1,4 @@
-// PostgREST subset under /rest/v1, in stages (ADR 013):
+// PostgREST subset, mounted at REST_PREFIX, in stages (ADR 013):
 //   request.ts  parse the request: JWT role, schema, query string (parse.ts), Prefer, body;
 //   plan.ts     decide the operation and check the request's shape against it;
 //   compile.ts  the operation -> parameterised SQL against the catalog (catalog.ts);
@@ -51,6 +51,9 @@ export interface RestOptions {
   maxRows?: number;
 }
 
+/** Where PostgREST is mounted on Supabase. */
+export const REST_PREFIX = "/rest/v1";
+
 export type RestApp = Hono & { catalog: Catalog };
 
 const EMPTY: Row = { body: "[]", n: 0 };
@@ -96,7 +99,7 @@ export function createRest(opts: RestOptions): RestApp {
     }
   }
 
-  app.post("/rest/v1/rpc/:fn", (c) =>
+  app.post("/rpc/:fn", (c) =>
     handle(c, async (auth) => {
       parseRpcRequest(c);
       const name = c.req.param("fn");
@@ -112,13 +115,13 @@ export function createRest(opts: RestOptions): RestApp {
       return rpcResponse(compiled.void, res.rows[0]);
     }),
   );
-  app.all("/rest/v1/rpc/:fn", (c) =>
+  app.all("/rpc/:fn", (c) =>
     handle(c, async () => {
       throw restErrors.methodNotAllowed(c.req.method, "Call functions with POST");
     }),
   );
 
-  app.all("/rest/v1/:table", (c) =>
+  app.all("/:table", (c) =>
     handle(c, async (auth) => {
       const req = parseTableRequest(c, c.req.param("table"));
       const { method, single, table } = req;
@@ -149,7 +152,7 @@ export function createRest(opts: RestOptions): RestApp {
     }),
   );
 
-  app.all("/rest/v1/*", (c) =>
+  app.all("/*", (c) =>
     handle(c, async () => {
       throw restErrors.invalidPath();
     }),

@@ -1,11 +1,13 @@
 // Receiving an upload: the body (multipart, as storage-js sends a Blob or File, or raw bytes)
 // streamed to a temporary file with a byte limit, so a large body is refused with 413 once the
 // limit is passed and never held in memory; then the image checked from its bytes.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { fileTypeFromFile } from "file-type";
+import { BodyTooLarge, boundedChunks, declaresMoreThan } from "../../../app/lib/bounded-body.ts";
 import { storageErrors } from "./errors.ts";
 import { ImageOutOfBounds, MAX_PIXELS, checkBounds, loadSharp } from "./image-bounds.ts";
 
@@ -28,19 +30,8 @@ export interface ReceivedBody {
   cacheControl: string;
 }
 
-class TooLarge extends Error {}
-
-/** Counts bytes on their way to the file and stops past `limit`. */
-function limitStream(limit: number): (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer> {
-  return async function* (source) {
-    let seen = 0;
-    for await (const chunk of source) {
-      seen += chunk.length;
-      if (seen > limit) throw new TooLarge();
-      yield chunk;
-    }
-  };
-}
+/** Room for multipart's boundaries and fields beside a file of the largest size allowed. */
+const MULTIPART_SLACK = 64 * 1024;
 
 function maxAge(value: string | undefined | null): string {
   const seconds = /(?:max-age=)?(\d{1,9})/.exec(value ?? "")?.[1];
@@ -48,15 +39,18 @@ function maxAge(value: string | undefined | null): string {
 }
 
 export async function receiveBody(request: Request, tempFile: string, limit: number): Promise<ReceivedBody> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
   // The body is certainly too large: refuse before reading any of it (multipart adds a little).
-  if (Number.isFinite(declared) && declared > limit + 64 * 1024) throw storageErrors.tooLarge(limit);
+  if (declaresMoreThan(request, limit + MULTIPART_SLACK)) throw storageErrors.tooLarge(limit);
   if (!request.body) throw storageErrors.invalidRequest("The request has no body");
   const contentType = request.headers.get("content-type") ?? "";
   try {
     if (/^multipart\/form-data/i.test(contentType))
       return await receiveMultipart(request, contentType, tempFile, limit);
-    await pipeline(Readable.fromWeb(request.body as never), limitStream(limit), fs.createWriteStream(tempFile));
+    await pipeline(
+      Readable.fromWeb(request.body as never),
+      (source: AsyncIterable<Uint8Array>) => boundedChunks(source, limit),
+      fs.createWriteStream(tempFile),
+    );
     return {
       file: tempFile,
       bytes: fs.statSync(tempFile).size,
@@ -64,7 +58,7 @@ export async function receiveBody(request: Request, tempFile: string, limit: num
     };
   } catch (error) {
     fs.rmSync(tempFile, { force: true });
-    if (error instanceof TooLarge) throw storageErrors.tooLarge(limit);
+    if (error instanceof BodyTooLarge) throw storageErrors.tooLarge(limit);
     throw error;
   }
 }
@@ -99,7 +93,7 @@ function receiveMultipart(
     parser.on("close", () => {
       if (!writing) return reject(storageErrors.invalidRequest("The multipart body has no file"));
       writing.then(() => {
-        if (tooLarge) reject(new TooLarge());
+        if (tooLarge) reject(new BodyTooLarge(limit));
         else resolve({ file: tempFile, bytes: fs.statSync(tempFile).size, cacheControl });
       }, reject);
     });
@@ -107,6 +101,30 @@ function receiveMultipart(
       .on("error", reject)
       .pipe(parser);
   });
+}
+
+/** A new version's id and the metadata storage-js reads back (as hosted Storage writes it). */
+export function newVersion(
+  received: ReceivedBody,
+  image: CheckedImage,
+): { id: string; metadata: Record<string, unknown> } {
+  // Measured again: a JPEG was re-encoded by checkImage.
+  const bytes = fs.statSync(received.file).size;
+  const id = randomUUID();
+  return {
+    id,
+    metadata: {
+      eTag: `"${id}"`,
+      size: bytes,
+      mimetype: image.mimeType,
+      cacheControl: `max-age=${received.cacheControl}`,
+      lastModified: new Date().toISOString(),
+      contentLength: bytes,
+      httpStatusCode: 200,
+      width: image.width,
+      height: image.height,
+    },
+  };
 }
 
 export interface CheckedImage {

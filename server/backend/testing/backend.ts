@@ -48,8 +48,6 @@ export async function startTestBackend(
   try {
     backend = await startBackend({
       ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
-      // On PostgreSQL too: never the working directory's .data.
-      backupWorkDir: path.join(dataDir, "backup-work"),
       siteUrl: TEST_SITE_URL,
       log: () => {},
       ...extra,
