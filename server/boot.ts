@@ -4,10 +4,10 @@
 import type { Server } from "node:http";
 import { resolve } from "node:path";
 import type { BackendAccess } from "./app.ts";
-import { startBackend, type Backend } from "./backend/index.ts";
+import { startBackend, type Backend, type StartBackendOptions } from "./backend/index.ts";
 import { DataDirLockedError } from "./backend/db/lock.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
-import { startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
+import { DEFAULT_RETRY, startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
 import { startBackupSchedule, type BackupSchedule } from "./backup/schedule.ts";
 import { BACKUP_PREFIX, onlineBackup } from "./backup/route.ts";
 import { backupWorkDir } from "./backup/work-dir.ts";
@@ -87,31 +87,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     };
   }
   const mailer = createSiteMailer(config);
-  const backend = await startBackend({
-    mail: { mailer, site: { name: siteConfig.name, url: config.siteUrl } },
-    // As GoTrue: sign-up waits for its e-mailed link only when mail really leaves the machine;
-    // with the development outbox it is confirmed at once, so a quick start needs no mail server.
-    mailerAutoconfirm: !config.mail.smtpUrl,
-    adminEmail: config.adminEmail,
-    adminRequireMfa: config.adminRequireMfa,
-    jwtExpiry: config.jwtExpirySeconds,
-    refreshTokenReuseInterval: config.refreshTokenReuseSeconds,
-    dataDir: config.databaseUrl ? undefined : resolve(config.dataDir),
-    databaseUrl: config.databaseUrl,
-    // DATA_DIR is this machine's own folder on DATABASE_URL too (the development outbox lives there).
-    services: { [BACKUP_PREFIX]: onlineBackup({ workDir: backupWorkDir(config.dataDir) }) },
-    siteUrl: config.siteUrl,
-    accountThrottle: {
-      maxFailures: config.authAccountMaxFailures,
-      windowMs: config.authAccountLockoutMinutes * 60_000,
-      lockoutMs: config.authAccountLockoutMinutes * 60_000,
-    },
-    restMaxRows: config.restMaxRows,
-    storageDir: resolve(config.storageDir),
-    storageMaxBytes: config.storageMaxBytes,
-    initInChildProcess: true,
-    log: (line) => console.log(line),
-  });
+  const backend = await startBackend(embeddedBackendOptions(config, mailer, (line) => console.log(line)));
   const leadDelivery = await startLeadDeliveryFor(config, backend, mailer);
   const dataDir = resolve(config.dataDir);
   const backups = config.backups.dir
@@ -147,12 +123,48 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
 }
 
 /**
+ * The embedded backend's options, from the configuration: the server and the operator commands
+ * that open the database themselves (server/cli/target.ts) start it the same way.
+ */
+export function embeddedBackendOptions(
+  config: ServerConfig,
+  mailer: Mailer,
+  log: (line: string) => void,
+): StartBackendOptions {
+  return {
+    mail: { mailer, site: { name: siteConfig.name, url: config.siteUrl } },
+    // As GoTrue: sign-up waits for its e-mailed link only when mail really leaves the machine;
+    // with the development outbox it is confirmed at once, so a quick start needs no mail server.
+    mailerAutoconfirm: !config.mail.smtpUrl,
+    adminEmail: config.adminEmail,
+    adminRequireMfa: config.adminRequireMfa,
+    jwtExpiry: config.jwtExpirySeconds,
+    refreshTokenReuseInterval: config.refreshTokenReuseSeconds,
+    dataDir: config.databaseUrl ? undefined : resolve(config.dataDir),
+    databaseUrl: config.databaseUrl,
+    // DATA_DIR is this machine's own folder on DATABASE_URL too (the development outbox lives there).
+    services: { [BACKUP_PREFIX]: onlineBackup({ workDir: backupWorkDir(config.dataDir) }) },
+    siteUrl: config.siteUrl,
+    accountThrottle: {
+      maxFailures: config.authAccountMaxFailures,
+      windowMs: config.authAccountLockoutMinutes * 60_000,
+      lockoutMs: config.authAccountLockoutMinutes * 60_000,
+    },
+    restMaxRows: config.restMaxRows,
+    storageDir: resolve(config.storageDir),
+    storageMaxBytes: config.storageMaxBytes,
+    initInChildProcess: true,
+    log,
+  };
+}
+
+/**
  * Lead notifications (docs/decisions/053-lead-delivery.md). Without SMTP_URL the mailer writes to
  * the development outbox, and without LEADS_NOTIFY_EMAIL the sales notification goes to the site's
  * sales address there, so a newcomer sees what a lead produces. With SMTP_URL and no address,
  * no notification is sent (the inbox still has every lead).
  */
-function createSiteMailer(config: ServerConfig): Mailer {
+export function createSiteMailer(config: ServerConfig): Mailer {
   const host = new URL(config.siteUrl).hostname;
   return createMailer({
     smtpUrl: config.mail.smtpUrl,
@@ -182,7 +194,7 @@ async function startLeadDeliveryFor(config: ServerConfig, backend: Backend, mail
             allowPrivate: leads.webhookAllowPrivate,
           }
         : undefined,
-    retry: { delaySeconds: leads.retryDelaySeconds, maxDelaySeconds: 6 * 3600, limit: 11 },
+    retry: { ...DEFAULT_RETRY, delaySeconds: leads.retryDelaySeconds },
     retentionDays: leads.retentionDays,
     log: (line) => console.error(line),
   });

@@ -1,8 +1,13 @@
+// The one place that reads the process environment, for the server and the operator commands
+// (server/cli/admin.ts) alike. Each value is validated at start; a bad value stops the process
+// with a one-line English message naming the variable, because the reader is an operator, not a
+// visitor. A default that the module it configures also needs (when tests or scripts call it
+// without the server) is that module's constant, imported here, never written twice.
 import { join } from "node:path";
-// The one place that reads the process environment. Each value is validated at boot; a bad
-// value stops the process with a one-line English message naming the variable, because the
-// reader is an operator, not a visitor.
-
+import { DEFAULT_ACCOUNT_THROTTLE } from "./backend/auth/account-throttle.ts";
+import { DEFAULT_JWT_EXPIRY, DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL } from "./backend/auth/sessions.ts";
+import { DEFAULT_STORAGE_MAX_BYTES } from "./backend/storage/upload.ts";
+import { DEFAULT_RETRY } from "./leads/delivery.ts";
 import { checkWebhookUrl } from "./leads/webhook.ts";
 
 export class ConfigError extends Error {
@@ -166,7 +171,7 @@ function parseLeads(env: Env): LeadsConfig {
     retryDelaySeconds: parseWholeNumber(
       env,
       "LEADS_RETRY_DELAY_SECONDS",
-      30,
+      DEFAULT_RETRY.delaySeconds,
       [1, 3600],
       "a whole number of seconds from 1 to 3600",
     ),
@@ -345,14 +350,14 @@ export function readConfig(env: Env = process.env): ServerConfig {
     authAccountMaxFailures: parseWholeNumber(
       env,
       "AUTH_ACCOUNT_MAX_FAILURES",
-      10,
+      DEFAULT_ACCOUNT_THROTTLE.maxFailures,
       [0, 1000],
       "a whole number from 0 (no per-account limit) to 1000",
     ),
     authAccountLockoutMinutes: parseWholeNumber(
       env,
       "AUTH_ACCOUNT_LOCKOUT_MINUTES",
-      15,
+      DEFAULT_ACCOUNT_THROTTLE.lockoutMs / 60_000,
       [1, 1440],
       "a whole number of minutes from 1 to 1440",
     ),
@@ -361,14 +366,14 @@ export function readConfig(env: Env = process.env): ServerConfig {
     jwtExpirySeconds: parseWholeNumber(
       env,
       "JWT_EXPIRY",
-      3600,
+      DEFAULT_JWT_EXPIRY,
       [30, 604_800],
       "a whole number of seconds from 30 to 604800",
     ),
     refreshTokenReuseSeconds: parseWholeNumber(
       env,
       "REFRESH_TOKEN_REUSE_INTERVAL",
-      10,
+      DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL,
       [0, 3600],
       "a whole number of seconds from 0 to 3600",
     ),
@@ -393,7 +398,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     storageMaxBytes: parseWholeNumber(
       env,
       "STORAGE_MAX_BYTES",
-      5 * 1024 * 1024,
+      DEFAULT_STORAGE_MAX_BYTES,
       [1024, 1024 * 1024 * 1024],
       "a whole number of bytes from 1024 to 1073741824",
     ),

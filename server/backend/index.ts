@@ -19,6 +19,7 @@ import type { StoredSigningKey } from "./keys.ts";
 import { diskBlobStore } from "./storage/blob-store.ts";
 import { STORAGE_PREFIX, createStorage } from "./storage/index.ts";
 import type { RenderLimits } from "./storage/render.ts";
+import { DEFAULT_STORAGE_MAX_BYTES } from "./storage/upload.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { seedImages } from "./seed-images.ts";
 import type { RateLimit, RateLimitBucket } from "../http/rate-limits.ts";
@@ -60,7 +61,7 @@ export interface StartBackendOptions {
   adminEmail?: string;
   /** ADMIN_REQUIRE_MFA: written into public.security_settings, which row-level security reads. */
   adminRequireMfa?: boolean;
-  /** JWT_EXPIRY and REFRESH_TOKEN_REUSE_INTERVAL, in seconds (3600 and 10). */
+  /** JWT_EXPIRY and REFRESH_TOKEN_REUSE_INTERVAL, in seconds (GoTrue's defaults, auth/sessions.ts). */
   jwtExpiry?: number;
   refreshTokenReuseInterval?: number;
   log?: (line: string) => void;
@@ -100,9 +101,6 @@ export interface Backend {
   unreadyReason(): Promise<string | null>;
   close(): Promise<void>;
 }
-
-/** Blog images: 5 MB is far above a well-exported photo, and bounds a slow upload. */
-export const DEFAULT_STORAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A readiness probe must answer quickly even when the database hangs. */
 const READINESS_TIMEOUT_MS = 2_000;

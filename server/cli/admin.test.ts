@@ -14,6 +14,8 @@ import { startBackend } from "../backend/index.ts";
 import { postgresUnavailableReason, startPostgresCluster } from "../backend/testing/postgres-cluster.ts";
 import { skipWhen } from "../backend/testing/skip.ts";
 import { readStoredSigningKey } from "../backend/keys.ts";
+import { BACKUP_PREFIX, onlineBackup } from "../backup/route.ts";
+import { backupWorkDir } from "../backup/work-dir.ts";
 import { parseCommand } from "./commands.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -187,7 +189,13 @@ describe("npm run admin", () => {
   });
 
   it("goes through the running server's HTTP API while it holds the data directory", async () => {
-    const backend = await startBackend({ dataDir, siteUrl: SITE, log: () => {} });
+    // As the server starts it: with the online backup that `backup` asks for.
+    const backend = await startBackend({
+      dataDir,
+      siteUrl: SITE,
+      log: () => {},
+      services: { [BACKUP_PREFIX]: onlineBackup({ workDir: backupWorkDir(dataDir) }) },
+    });
     const server = serve({ fetch: (req) => backend.fetch(req), port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

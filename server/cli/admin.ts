@@ -1,6 +1,9 @@
 // `npm run admin -- <command>`: operator commands for users and roles (commands.ts; target.ts
-// says where they send their requests) and for the data as a whole (data-commands.ts).
-// Exit codes: 0 done, 1 the operation failed (e.g. unknown e-mail), 2 bad arguments.
+// says where they send their requests) and for the data as a whole (data-commands.ts), with the
+// server's settings (server/config.ts reads the environment, as for the server).
+// Exit codes: 0 done, 1 the operation failed (e.g. unknown e-mail) or a setting is wrong,
+// 2 bad arguments.
+import { ConfigError, readConfig } from "../config.ts";
 import { isDataCommand, parseCommand, runCommand } from "./commands.ts";
 import { runDataCommand } from "./data-commands.ts";
 import { OperatorError, resolveTarget } from "./target.ts";
@@ -14,11 +17,12 @@ async function main(argv: readonly string[]): Promise<number> {
       await runCommand(command, null as never, (line) => console.log(line));
       return 0;
     }
+    const config = readConfig(process.env);
     if (isDataCommand(command)) {
-      await runDataCommand(command, process.env, (line) => console.log(line));
+      await runDataCommand(command, config, (line) => console.log(line));
       return 0;
     }
-    target = await resolveTarget(process.env);
+    target = await resolveTarget(config);
     // stderr, so `npm run admin -- keys > .env` captures only the key lines.
     console.error(`Using ${target.description}.`);
     await runCommand(command, target, (line) => console.log(line));
@@ -27,6 +31,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof OperatorError) {
       console.error(error.message);
       return error.exitCode;
+    }
+    if (error instanceof ConfigError) {
+      // The server's own words for it (server/boot.ts).
+      console.error(`Configuration error: ${error.message}`);
+      return 1;
     }
     console.error(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -23,21 +23,14 @@ import {
 } from "../backup/backup.ts";
 import { backupFileName } from "../backup/schedule.ts";
 import { backupWorkDir } from "../backup/work-dir.ts";
+import type { ServerConfig } from "../config.ts";
 import type { DataCommand } from "./commands.ts";
 import { OperatorError } from "./target.ts";
 
-interface DataEnv {
-  DATA_DIR?: string;
-  STORAGE_DIR?: string;
-  DATABASE_URL?: string;
-  SUPABASE_URL?: string;
-  BACKUP_DIR?: string;
-}
-
-/** Where uploaded objects' bytes live: STORAGE_DIR, else DATA_DIR/storage (as the server reads it). */
-const storageDirOf = (env: DataEnv) => path.resolve(env.STORAGE_DIR || path.join(env.DATA_DIR || ".data", "storage"));
+/** Where uploaded objects' bytes live (STORAGE_DIR, else DATA_DIR/storage), absolute. */
+const storageDirOf = (config: ServerConfig) => path.resolve(config.storageDir);
 /** Where backups are staged and unpacked: DATA_DIR/backup-work, on DATABASE_URL too (as the server does). */
-const workDirOf = (env: DataEnv) => backupWorkDir(env.DATA_DIR || ".data");
+const workDirOf = (config: ServerConfig) => backupWorkDir(config.dataDir);
 
 function summary(manifest: Manifest): string {
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
@@ -67,18 +60,18 @@ async function downloadBackup(serverUrl: string, serviceRoleKey: string, out: st
   }
 }
 
-async function backup(out: string, env: DataEnv, log: (line: string) => void): Promise<void> {
+async function backup(out: string, config: ServerConfig, log: (line: string) => void): Promise<void> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  if (env.DATABASE_URL) {
-    const db = await connectPostgres(env.DATABASE_URL);
+  if (config.databaseUrl) {
+    const db = await connectPostgres(config.databaseUrl);
     try {
-      await writeBackup(db, out, { workDir: workDirOf(env), storageDir: storageDirOf(env) });
+      await writeBackup(db, out, { workDir: workDirOf(config), storageDir: storageDirOf(config) });
     } finally {
       await db.close();
     }
     return;
   }
-  const dataDir = path.resolve(env.DATA_DIR || ".data");
+  const dataDir = path.resolve(config.dataDir);
   const lock = readLock(dataDir);
   if (!lock) {
     await backupDataDir(dataDir, out);
@@ -100,40 +93,40 @@ async function backup(out: string, env: DataEnv, log: (line: string) => void): P
  */
 export async function runDataCommand(
   command: DataCommand,
-  env: DataEnv,
+  config: ServerConfig,
   out: (line: string) => void,
   note: (line: string) => void = (line) => console.error(line),
   now: () => Date = () => new Date(),
 ): Promise<void> {
-  if (env.SUPABASE_URL) {
+  if (config.supabaseUrl) {
     throw new OperatorError(
       "With SUPABASE_URL set, the data lives in the hosted project: back it up with Supabase (dashboard or `supabase db dump`). Unset SUPABASE_URL to use DATA_DIR or DATABASE_URL.",
     );
   }
-  const dataDir = path.resolve(env.DATA_DIR || ".data");
+  const dataDir = path.resolve(config.dataDir);
   try {
     switch (command.name) {
       case "backup": {
-        const file = path.resolve(command.out ?? path.join(env.BACKUP_DIR || ".", backupFileName(now())));
-        await backup(file, env, note);
+        const file = path.resolve(command.out ?? path.join(config.backups.dir ?? ".", backupFileName(now())));
+        await backup(file, config, note);
         // Read back and checked, so a backup that was just reported as written is known to restore.
-        const manifest = await verifyBackup(file, workDirOf(env));
+        const manifest = await verifyBackup(file, workDirOf(config));
         out(`Backup written to ${file} (${fs.statSync(file).size} bytes): ${summary(manifest)}.`);
         return;
       }
       case "verify-backup": {
-        const manifest = await verifyBackup(command.file, workDirOf(env));
+        const manifest = await verifyBackup(command.file, workDirOf(config));
         out(`${command.file} is a complete backup: ${summary(manifest)}.`);
         return;
       }
       case "restore": {
-        if (env.DATABASE_URL) {
-          const { manifest } = await restoreToPostgres(command.file, env.DATABASE_URL, {
-            workDir: workDirOf(env),
+        if (config.databaseUrl) {
+          const { manifest } = await restoreToPostgres(command.file, config.databaseUrl, {
+            workDir: workDirOf(config),
             force: command.force,
-            storageDir: storageDirOf(env),
+            storageDir: storageDirOf(config),
           });
-          out(`Restored into ${redactUrl(env.DATABASE_URL)}: ${summary(manifest)}.`);
+          out(`Restored into ${redactUrl(config.databaseUrl)}: ${summary(manifest)}.`);
           return;
         }
         const lock = readLock(dataDir);
@@ -151,7 +144,7 @@ export async function runDataCommand(
             `The server (pid ${lock.pid}) is using ${dataDir}; stop it first, so that nothing written during the move is left behind.`,
           );
         }
-        const manifest = await moveToPostgres(dataDir, command.url, storageDirOf(env));
+        const manifest = await moveToPostgres(dataDir, command.url, storageDirOf(config));
         out(`Moved ${dataDir} into ${redactUrl(command.url)}: ${summary(manifest)}.`);
         out(
           "Start the server with DATABASE_URL set to that database. Sessions carry over; the data directory is unchanged.",

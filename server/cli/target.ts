@@ -3,10 +3,13 @@
 //   (a) hosted Supabase, when SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY are set;
 //   (b) the running server, when the data directory's lock names a live process with a URL
 //       (PGlite must never be opened twice: the second handle loses the first one's writes);
-//   (c) the embedded backend started in this process, when nothing runs (it takes the lock,
-//       so a server started meanwhile refuses the directory instead of corrupting it).
-// DATABASE_URL mode always uses (c): PostgreSQL is built for many clients.
+//   (c) the embedded backend started in this process, as the server starts it, when nothing
+//       runs (it takes the lock, so a server started meanwhile refuses the directory instead of
+//       corrupting it).
+// DATABASE_URL mode always uses (c): PostgreSQL is built for many clients. The settings are the
+// server's own (server/config.ts).
 import { resolve } from "node:path";
+import type { ServerConfig } from "../config.ts";
 import { readLock } from "../backend/db/lock.ts";
 import { readStoredSigningKey } from "../backend/keys.ts";
 
@@ -34,77 +37,52 @@ export class OperatorError extends Error {
   }
 }
 
-interface TargetEnv {
-  DATA_DIR?: string;
-  DATABASE_URL?: string;
-  SUPABASE_URL?: string;
-  SUPABASE_ANON_KEY?: string;
-  SUPABASE_SERVICE_ROLE_KEY?: string;
-  SITE_URL?: string;
-  PORT?: string;
-}
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "");
-
-export async function resolveTarget(env: TargetEnv): Promise<Target> {
-  if (env.SUPABASE_URL) {
-    let url: URL;
-    try {
-      url = new URL(env.SUPABASE_URL);
-    } catch {
-      throw new OperatorError(`SUPABASE_URL is not a valid URL: ${env.SUPABASE_URL}`);
-    }
+export async function resolveTarget(config: ServerConfig): Promise<Target> {
+  if (config.supabaseUrl) {
     return {
-      url: trimSlash(url.href),
+      url: config.supabaseUrl,
       fetch: (input, init) => globalThis.fetch(input, init),
-      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY || null,
-      anonKey: env.SUPABASE_ANON_KEY || null,
-      description: `Supabase project at ${trimSlash(url.href)}`,
+      serviceRoleKey: config.supabaseServiceRoleKey ?? null,
+      anonKey: config.supabaseAnonKey ?? null,
+      description: `Supabase project at ${config.supabaseUrl}`,
       embedded: false,
       close: async () => {},
     };
   }
-
-  const siteUrl = trimSlash(env.SITE_URL || `http://localhost:${env.PORT || "3000"}`);
-  if (!env.DATABASE_URL) {
-    const dataDir = resolve(env.DATA_DIR || ".data");
-    const lock = readLock(dataDir);
-    if (lock) {
-      if (!lock.url) {
-        throw new OperatorError(
-          `The server (pid ${lock.pid}) holds ${dataDir} but is not listening yet. Try again in a moment.`,
-        );
-      }
-      const stored = await readStoredSigningKey(dataDir);
-      if (!stored) {
-        throw new OperatorError(`The server (pid ${lock.pid}) is running, but ${dataDir} has no signing key yet.`);
-      }
-      const base = trimSlash(lock.url);
-      return {
-        url: base,
-        fetch: (input, init) => globalThis.fetch(input, init),
-        serviceRoleKey: stored.service_role_key,
-        anonKey: stored.anon_key,
-        description: `the running server at ${base} (pid ${lock.pid})`,
-        embedded: true,
-        close: async () => {},
-      };
-    }
-    return startInProcess({ dataDir }, siteUrl, `the embedded database in ${dataDir} (server not running)`);
+  if (config.databaseUrl) return startInProcess(config, "the embedded backend on DATABASE_URL");
+  const dataDir = resolve(config.dataDir);
+  const lock = readLock(dataDir);
+  if (!lock) return startInProcess(config, `the embedded database in ${dataDir} (server not running)`);
+  if (!lock.url) {
+    throw new OperatorError(
+      `The server (pid ${lock.pid}) holds ${dataDir} but is not listening yet. Try again in a moment.`,
+    );
   }
-  return startInProcess({ databaseUrl: env.DATABASE_URL }, siteUrl, "the embedded backend on DATABASE_URL");
+  const stored = await readStoredSigningKey(dataDir);
+  if (!stored) {
+    throw new OperatorError(`The server (pid ${lock.pid}) is running, but ${dataDir} has no signing key yet.`);
+  }
+  const base = lock.url.replace(/\/+$/, "");
+  return {
+    url: base,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    serviceRoleKey: stored.service_role_key,
+    anonKey: stored.anon_key,
+    description: `the running server at ${base} (pid ${lock.pid})`,
+    embedded: true,
+    close: async () => {},
+  };
 }
 
-async function startInProcess(
-  where: { dataDir?: string; databaseUrl?: string },
-  siteUrl: string,
-  description: string,
-): Promise<Target> {
+async function startInProcess(config: ServerConfig, description: string): Promise<Target> {
   // Imported lazily: the hosted and running-server paths never load PGlite.
   const { startBackend } = await import("../backend/index.ts");
+  const { createSiteMailer, embeddedBackendOptions } = await import("../boot.ts");
   let backend: Awaited<ReturnType<typeof startBackend>>;
   try {
-    backend = await startBackend({ ...where, siteUrl, log: (line: string) => console.error(line) });
+    backend = await startBackend(
+      embeddedBackendOptions(config, createSiteMailer(config), (line) => console.error(line)),
+    );
   } catch (error) {
     // A server took the directory between our look at the lock and our own open.
     if ((error as Error).name === "DataDirLockedError") {
@@ -113,7 +91,7 @@ async function startInProcess(
     throw error;
   }
   return {
-    url: siteUrl,
+    url: config.siteUrl,
     fetch: (input, init) => backend.fetch(new Request(input, init)),
     serviceRoleKey: backend.serviceRoleKey,
     anonKey: backend.anonKey,

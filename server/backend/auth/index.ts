@@ -32,7 +32,13 @@ import { RECOVERY_LINK_SECONDS, registerEmailLinkRoutes, signupWithConfirmation 
 import type { AccountMail } from "./email-links.ts";
 import { requestEmailChange, sendEmailChange } from "./email-change.ts";
 import type { Queryable } from "../db/types.ts";
-import { createSession, rotateRefreshToken, tokenResponse } from "./sessions.ts";
+import {
+  DEFAULT_JWT_EXPIRY,
+  DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL,
+  createSession,
+  rotateRefreshToken,
+  tokenResponse,
+} from "./sessions.ts";
 import type { TokenResponse } from "./sessions.ts";
 import {
   createPasswordHasher,
@@ -71,9 +77,9 @@ export interface CreateAuthOptions {
    * throttle are counted there. Null or absent: in this process's memory.
    */
   sharedCounts?: Database | null;
-  /** Access-token lifetime in seconds (3600). */
+  /** Access-token lifetime in seconds (DEFAULT_JWT_EXPIRY). */
   jwtExpiry?: number;
-  /** Seconds a rotated refresh token may be presented again (10). */
+  /** Seconds a rotated refresh token may be presented again (DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL). */
   refreshTokenReuseInterval?: number;
   /** Where internal errors go (never to the client). */
   log?: (line: string) => void;
@@ -111,8 +117,8 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
     tokens: {
       keys,
       issuer: `${siteUrl}${AUTH_PREFIX}`,
-      jwtExpiry: opts.jwtExpiry ?? 3600,
-      reuseInterval: opts.refreshTokenReuseInterval ?? 10,
+      jwtExpiry: opts.jwtExpiry ?? DEFAULT_JWT_EXPIRY,
+      reuseInterval: opts.refreshTokenReuseInterval ?? DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL,
       now,
     },
     hasher: createPasswordHasher(opts.bcryptCost ?? 10),

@@ -14,6 +14,10 @@ import { authErrors, type AuthError } from "./errors.ts";
 import { listFactors, serializeUser } from "./users.ts";
 import type { UserRow } from "./users.ts";
 
+/** GoTrue's defaults: JWT_EXP (access-token lifetime) and the refresh token's reuse interval, in seconds. */
+export const DEFAULT_JWT_EXPIRY = 3600;
+export const DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL = 10;
+
 export interface TokenSettings {
   keys: SigningKeys;
   /** The `iss` claim: GoTrue uses its external URL + /auth/v1. */

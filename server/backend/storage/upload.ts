@@ -11,6 +11,9 @@ import { BodyTooLarge, boundedChunks, declaresMoreThan } from "../../../app/lib/
 import { storageErrors } from "./errors.ts";
 import { ImageOutOfBounds, MAX_PIXELS, checkBounds, loadSharp } from "./image-bounds.ts";
 
+/** STORAGE_MAX_BYTES's default: 5 MB is far above a well-exported photo, and bounds a slow upload. */
+export const DEFAULT_STORAGE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** The image types the blog accepts, by their real (detected) MIME type. */
 export const IMAGE_TYPES: Record<string, readonly string[]> = {
   "image/jpeg": ["jpg", "jpeg"],
