@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import { createClient } from "@supabase/supabase-js";
 import type { RouterContextProvider } from "react-router";
 import { backendContext } from "./backend-context";
-import { BodyTooLarge, declaresMoreThan, readBoundedBody } from "./bounded-body";
+import { declaresMoreThan } from "./bounded-body";
 import type { AppSupabaseClient, Database, Json } from "./database.types";
 import { requestContext } from "./request-context";
 import { serverSupabase, serviceSupabase } from "./supabase.server";
@@ -76,8 +76,7 @@ export type AdminJsonRefusal =
 /**
  * The refusals every admin-only JSON endpoint (the Markdown preview, invitations) makes before
  * its own work, cheapest first: a declared body over `maxBytes` (413), not JSON (415), a caller
- * who is not an admin (401/403/503, asked of the database), a body over `maxBytes` after all
- * (413) or that does not parse (400).
+ * who is not an admin (401/403/503, asked of the database), a body that does not parse (400).
  */
 export async function adminJsonRequest(
   request: Request,
@@ -87,17 +86,15 @@ export async function adminJsonRequest(
   | { ok: true; userId: string; client: AppSupabaseClient; body: unknown }
   | { ok: false; error: AdminJsonRefusal; status: number }
 > {
-  const tooLarge = { ok: false, error: "payload_too_large", status: 413 } as const;
-  if (declaresMoreThan(request, maxBytes)) return tooLarge;
+  if (declaresMoreThan(request, maxBytes)) return { ok: false, error: "payload_too_large", status: 413 };
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return { ok: false, error: "unsupported_media_type", status: 415 };
   const caller = await adminCaller(request, context);
   if (caller.kind !== "admin") return { ok: false, error: caller.kind, status: refusalStatus[caller.kind] };
   try {
-    const text = new TextDecoder().decode(await readBoundedBody(request, maxBytes));
-    return { ok: true, userId: caller.userId, client: caller.client, body: JSON.parse(text) };
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return tooLarge;
+    // Its bytes are bounded where the request arrives (server/http/page-guards.ts).
+    return { ok: true, userId: caller.userId, client: caller.client, body: JSON.parse(await request.text()) };
+  } catch {
     return { ok: false, error: "invalid_json", status: 400 };
   }
 }

@@ -1,9 +1,10 @@
 // The one way a request body is read under a size limit, by the embedded backend's services
-// (server/backend/: REST, auth, Storage; server/ imports this file with its `.ts` extension)
-// and the site's admin-only JSON routes (admin-auth.server.ts). A declared Content-Length over
-// the limit is refused before a byte is read; a body without one, or one that understates it,
-// is counted as it arrives and refused once it passes the limit, never held whole first.
-// Each caller turns BodyTooLarge into its own API's 413.
+// (server/backend/: REST, auth, Storage; server/ imports this file with its `.ts` extension).
+// A declared Content-Length over the limit is refused before a byte is read; a body without
+// one, or one that understates it, is counted as it arrives and refused once it passes the
+// limit, never held whole first. Each caller turns BodyTooLarge into its own API's 413. The
+// site's admin-only JSON routes check the declared length with it before asking the database
+// who the caller is (admin-auth.server.ts); their bytes are bounded where requests arrive.
 
 export class BodyTooLarge extends Error {
   readonly maxBytes: number;
@@ -16,9 +17,9 @@ export class BodyTooLarge extends Error {
 
 /** Whether the request declares more than `maxBytes`, or a length that is not a number of bytes. */
 export function declaresMoreThan(request: Request, maxBytes: number): boolean {
-  const declared = request.headers.get("content-length");
-  if (declared === null) return false;
-  return !/^\d+$/.test(declared.trim()) || Number(declared) > maxBytes;
+  const declared = request.headers.get("content-length")?.trim();
+  if (!declared) return false;
+  return !/^\d+$/.test(declared) || Number(declared) > maxBytes;
 }
 
 /** The chunks of a body as they arrive, failing with BodyTooLarge once more than `maxBytes` have passed. */
