@@ -3,7 +3,14 @@
 // no_authorization; a valid token of another role is 403 not_admin "User not allowed".
 import type { Hono } from "hono";
 import type { Queryable } from "../db/types.ts";
-import { checkNewPassword, isPlainObject, readBody, requireServiceRole, setAuditAddress } from "./context.ts";
+import {
+  AUTH_PREFIX,
+  checkNewPassword,
+  isPlainObject,
+  readBody,
+  requireServiceRole,
+  setAuditAddress,
+} from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { authErrors } from "./errors.ts";
 
@@ -30,6 +37,7 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
     await requireServiceRole(ctx, c);
     await next();
   });
+  registerAdminFactorRoutes(app, ctx);
 
   app.post("/admin/users", async (c) => {
     const body = await readBody(c);
@@ -77,8 +85,9 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
     // GoTrue's pagination headers, which auth-js's listUsers() parses into nextPage/lastPage/total.
     const lastPage = Math.max(1, Math.ceil(total / perPage));
     const links: string[] = [];
-    if (page < lastPage) links.push(`</auth/v1/admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-    links.push(`</auth/v1/admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
+    const at = (n: number) => `<${AUTH_PREFIX}/admin/users?page=${n}&per_page=${perPage}>`;
+    if (page < lastPage) links.push(`${at(page + 1)}; rel="next"`);
+    links.push(`${at(lastPage)}; rel="last"`);
     c.header("X-Total-Count", String(total));
     c.header("Link", links.join(", "));
     return c.json({ users, aud: "authenticated" });
@@ -130,8 +139,31 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
     return c.json(user);
   });
 
-  // GoTrue's admin factor API (supabase-js auth.admin.mfa.listFactors / deleteFactor): how an
-  // operator lets back in an admin who lost their authenticator (npm run admin -- remove-2fa).
+  app.delete("/admin/users/:id", async (c) => {
+    try {
+      await db.transaction(async (tx) => {
+        const existing = await findUserById(tx, c.req.param("id"));
+        if (!existing) throw authErrors.userNotFound();
+        // Sessions, refresh tokens, factors (and public.user_roles) go with it: ON DELETE CASCADE.
+        await tx.query("DELETE FROM auth.users WHERE id = $1", [existing.id]);
+      });
+    } catch (error) {
+      // The project's trigger that keeps one admin (supabase/migrations/20260101001200_admin_security.sql).
+      if ((error as { code?: string }).code === "P0001" && /last admin/.test(String((error as Error).message))) {
+        throw authErrors.lastAdmin();
+      }
+      throw error;
+    }
+    return c.json({});
+  });
+}
+
+/**
+ * GoTrue's admin factor API (supabase-js auth.admin.mfa.listFactors / deleteFactor): how an
+ * operator lets back in an admin who lost their authenticator (npm run admin -- remove-2fa).
+ */
+function registerAdminFactorRoutes(app: Hono, ctx: AuthContext): void {
+  const { db } = ctx;
   app.get("/admin/users/:id/factors", async (c) => {
     const factors = await db.transaction(async (tx) => {
       const found = await findUserById(tx, c.req.param("id"));
@@ -160,24 +192,6 @@ export function registerAdminRoutes(app: Hono, ctx: AuthContext): void {
     });
     if (!removed) throw authErrors.factorNotFound();
     return c.json(serializeFactor(removed));
-  });
-
-  app.delete("/admin/users/:id", async (c) => {
-    try {
-      await db.transaction(async (tx) => {
-        const existing = await findUserById(tx, c.req.param("id"));
-        if (!existing) throw authErrors.userNotFound();
-        // Sessions, refresh tokens, factors (and public.user_roles) go with it: ON DELETE CASCADE.
-        await tx.query("DELETE FROM auth.users WHERE id = $1", [existing.id]);
-      });
-    } catch (error) {
-      // The project's trigger that keeps one admin (supabase/migrations/20260101001200_admin_security.sql).
-      if ((error as { code?: string }).code === "P0001" && /last admin/.test(String((error as Error).message))) {
-        throw authErrors.lastAdmin();
-      }
-      throw error;
-    }
-    return c.json({});
   });
 }
 

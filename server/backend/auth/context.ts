@@ -16,6 +16,9 @@ import { clientIpOf } from "../../http/client-ip.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import type { AccountMail } from "./email-links.ts";
 
+/** Where GoTrue is mounted on Supabase; its tokens' issuer is the site's URL with it. */
+export const AUTH_PREFIX = "/auth/v1";
+
 /** The buckets of server/http/rate-limits.ts that the auth service counts. */
 export const AUTH_RATE_LIMIT_BUCKETS = ["signInSignUp", "refresh", "verify", "emailSent", "emailPerAddress"] as const;
 

@@ -14,6 +14,7 @@ import { DEFAULT_ACCOUNT_THROTTLE, createAccountThrottle, createSharedAccountThr
 import type { AccountThrottleLimits } from "./account-throttle.ts";
 import { registerAdminRoutes } from "./admin.ts";
 import {
+  AUTH_PREFIX,
   AUTH_RATE_LIMIT_BUCKETS,
   MAX_BODY_BYTES,
   authenticate,
@@ -53,9 +54,7 @@ import {
 import type { UserRow } from "./users.ts";
 
 export type { SigningKeys } from "../keys.ts";
-
-/** Where GoTrue is mounted on Supabase; its tokens' issuer is the site's URL with it. */
-export const AUTH_PREFIX = "/auth/v1";
+export { AUTH_PREFIX } from "./context.ts";
 export type { AccountThrottleLimits } from "./account-throttle.ts";
 
 export interface CreateAuthOptions {

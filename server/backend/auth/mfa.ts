@@ -2,7 +2,7 @@
 // enrol -> challenge -> verify (the session becomes aal2, `totp` joins amr) -> unenrol.
 // Phone and WebAuthn factors are disabled, with GoTrue's own error for a disabled factor type.
 import { randomUUID } from "node:crypto";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import type { Queryable } from "../db/types.ts";
@@ -189,69 +189,7 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
     return c.json(challenge);
   });
 
-  app.post("/factors/:id/verify", async (c) => {
-    await rateLimit(ctx.limiters.verify, c);
-    const factorId = c.req.param("id");
-    const body = await readBody(c);
-    const challengeId = body["challenge_id"];
-    const code = typeof body["code"] === "string" ? body["code"].trim() : "";
-    if (typeof challengeId !== "string" || !isUuid(challengeId))
-      throw authErrors.validation("challenge_id is required");
-    const response = await db.transaction(async (tx) => {
-      const { user, session } = await authenticate(ctx, c, tx);
-      // Locked: verifications of one factor run one at a time, so every wrong code is counted.
-      const factor = await ownFactor(tx, user.id, factorId, { lock: true });
-      const nowMs = ctx.tokens.now();
-      const guard = await readGuard(tx, factor.id);
-      // A locked factor is refused before anything else: the answer says nothing about the code.
-      if (guard.lockedUntil !== null && guard.lockedUntil > nowMs) return { error: authErrors.factorLocked() };
-      const { rows } = await tx.query<{ id: string; created_at: Date; verified_at: Date | null }>(
-        "SELECT id, created_at, verified_at FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
-        [challengeId, factor.id],
-      );
-      const challenge = rows[0];
-      if (!challenge || challenge.verified_at) {
-        throw authErrors.challengeNotFound(challengeId);
-      }
-      if (nowMs > new Date(challenge.created_at).getTime() + ctx.challengeExpiry * 1000) {
-        throw authErrors.challengeExpired(challengeId);
-      }
-      const step = acceptedStep(factor.secret ?? "", code, nowMs);
-      // A code already accepted is refused like a wrong one, on every session (RFC 6238 §5.2).
-      if (step === null || guard.usedSteps.includes(step)) {
-        await recordFailure(tx, factor.id, guard, nowMs);
-        return { error: authErrors.verificationFailed() };
-      }
-      await recordSuccess(tx, factor.id, guard, step, nowMs);
-      const now = new Date(nowMs);
-      await setAuditAddress(tx, c);
-      // A challenge answers once; a second verify with it is refused above.
-      await tx.query("UPDATE auth.mfa_challenges SET verified_at = $2 WHERE id = $1", [challenge.id, now]);
-      const firstVerification = factor.status !== "verified";
-      if (firstVerification) {
-        await tx.query("UPDATE auth.mfa_factors SET status = 'verified', updated_at = $2 WHERE id = $1", [
-          factor.id,
-          now,
-        ]);
-        // GoTrue: turning MFA on ends the user's other aal1 sessions.
-        await tx.query(
-          "DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2 AND coalesce(aal::text, 'aal1') <> 'aal2'",
-          [user.id, session.id],
-        );
-      }
-      await tx.query("UPDATE auth.sessions SET aal = 'aal2', factor_id = $2, updated_at = $3 WHERE id = $1", [
-        session.id,
-        factor.id,
-        now,
-      ]);
-      await recordAmr(tx, session.id, "totp", now);
-      const refreshToken = await reissueRefreshToken(tx, ctx.tokens, user.id, session.id);
-      return { response: await tokenResponse(tx, ctx.tokens, user, session.id, refreshToken) };
-    });
-    // A wrong code is answered after the commit, so its count (not a rollback) is what stays.
-    if ("error" in response) throw response.error;
-    return c.json(response.response);
-  });
+  app.post("/factors/:id/verify", (c) => verifyFactor(ctx, c));
 
   app.delete("/factors/:id", async (c) => {
     const factorId = c.req.param("id");
@@ -269,6 +207,74 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
     });
     return c.json(result);
   });
+}
+
+/**
+ * GoTrue's MFA verify: a code for a live challenge raises the session to aal2 (and a factor's
+ * first one verifies it). Wrong codes count towards the factor's lock (readGuard).
+ */
+async function verifyFactor(ctx: AuthContext, c: Context): Promise<Response> {
+  const { db } = ctx;
+  await rateLimit(ctx.limiters.verify, c);
+  const factorId = c.req.param("id") ?? "";
+  const body = await readBody(c);
+  const challengeId = body["challenge_id"];
+  const code = typeof body["code"] === "string" ? body["code"].trim() : "";
+  if (typeof challengeId !== "string" || !isUuid(challengeId)) throw authErrors.validation("challenge_id is required");
+  const response = await db.transaction(async (tx) => {
+    const { user, session } = await authenticate(ctx, c, tx);
+    // Locked: verifications of one factor run one at a time, so every wrong code is counted.
+    const factor = await ownFactor(tx, user.id, factorId, { lock: true });
+    const nowMs = ctx.tokens.now();
+    const guard = await readGuard(tx, factor.id);
+    // A locked factor is refused before anything else: the answer says nothing about the code.
+    if (guard.lockedUntil !== null && guard.lockedUntil > nowMs) return { error: authErrors.factorLocked() };
+    const { rows } = await tx.query<{ id: string; created_at: Date; verified_at: Date | null }>(
+      "SELECT id, created_at, verified_at FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
+      [challengeId, factor.id],
+    );
+    const challenge = rows[0];
+    if (!challenge || challenge.verified_at) {
+      throw authErrors.challengeNotFound(challengeId);
+    }
+    if (nowMs > new Date(challenge.created_at).getTime() + ctx.challengeExpiry * 1000) {
+      throw authErrors.challengeExpired(challengeId);
+    }
+    const step = acceptedStep(factor.secret ?? "", code, nowMs);
+    // A code already accepted is refused like a wrong one, on every session (RFC 6238 §5.2).
+    if (step === null || guard.usedSteps.includes(step)) {
+      await recordFailure(tx, factor.id, guard, nowMs);
+      return { error: authErrors.verificationFailed() };
+    }
+    await recordSuccess(tx, factor.id, guard, step, nowMs);
+    const now = new Date(nowMs);
+    await setAuditAddress(tx, c);
+    // A challenge answers once; a second verify with it is refused above.
+    await tx.query("UPDATE auth.mfa_challenges SET verified_at = $2 WHERE id = $1", [challenge.id, now]);
+    const firstVerification = factor.status !== "verified";
+    if (firstVerification) {
+      await tx.query("UPDATE auth.mfa_factors SET status = 'verified', updated_at = $2 WHERE id = $1", [
+        factor.id,
+        now,
+      ]);
+      // GoTrue: turning MFA on ends the user's other aal1 sessions.
+      await tx.query(
+        "DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2 AND coalesce(aal::text, 'aal1') <> 'aal2'",
+        [user.id, session.id],
+      );
+    }
+    await tx.query("UPDATE auth.sessions SET aal = 'aal2', factor_id = $2, updated_at = $3 WHERE id = $1", [
+      session.id,
+      factor.id,
+      now,
+    ]);
+    await recordAmr(tx, session.id, "totp", now);
+    const refreshToken = await reissueRefreshToken(tx, ctx.tokens, user.id, session.id);
+    return { response: await tokenResponse(tx, ctx.tokens, user, session.id, refreshToken) };
+  });
+  // A wrong code is answered after the commit, so its count (not a rollback) is what stays.
+  if ("error" in response) throw response.error;
+  return c.json(response.response);
 }
 
 async function ownFactor(
