@@ -80,20 +80,29 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
 
-export async function startLeadDelivery(options: LeadDeliveryOptions): Promise<LeadDelivery> {
-  const { db, mailer, site } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
-  const retry = options.retry ?? DEFAULT_RETRY;
-  const channels: Channel[] = [
-    ...(options.notifyEmails.length > 0 ? (["email"] as const) : []),
-    ...(options.confirmVisitor ? (["confirmation"] as const) : []),
-    ...(options.webhook ? (["webhook"] as const) : []),
-  ];
+/** One attempt at one channel of one lead. */
+async function send(options: LeadDeliveryOptions, row: DeliveryRow, attempt: number): Promise<void> {
+  const { mailer, site } = options;
+  if (row.channel === "email") await mailer.send(salesNotification(row, site, options.notifyEmails));
+  else if (row.channel === "confirmation") await mailer.send(visitorConfirmation(row, site));
+  else {
+    const { delivery_id: _id, channel: _channel, status: _status, ...lead } = row;
+    await deliverWebhook(options.webhook!, {
+      // The same id on every attempt: receivers drop duplicates by it.
+      id: `msg_${row.delivery_id}`,
+      type: "lead.created",
+      timestamp: new Date(),
+      data: { ...lead, created_at: new Date(lead.created_at).toISOString(), attempt },
+    });
+  }
+}
 
+/** pg-boss on the backend's database, and its delivery queue with the retry policy. */
+async function startQueue(options: LeadDeliveryOptions, retry: RetryPolicy, log: (line: string) => void) {
   const boss = new PgBoss({
     ...(options.databaseUrl
       ? { connectionString: options.databaseUrl, max: 3 }
-      : { db: fromPglite((db as PgliteDatabase).pglite) }),
+      : { db: fromPglite((options.db as PgliteDatabase).pglite) }),
     schema: "pgboss",
     // The relay wakes the worker; its own polling is the fallback.
     monitorIntervalSeconds: 300,
@@ -110,6 +119,20 @@ export async function startLeadDelivery(options: LeadDeliveryOptions): Promise<L
     // Failed jobs are kept (pg-boss's archive) for as long as completed ones.
     retentionSeconds: 14 * 24 * 3600,
   });
+  return boss;
+}
+
+export async function startLeadDelivery(options: LeadDeliveryOptions): Promise<LeadDelivery> {
+  const { db } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const channels: Channel[] = [
+    ...(options.notifyEmails.length > 0 ? (["email"] as const) : []),
+    ...(options.confirmVisitor ? (["confirmation"] as const) : []),
+    ...(options.webhook ? (["webhook"] as const) : []),
+  ];
+
+  const boss = await startQueue(options, retry, log);
 
   async function relay(): Promise<number> {
     return db.transaction(async (tx) => {
@@ -162,21 +185,6 @@ export async function startLeadDelivery(options: LeadDeliveryOptions): Promise<L
     });
   };
 
-  async function send(row: DeliveryRow, attempt: number): Promise<void> {
-    if (row.channel === "email") await mailer.send(salesNotification(row, site, options.notifyEmails));
-    else if (row.channel === "confirmation") await mailer.send(visitorConfirmation(row, site));
-    else {
-      const { delivery_id: _id, channel: _channel, status: _status, ...lead } = row;
-      await deliverWebhook(options.webhook!, {
-        // The same id on every attempt: receivers drop duplicates by it.
-        id: `msg_${row.delivery_id}`,
-        type: "lead.created",
-        timestamp: new Date(),
-        data: { ...lead, created_at: new Date(lead.created_at).toISOString(), attempt },
-      });
-    }
-  }
-
   async function work(job: Job<{ deliveryId: string }>): Promise<void> {
     const { rows } = await db.query<DeliveryRow>(
       `select d.id as delivery_id, d.channel, d.status, l.id, l.name, l.email, l.company, l.phone,
@@ -189,7 +197,7 @@ export async function startLeadDelivery(options: LeadDeliveryOptions): Promise<L
     // Deleted with its lead, or already sent (a job run twice after a crash): nothing to do.
     if (!row || row.status === "sent") return;
     try {
-      await send(row, job.retryCount + 1);
+      await send(options, row, job.retryCount + 1);
     } catch (error) {
       const last = job.retryCount >= retry.limit;
       await db.query(
