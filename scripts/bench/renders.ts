@@ -5,12 +5,11 @@
 // a short queue, and each address may start only so many (server/backend/storage/render.ts).
 //   BUILD_DIR=build node scripts/bench/renders.ts
 import http from "node:http";
-import { randomUUID } from "node:crypto";
 import { RENDITION_WIDTHS as WIDTHS } from "../../app/lib/images.ts";
 import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
 import { signInSeededAdmin } from "./dynamic.ts";
 import { startServer } from "./serve.ts";
-import { noisyJpeg } from "./uploads.ts";
+import { noisyJpeg, uploadPhoto } from "./uploads.ts";
 
 export const RENDER_FLOOD_P99_TARGET_MS = 50;
 const DURATION_MS = 10_000;
@@ -51,18 +50,7 @@ export async function benchRenderFlood(): Promise<string> {
     const admin = await signInSeededAdmin(server);
     const photo = await noisyJpeg({ width: 1400, height: 1000 }, 85, { background: "#888", mean: 128, sigma: 60 });
     const keys: string[] = [];
-    for (let i = 0; i < UPLOADS; i++) {
-      const response = await fetch(
-        `${server.origin}/storage/v1/object/blog-images/bench/${randomUUID()}-1400x1000.jpg`,
-        {
-          method: "POST",
-          headers: { ...admin.headers, "content-type": "image/jpeg" },
-          body: new Uint8Array(photo),
-        },
-      );
-      if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
-      keys.push(((await response.json()) as { Key: string }).Key);
-    }
+    for (let i = 0; i < UPLOADS; i++) keys.push(await uploadPhoto(server, admin, photo));
     // Every rendition of every upload, each asked by one flooder only: all new, none shared.
     const variants = keys.flatMap((key) =>
       WIDTHS.flatMap((width) =>

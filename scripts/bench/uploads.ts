@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
-import { signInSeededAdmin } from "./dynamic.ts";
-import { startServer } from "./serve.ts";
+import { signInSeededAdmin, type Admin } from "./dynamic.ts";
+import { startServer, type RunningServer } from "./serve.ts";
 
 export const PAGE_P99_TARGET_MS = 100;
 const DURATION_MS = 10_000;
@@ -43,6 +43,17 @@ export function noisyJpeg(
     .toBuffer();
 }
 
+/** Uploads a 1400 × 1000 JPEG as the admin under a new name; returns its Storage key. */
+export async function uploadPhoto(server: RunningServer, admin: Admin, photo: Buffer): Promise<string> {
+  const response = await fetch(`${server.origin}/storage/v1/object/blog-images/bench/${randomUUID()}-1400x1000.jpg`, {
+    method: "POST",
+    headers: { ...admin.headers, "content-type": "image/jpeg" },
+    body: new Uint8Array(photo),
+  });
+  if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { Key: string }).Key;
+}
+
 export async function benchUploads(): Promise<string> {
   const server = await startServer(await freePort(), { LOG_LEVEL: "warn" });
   try {
@@ -50,16 +61,8 @@ export async function benchUploads(): Promise<string> {
     const photo = await noisyJpeg({ width: 1400, height: 1000 }, 85, { background: "#888", mean: 128, sigma: 60 });
     const upload = async () => {
       const started = performance.now();
-      const response = await fetch(
-        `${server.origin}/storage/v1/object/blog-images/bench/${randomUUID()}-1400x1000.jpg`,
-        {
-          method: "POST",
-          headers: { ...admin.headers, "content-type": "image/jpeg" },
-          body: new Uint8Array(photo),
-        },
-      );
-      if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
-      return { ms: performance.now() - started, key: ((await response.json()) as { Key: string }).Key };
+      const key = await uploadPhoto(server, admin, photo);
+      return { ms: performance.now() - started, key };
     };
 
     const first = await upload();

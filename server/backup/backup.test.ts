@@ -79,6 +79,22 @@ async function postBackup(backend: Backend, key: string | null): Promise<Respons
   );
 }
 
+/** A schedule of daily backups into `dir` keeping the newest two, on the backend's database. */
+function dailyKeepingTwo(
+  backend: Backend,
+  dir: string,
+  options: Pick<Parameters<typeof startBackupSchedule>[0], "workDir" | "log" | "now">,
+) {
+  return startBackupSchedule({
+    db: backend.db,
+    dir,
+    intervalHours: 24,
+    keep: 2,
+    signingKey: async () => null,
+    ...options,
+  });
+}
+
 /** Everything under dir with sizes and modification times: "nothing changed" is this, equal. */
 function snapshot(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -352,12 +368,7 @@ describe("scheduled backups", () => {
     const dataDir = path.join(tempDir(), "data");
     const backend = await start(dataDir);
     const lines: string[] = [];
-    const schedule = startBackupSchedule({
-      db: backend.db,
-      dir,
-      intervalHours: 24,
-      keep: 2,
-      signingKey: async () => null,
+    const schedule = dailyKeepingTwo(backend, dir, {
       workDir: backupWorkDir(dataDir),
       log: (line) => lines.push(line),
       now: () => new Date("2026-11-24T03:15:09Z"),
@@ -482,15 +493,7 @@ describe("crash debris", () => {
     const packing = `omnia-backup-20261124-031510Z.tar.gz.partial-${process.ppid}`;
     for (const name of [killed, packing]) fs.writeFileSync(path.join(dir, name), "");
     const backend = await start(path.join(tempDir(), "data"));
-    const schedule = startBackupSchedule({
-      db: backend.db,
-      dir,
-      intervalHours: 24,
-      keep: 2,
-      signingKey: async () => null,
-      workDir: workDir(),
-      log: quiet,
-    });
+    const schedule = dailyKeepingTwo(backend, dir, { workDir: workDir(), log: quiet });
     await schedule.stop();
     await backend.close();
     expect(fs.readdirSync(dir)).toEqual([packing]);
