@@ -14,6 +14,7 @@ import { startBackend } from "../backend/index.ts";
 import { postgresUnavailableReason, startPostgresCluster } from "../backend/testing/postgres-cluster.ts";
 import { skipWhen } from "../backend/testing/skip.ts";
 import { readStoredSigningKey } from "../backend/keys.ts";
+import { openPglite } from "../backend/db/pglite.ts";
 import { BACKUP_PREFIX, onlineBackup } from "../backup/route.ts";
 import { backupWorkDir } from "../backup/work-dir.ts";
 import { parseCommand } from "./commands.ts";
@@ -180,6 +181,23 @@ describe("npm run admin", () => {
     expect(misuse.code).toBe(2);
     expect(misuse.stderr).toContain("Usage: npm run admin");
   }, 90_000); // Each command starts the embedded backend itself (no server): slow on a busy machine.
+
+  it("starts the embedded backend with the server's settings: ADMIN_REQUIRE_MFA stays on", async () => {
+    const changed = await cliWithEnv(
+      { DATA_DIR: dataDir, ADMIN_REQUIRE_MFA: "1" },
+      "set-password",
+      "ana@example.com",
+      "brand-new-secret",
+    );
+    expect(changed).toMatchObject({ code: 0 });
+    const db = await openPglite(dataDir);
+    try {
+      const { rows } = await db.query("select admin_require_mfa from public.security_settings");
+      expect(rows).toEqual([{ admin_require_mfa: true }]);
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
 
   it("refuses an unknown option before touching any backend", async () => {
     const unknownFlag = await cli(dataDir, "grant-admin", "ana@example.com", "--yes");
