@@ -1,10 +1,10 @@
 // The one way a request body is read under a size limit, by the embedded backend's services
 // (server/backend/: REST, auth, Storage; server/ imports this file with its `.ts` extension).
 // A declared Content-Length over the limit is refused before a byte is read; a body without
-// one, or one that understates it, is counted as it arrives and refused once it passes the
-// limit, never held whole first. Each caller turns BodyTooLarge into its own API's 413. The
-// site's admin-only JSON routes check the declared length with it before asking the database
-// who the caller is (admin-auth.server.ts); their bytes are bounded where requests arrive.
+// one is counted as it arrives and refused once it passes the limit, never held whole first.
+// Each caller turns BodyTooLarge into its own API's 413. The site's admin-only JSON routes check
+// the declared length with it before asking the database who the caller is
+// (admin-auth.server.ts); their bytes are bounded where requests arrive.
 
 export class BodyTooLarge extends Error {
   readonly maxBytes: number;
@@ -36,6 +36,14 @@ export async function* boundedChunks(body: AsyncIterable<Uint8Array>, maxBytes: 
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (declaresMoreThan(request, maxBytes)) throw new BodyTooLarge(maxBytes);
   if (!request.body) return new Uint8Array(0);
+  if (request.headers.get("content-length")) {
+    // Declared within the limit: Node's HTTP server holds a request to its Content-Length, so
+    // the body is read at once. Only an in-process Request can understate it; its bytes are
+    // counted all the same.
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
+    return bytes;
+  }
   const chunks: Uint8Array[] = [];
   let length = 0;
   // Web streams are async iterable in Node; the DOM typings in use do not say so.
