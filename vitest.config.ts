@@ -11,9 +11,8 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.{ts,mjs}"],
     environment: "node",
     // Integration tests run real databases, servers and child processes on a 2-core CI machine,
-    // beside a production build that server/acceptance.test.ts makes on a fresh checkout: their
-    // idle times of 10-16 s grew by half under that load. Their own waits (with deadlines) are
-    // the assertions; this only stops a hung test.
+    // beside the production build that server/acceptance.test.ts makes; their own waits (with
+    // deadlines) are the assertions, and this only stops a hung test.
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -65,8 +65,7 @@ const speculationRules = JSON.stringify({
  * visitors who ask for less motion (docs/decisions/048-public-pages-without-app-bundle.md). The
  * opt-in is written into each page rather than the stylesheet: with it only in the stylesheet,
  * Chromium often aborted the transition into a page that speculation rules had prerendered, with
- * an uncaught "ViewTransition opt-in disabled" (5 of 8 runs of the not-found page's "leads home"
- * test in tests/e2e/errors.spec.ts; none of 16 since).
+ * an uncaught "ViewTransition opt-in disabled".
  */
 const viewTransitionOptIn = "@media (prefers-reduced-motion: no-preference) { @view-transition { navigation: auto; } }";
 

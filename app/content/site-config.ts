@@ -10,7 +10,7 @@ export interface SocialLink {
  * The origin the build renders with: prerendered pages carry it wherever they name their own URL
  * (canonical, Open Graph, JSON-LD), and the server replaces it with the SITE_URL it was started
  * with when it loads them (server/http/prerendered-pages.ts). So one build serves any origin
- * (docs/decisions/004-site-url-at-build.md). Renders get the origin from the site context
+ * (docs/decisions/067-site-url-at-start.md). Renders get the origin from the site context
  * (app/lib/site-context.ts). `.invalid` is reserved: never a real site.
  */
 export const BUILD_ORIGIN = "https://site-url.invalid";

@@ -18,11 +18,8 @@ export interface RequestInfo {
   /** The client's IP address (the socket peer, or X-Forwarded-For behind TRUST_PROXY). */
   clientIp: string;
   /**
-   * Counts one request from this client against a named limit, with the server's one limiter,
-   * and says whether it may proceed (at once in memory; after a round trip when the limits are
-   * counted in PostgreSQL, shared by instances). Required, with no fallback: a context built without it
-   * (a test's) fails loudly instead of silently running without a limit, so tests pass one
-   * (app/lib/leads-storage.server.test.ts passes the server's own limiter with a moved clock).
+   * Counts one request from this client against a named limit and says whether it may proceed.
+   * Required: a context built without it fails loudly rather than run without a limit.
    */
   rateLimit(bucket: AppRateLimitBucket): RateLimitDecision | Promise<RateLimitDecision>;
 }

@@ -1,6 +1,5 @@
 // Guards in front of the React Router handler: which methods a page URL accepts, and how big a
-// body it may send. React Router itself would read any body whole (a 50 MB POST to /contato was
-// read and echoed back) and takes PUT or DELETE on a route with an action as a submission, so
+// body it may send. React Router itself would read any body whole and takes PUT or DELETE on a route with an action as a submission, so
 // these checks run before it, from the build's own route table.
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";

@@ -2,7 +2,7 @@
 // renders them with a placeholder origin (BUILD_ORIGIN in app/content/site-config.ts) wherever
 // a page names its own URL (canonical, Open Graph, JSON-LD); this module replaces it with the
 // SITE_URL the server was started with, so one build serves any origin
-// (docs/decisions/004-site-url-at-build.md), then hands each page to the document pipeline
+// (docs/decisions/067-site-url-at-start.md), then hands each page to the document pipeline
 // (document.ts) with the effort of a copy made once: brotli 11 and gzip 9, both made at start.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";

@@ -8,7 +8,7 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   // No Cross-Origin-Opener-Policy here: the React apps (/auth, /admin), where a session lives,
   // set `same-origin` on their documents (app/entry.server.tsx). On public pages it bought
   // nothing (no session, no window.opener use) and cost a browsing-context-group switch on
-  // arrival: 200 to 350 ms of Lighthouse's Total Blocking Time on pages without JavaScript.
+  // arrival, which Lighthouse counts as blocking time on pages without JavaScript.
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
 };
 

@@ -18,7 +18,7 @@ function truncate(text: string, length: number): string {
 }
 
 /**
- * Server-rendered: the Markdown becomes sanitized HTML here, so neither marked nor
+ * Server-rendered: the Markdown becomes sanitized HTML here, so neither markdown-it nor
  * sanitize-html is ever sent to the browser. A draft or an unknown slug is a real 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

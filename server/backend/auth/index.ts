@@ -1,7 +1,7 @@
 // The embedded auth service: the subset of GoTrue (Supabase Auth) that supabase-js uses, mounted
 // at /auth/v1. Wire shapes follow docs/supabase-wire.md §2; each handler names the GoTrue behaviour
 // it copies. Password hashing (bcrypt) always runs outside database transactions: PGlite has
-// one connection, and a 100 ms hash inside a transaction would stall every other request.
+// one connection, and a hash inside a transaction would stall every other request.
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { declaresMoreThan } from "../../../app/lib/bounded-body.ts";

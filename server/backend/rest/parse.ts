@@ -47,9 +47,9 @@ const MAX_LIST = 1000;
 const MAX_NAME = 63; // NAMEDATALEN - 1: longer names cannot exist in Postgres
 /**
  * Select items per request. Every item is one more copy of a column in every returned row, so
- * the list is what turns a small table into a large answer (`select=content,content,...` made a
- * 15 KB answer 15 MB). The widest table in supabase/migrations has 11 columns; 64 leaves room
- * for aliases while bounding the multiplication. PostgREST has no such bound (ADR 014).
+ * the list is what turns a small table into a large answer (`select=content,content,...`). 64
+ * is several times the widest table's columns, room for aliases while bounding the
+ * multiplication. PostgREST has no such bound (ADR 014).
  */
 export const MAX_SELECT_ITEMS = 64;
 /**
