@@ -75,6 +75,11 @@ describe("readConfig", () => {
     expect(() => readConfig({ STORAGE_MAX_BYTES: "5MB" })).toThrow(/STORAGE_MAX_BYTES must be a whole number of bytes/);
   });
 
+  it("serves ./build unless BUILD_DIR names another build", () => {
+    expect(readConfig({}).buildDir).toBe("build");
+    expect(readConfig({ BUILD_DIR: "build-e2e" }).buildDir).toBe("build-e2e");
+  });
+
   it("reads the backup schedule, off unless BACKUP_DIR is set", () => {
     expect(readConfig({}).backups).toEqual({ dir: undefined, intervalHours: 24, keep: 14 });
     expect(

@@ -60,6 +60,8 @@ export interface ServerConfig {
   storageDir: string;
   /** STORAGE_MAX_BYTES: the largest upload (default 5 MB). */
   storageMaxBytes: number;
+  /** BUILD_DIR: the production build to serve (default ./build; test runs build side by side). */
+  buildDir: string;
 }
 
 export interface BackupsConfig {
@@ -394,6 +396,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     mail: parseMail(env),
     leads: parseLeads(env),
     backups: parseBackups(env),
+    buildDir: nonEmpty(env, "BUILD_DIR") ?? "build",
     storageDir: nonEmpty(env, "STORAGE_DIR") ?? join(nonEmpty(env, "DATA_DIR") ?? ".data", "storage"),
     storageMaxBytes: parseWholeNumber(
       env,

@@ -17,12 +17,12 @@ import { BLOG_POSTS_CHANNEL, PageCache } from "./http/page-cache.ts";
 // The page registry imports nothing, so Node loads it as it is (react-router.config.ts does too).
 import { cachedRoutes } from "../app/content/pages.ts";
 
-const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
-
 async function loadBuild(): Promise<ServerBuild> {
-  const serverEntry = resolve(BUILD_DIR, "server/index.js");
+  const serverEntry = resolve(config.buildDir, "server/index.js");
   if (!existsSync(serverEntry)) {
-    console.error("No production build found in ./build. Run `npm run build` (or `npm start`, which builds first).");
+    console.error(
+      `No production build found in ${config.buildDir}. Run \`npm run build\` (or \`npm start\`, which builds first).`,
+    );
     process.exit(1);
   }
   // A variable specifier keeps tsc from type-checking the generated build.
@@ -55,7 +55,7 @@ const app = createServerApp({
   build,
   mode: "production",
   config,
-  clientDir: resolve(BUILD_DIR, "client"),
+  clientDir: resolve(config.buildDir, "client"),
   backendAccess: setup.access,
   backendApp: setup.backend?.app,
   // The auth service's limiters, so the lead forms are counted in the same place (shared by
