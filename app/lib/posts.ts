@@ -12,6 +12,13 @@ export const SLUG_MAX_LENGTH = 200;
 /** The blog_posts.content limit, in characters as PostgreSQL's char_length counts them. */
 export const POST_CONTENT_MAX_LENGTH = 200_000;
 
+/**
+ * The largest body the admin's Markdown preview reads: a post's content at 4 UTF-8 bytes per
+ * character, plus the JSON around it. The server's page guards stop a longer body before the
+ * route runs, and the route refuses a longer declared one.
+ */
+export const POST_PREVIEW_MAX_BYTES = POST_CONTENT_MAX_LENGTH * 4 + 4096;
+
 /** Words of lower-case letters and digits joined by single hyphens (the blog_posts.slug CHECK). */
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { FORM_MAX_BYTES, PREVIEW_MAX_BYTES, actionPaths, pageGuards, routePathOf } from "./page-guards.ts";
+import { POST_PREVIEW_MAX_BYTES as PREVIEW_MAX_BYTES } from "../../app/lib/posts.ts";
+import { FORM_MAX_BYTES, actionPaths, pageGuards, routePathOf } from "./page-guards.ts";
 
 // The shape of app/routes.ts that matters here: a pathless layout with pages, two of which
 // take a form (an action), and the preview resource route.

@@ -1,22 +1,19 @@
 // Guards in front of the React Router handler: which methods a page URL accepts, and how big a
-// body it may send. React Router itself would read any body whole and takes PUT or DELETE on a route with an action as a submission, so
-// these checks run before it, from the build's own route table.
+// body it may send. React Router itself would read any body whole and takes PUT or DELETE on a
+// route with an action as a submission, so these checks run before it, from the build's own
+// route table.
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { pageGuardMessages } from "./messages.ts";
+// Plain TypeScript that loads under Node: a post's limits are the app's (app/lib/posts.ts).
+import { POST_PREVIEW_MAX_BYTES } from "../../app/lib/posts.ts";
 
 /** The lead forms post a handful of short fields: 64 KB is far above any real submission. */
 export const FORM_MAX_BYTES = 64 * 1024;
 
-/**
- * The admin's Markdown preview posts one post body as JSON: blog_posts.content holds at most
- * 200,000 characters, up to 4 bytes each in UTF-8, plus the JSON around them.
- */
-export const PREVIEW_MAX_BYTES = 200_000 * 4 + 4096;
-
 /** Body limits by route path (React Router's `path`, without the leading slash). */
-const BODY_LIMITS: Record<string, number> = { "admin/preview": PREVIEW_MAX_BYTES };
+const BODY_LIMITS: Record<string, number> = { "admin/preview": POST_PREVIEW_MAX_BYTES };
 
 const READ_METHODS = ["GET", "HEAD"];
 

@@ -1,17 +1,8 @@
 import { renderMarkdownOffThread } from "~/lib/markdown.server";
 import { adminJsonRequest, type AdminJsonRefusal } from "~/lib/admin-auth.server";
 import { siteContext } from "~/lib/site-context";
-import { POST_CONTENT_MAX_LENGTH } from "~/lib/posts";
+import { POST_CONTENT_MAX_LENGTH, POST_PREVIEW_MAX_BYTES } from "~/lib/posts";
 import type { Route } from "./+types/preview";
-
-/**
- * The largest body worth reading: a post's content limit (nothing longer can be saved, so
- * nothing longer is rendered) at 4 UTF-8 bytes per character, JSON escapes aside, plus room
- * for the object around it. The server's page guards (server/http/page-guards.ts) stop a
- * longer body, streamed or not, before this route runs; a declared Content-Length is refused
- * here too, so a direct call is bounded as well.
- */
-const MAX_BODY_BYTES = POST_CONTENT_MAX_LENGTH * 4 + 4096;
 
 type PreviewError = AdminJsonRefusal | "method_not_allowed" | "invalid_markdown" | "too_complex" | "busy" | "aborted";
 
@@ -44,7 +35,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   // Cheap refusals first, before the auth server or the body is touched.
-  const received = await adminJsonRequest(request, context, MAX_BODY_BYTES);
+  const received = await adminJsonRequest(request, context, POST_PREVIEW_MAX_BYTES);
   if (!received.ok) return answer({ error: received.error }, received.status);
   const { body } = received;
   const markdown = typeof body === "object" && body !== null ? (body as { markdown?: unknown }).markdown : undefined;
