@@ -120,19 +120,30 @@ interface PostRow {
   updated_at: string;
 }
 
-async function main(): Promise<number> {
-  const opts = readOptions();
+/** What the steps share: the run's names, its two clients and what earlier steps found. */
+interface Run {
+  opts: Options;
+  email: string;
+  password: string;
+  slug: string;
+  user: SupabaseClient;
+  anon: SupabaseClient;
+  /** Runs one step; after a failure the dependent steps are not run (reported as skipped). */
+  step(label: string, body: () => Promise<string | void>): Promise<void>;
+  /** Cleanup steps run even after a failure, and a failure there still counts. */
+  cleanup(label: string, body: () => Promise<string | void>): Promise<void>;
+  failed(): number;
+  userId: string;
+  someonePublished?: PostRow;
+  granted: boolean;
+  draftId: string | null;
+}
+
+function startRun(opts: Options): Run {
   const tag = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
-  const email = `smoke-${tag}@example.com`;
-  const password = randomBytes(18).toString("base64url");
-  const slug = `smoke-${tag}`;
   let failed = 0;
   let stopped = false;
-
-  console.log(`Backend smoke check against ${opts.url} as ${email}`);
-
-  /** Runs one step; after a failure the dependent steps are not run (they are reported as skipped). */
-  async function step(label: string, body: () => Promise<string | void>): Promise<void> {
+  const step: Run["step"] = async (label, body) => {
     if (stopped) {
       console.log(`- ${label} (skipped after an earlier failure)`);
       return;
@@ -146,37 +157,46 @@ async function main(): Promise<number> {
       const message = error instanceof StepFailure ? error.message : `unexpected: ${String(error)}`;
       console.log(`✗ ${label}: ${message}`);
     }
-  }
-
-  /** Cleanup steps run even after a failure, and a failure there still counts. */
-  async function cleanup(label: string, body: () => Promise<string | void>): Promise<void> {
+  };
+  const cleanup: Run["cleanup"] = async (label, body) => {
     const wasStopped = stopped;
     stopped = false;
     await step(label, body);
     stopped = wasStopped || stopped;
-  }
+  };
+  return {
+    opts,
+    email: `smoke-${tag}@example.com`,
+    password: randomBytes(18).toString("base64url"),
+    slug: `smoke-${tag}`,
+    user: client(opts),
+    anon: client(opts),
+    step,
+    cleanup,
+    failed: () => failed,
+    userId: "",
+    granted: false,
+    draftId: null,
+  };
+}
 
-  const user = client(opts);
-  const anon = client(opts);
-  let userId = "";
-  let someonePublished: PostRow | undefined;
-  let granted = false;
-  let draftId: string | null = null;
-
+/** What any signed-in user may and may not do. */
+async function visitorChecks(run: Run): Promise<void> {
+  const { user, anon, email, password, slug, step } = run;
   await step("sign up a new user", async () => {
     const { data, error } = await user.auth.signUp({ email, password });
     if (error) fail(describeError(error));
     if (!data.user) fail("no user in the answer");
     // Without a session the project requires e-mail confirmation, which this check cannot do.
     if (!data.session) fail("no session: the backend requires e-mail confirmation");
-    userId = data.user.id;
-    return userId;
+    run.userId = data.user.id;
+    return run.userId;
   });
 
   await step("sign in with the password", async () => {
     const { data, error } = await user.auth.signInWithPassword({ email, password });
     if (error) fail(describeError(error));
-    if (data.user?.id !== userId) fail(`signed in as ${data.user?.id ?? "nobody"}, expected ${userId}`);
+    if (data.user?.id !== run.userId) fail(`signed in as ${data.user?.id ?? "nobody"}, expected ${run.userId}`);
     return `token expires in ${data.session?.expires_in ?? "?"} s`;
   });
 
@@ -190,7 +210,7 @@ async function main(): Promise<number> {
     if (rows.length === 0) fail("no posts (the first start seeds sample posts)");
     const drafts = rows.filter((row) => !row.published);
     if (drafts.length > 0) fail(`${drafts.length} draft(s) visible to a non-admin`);
-    someonePublished = rows[0];
+    run.someonePublished = rows[0];
     return `${rows.length} post(s), all published`;
   });
 
@@ -214,7 +234,7 @@ async function main(): Promise<number> {
   });
 
   await step("update and delete as a non-admin change nothing", async () => {
-    const target = someonePublished ?? fail("no published post to try");
+    const target = run.someonePublished ?? fail("no published post to try");
     // RLS hides rows from UPDATE/DELETE for non-admins: no error, zero rows affected.
     const updated = await user
       .from("blog_posts")
@@ -231,121 +251,134 @@ async function main(): Promise<number> {
     if (after.data?.title !== target.title) fail(`the post is now ${JSON.stringify(after.data)}`);
     return "0 rows updated, 0 deleted, post unchanged";
   });
+}
 
-  if (!opts.skipAdmin) {
-    await step(`grant admin (${opts.grantCmd.replace("{email}", "<email>")})`, async () => {
-      const { code, output } = await runOperatorCommand(opts.grantCmd, email);
-      if (code !== 0) fail(`exit code ${code}\n${output.replace(/^/gm, "    ")}`);
-      granted = true;
-      return output.split("\n").at(-1);
-    });
+/** What an admin may do, after the operator command grants the role. */
+async function adminChecks(run: Run): Promise<void> {
+  const { opts, user, anon, email, password, slug, step } = run;
+  await step(`grant admin (${opts.grantCmd.replace("{email}", "<email>")})`, async () => {
+    const { code, output } = await runOperatorCommand(opts.grantCmd, email);
+    if (code !== 0) fail(`exit code ${code}\n${output.replace(/^/gm, "    ")}`);
+    run.granted = true;
+    return output.split("\n").at(-1);
+  });
 
-    await step("sign in again as admin", async () => {
-      const { data, error } = await user.auth.signInWithPassword({ email, password });
-      if (error) fail(describeError(error));
-      const roles = await user.from("user_roles").select("role").eq("user_id", data.user.id);
-      if (roles.error) fail(`user_roles: ${describeError(roles.error)}`);
-      if (!(roles.data ?? []).some((row: { role: string }) => row.role === "admin")) fail("no admin role row");
-      return "role admin";
-    });
+  await step("sign in again as admin", async () => {
+    const { data, error } = await user.auth.signInWithPassword({ email, password });
+    if (error) fail(describeError(error));
+    const roles = await user.from("user_roles").select("role").eq("user_id", data.user.id);
+    if (roles.error) fail(`user_roles: ${describeError(roles.error)}`);
+    if (!(roles.data ?? []).some((row: { role: string }) => row.role === "admin")) fail("no admin role row");
+    return "role admin";
+  });
 
-    await step("create a draft post", async () => {
-      const { data, error } = await user
-        .from("blog_posts")
-        .insert({
-          title: "Smoke check draft",
-          slug,
-          excerpt: "Written by scripts/backend-smoke.ts; deleted at the end.",
-          content: "# Smoke\n\nThis draft is removed by the same run.",
-          published: false,
-          author_id: userId,
-        })
-        .select()
-        .single();
-      if (error) fail(describeError(error));
-      const row = data as PostRow;
-      if (row.slug !== slug || row.published) fail(`unexpected row ${JSON.stringify(row)}`);
-      draftId = row.id;
-      return row.id;
-    });
+  await step("create a draft post", async () => {
+    const { data, error } = await user
+      .from("blog_posts")
+      .insert({
+        title: "Smoke check draft",
+        slug,
+        excerpt: "Written by scripts/backend-smoke.ts; deleted at the end.",
+        content: "# Smoke\n\nThis draft is removed by the same run.",
+        published: false,
+        author_id: run.userId,
+      })
+      .select()
+      .single();
+    if (error) fail(describeError(error));
+    const row = data as PostRow;
+    if (row.slug !== slug || row.published) fail(`unexpected row ${JSON.stringify(row)}`);
+    run.draftId = row.id;
+    return row.id;
+  });
 
-    await step("the draft is hidden from the public", async () => {
-      const { data, error } = await anon
-        .from("blog_posts")
-        .select("id")
-        .eq("id", draftId ?? "");
-      if (error) fail(describeError(error));
-      if ((data ?? []).length !== 0) fail("the anonymous client sees the draft");
-    });
+  await step("the draft is hidden from the public", async () => {
+    const { data, error } = await anon
+      .from("blog_posts")
+      .select("id")
+      .eq("id", run.draftId ?? "");
+    if (error) fail(describeError(error));
+    if ((data ?? []).length !== 0) fail("the anonymous client sees the draft");
+  });
 
-    await step("update the draft", async () => {
-      const { data, error } = await user
-        .from("blog_posts")
-        .update({ title: "Smoke check draft (edited)", content: "Edited." })
-        .eq("id", draftId ?? "")
-        .select()
-        .single();
-      if (error) fail(describeError(error));
-      const row = data as PostRow;
-      if (row.title !== "Smoke check draft (edited)") fail(`title is ${JSON.stringify(row.title)}`);
-      if (Date.parse(row.updated_at) < Date.parse(row.created_at)) fail("updated_at is before created_at");
-    });
+  await step("update the draft", async () => {
+    const { data, error } = await user
+      .from("blog_posts")
+      .update({ title: "Smoke check draft (edited)", content: "Edited." })
+      .eq("id", run.draftId ?? "")
+      .select()
+      .single();
+    if (error) fail(describeError(error));
+    const row = data as PostRow;
+    if (row.title !== "Smoke check draft (edited)") fail(`title is ${JSON.stringify(row.title)}`);
+    if (Date.parse(row.updated_at) < Date.parse(row.created_at)) fail("updated_at is before created_at");
+  });
 
-    await step("read the draft as admin", async () => {
-      const { data, error } = await user
-        .from("blog_posts")
-        .select("*")
-        .eq("id", draftId ?? "")
-        .single();
-      if (error) fail(describeError(error));
-      const row = data as PostRow;
-      if (row.title !== "Smoke check draft (edited)" || row.content !== "Edited." || row.published) {
-        fail(`read back ${JSON.stringify(row)}`);
-      }
-    });
+  await step("read the draft as admin", async () => {
+    const { data, error } = await user
+      .from("blog_posts")
+      .select("*")
+      .eq("id", run.draftId ?? "")
+      .single();
+    if (error) fail(describeError(error));
+    const row = data as PostRow;
+    if (row.title !== "Smoke check draft (edited)" || row.content !== "Edited." || row.published) {
+      fail(`read back ${JSON.stringify(row)}`);
+    }
+  });
 
-    await step("delete the draft", async () => {
-      const { data, error } = await user
-        .from("blog_posts")
-        .delete()
-        .eq("id", draftId ?? "")
-        .select("id");
-      if (error) fail(describeError(error));
-      if ((data ?? []).length !== 1) fail(`deleted ${(data ?? []).length} row(s)`);
-      draftId = null;
-      const after = await user
-        .from("blog_posts")
-        .select("id")
-        .eq("id", data?.[0]?.id ?? "");
-      if (after.error) fail(`re-read: ${describeError(after.error)}`);
-      if ((after.data ?? []).length !== 0) fail("still there after delete");
-    });
-  }
+  await step("delete the draft", async () => {
+    const { data, error } = await user
+      .from("blog_posts")
+      .delete()
+      .eq("id", run.draftId ?? "")
+      .select("id");
+    if (error) fail(describeError(error));
+    if ((data ?? []).length !== 1) fail(`deleted ${(data ?? []).length} row(s)`);
+    run.draftId = null;
+    const after = await user
+      .from("blog_posts")
+      .select("id")
+      .eq("id", data?.[0]?.id ?? "");
+    if (after.error) fail(`re-read: ${describeError(after.error)}`);
+    if ((after.data ?? []).length !== 0) fail("still there after delete");
+  });
+}
 
-  // Leave nothing behind that matters: no smoke post, no extra admin, no live session.
-  if (draftId) {
-    const id: string = draftId;
+/** Leave nothing behind that matters: no smoke post, no extra admin, no live session. */
+async function cleanUp(run: Run): Promise<void> {
+  const { opts, user, email, cleanup } = run;
+  if (run.draftId) {
+    const id: string = run.draftId;
     await cleanup("clean up: delete the draft", async () => {
       const { error } = await user.from("blog_posts").delete().eq("id", id);
       if (error) fail(describeError(error));
     });
   }
-  if (granted && opts.revokeCmd) {
+  if (run.granted && opts.revokeCmd) {
     const revokeCmd = opts.revokeCmd;
     await cleanup("clean up: revoke admin", async () => {
       const { code, output } = await runOperatorCommand(revokeCmd, email);
       if (code !== 0) fail(`exit code ${code}\n${output.replace(/^/gm, "    ")}`);
     });
-  } else if (granted) {
+  } else if (run.granted) {
     console.log(`! ${email} is still admin: revoke it (npm run admin -- revoke-admin ${email})`);
   }
-  if (userId) {
+  if (run.userId) {
     await cleanup("clean up: sign out everywhere", async () => {
       const { error } = await user.auth.signOut({ scope: "global" });
       if (error) fail(describeError(error));
     });
   }
+}
 
+async function main(): Promise<number> {
+  const run = startRun(readOptions());
+  console.log(`Backend smoke check against ${run.opts.url} as ${run.email}`);
+  await visitorChecks(run);
+  if (!run.opts.skipAdmin) await adminChecks(run);
+  await cleanUp(run);
+  const failed = run.failed();
   console.log(failed === 0 ? "All checks passed." : `${failed} check(s) failed.`);
   return failed === 0 ? 0 : 1;
 }
