@@ -22,6 +22,13 @@ test.beforeAll(() => {
   createUser(ADMIN_EMAIL, ADMIN_PASSWORD, { admin: true });
 });
 
+/** Types a new password and its confirmation (another value tests the mismatch), then presses `button`. */
+async function chooseNewPassword(scope: Page | Locator, button: string, password: string, confirmation = password) {
+  await scope.getByLabel("Nova senha", { exact: true }).fill(password);
+  await scope.getByLabel("Confirme a nova senha").fill(confirmation);
+  await scope.getByRole("button", { name: button }).click();
+}
+
 /** The newest e-mail of the development outbox addressed to `to` whose subject matches. */
 async function newestMail(to: string, subject: RegExp) {
   const dir = join(process.env.E2E_DATA_DIR!, "outbox");
@@ -183,18 +190,14 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await other.goto(linkPath(mail));
   await expect(other.getByRole("heading", { name: "Crie sua senha" })).toBeVisible();
   await expectNoAxeViolations(other);
-  await other.getByLabel("Nova senha", { exact: true }).fill("colega-senha-123");
-  await other.getByLabel("Confirme a nova senha").fill("colega-senha-12");
-  await other.getByRole("button", { name: "Criar senha e entrar" }).click();
+  await chooseNewPassword(other, "Criar senha e entrar", "colega-senha-123", "colega-senha-12");
   await expect(other.getByText("As senhas não coincidem.")).toBeVisible();
   await other.getByLabel("Confirme a nova senha").fill("colega-senha-123");
   await other.getByRole("button", { name: "Criar senha e entrar" }).click();
   await expect(other).toHaveURL((url) => url.pathname === "/");
   // The link worked once.
   await other.goto(linkPath(mail));
-  await other.getByLabel("Nova senha", { exact: true }).fill("outra-senha-456");
-  await other.getByLabel("Confirme a nova senha").fill("outra-senha-456");
-  await other.getByRole("button", { name: "Criar senha e entrar" }).click();
+  await chooseNewPassword(other, "Criar senha e entrar", "outra-senha-456");
   await expect(other.getByRole("heading", { name: "Link inválido ou expirado" })).toBeVisible();
   await other.context().close();
 
@@ -245,9 +248,7 @@ test("an admin changes the password with the current one, and the e-mail only on
   // "Alterar senha" asks the current password, and the service checks it.
   const password = page.getByRole("form", { name: "Alterar senha" });
   await password.getByLabel("Senha atual").fill("não-é-esta");
-  await password.getByLabel("Nova senha", { exact: true }).fill("troca-senha-nova-2");
-  await password.getByLabel("Confirme a nova senha").fill("troca-senha-nova-2");
-  await password.getByRole("button", { name: "Alterar senha" }).click();
+  await chooseNewPassword(password, "Alterar senha", "troca-senha-nova-2");
   await expect(password.getByText("A senha atual não confere.")).toBeVisible();
   await password.getByLabel("Senha atual").fill("troca-senha-antiga-1");
   await password.getByRole("button", { name: "Alterar senha" }).click();
@@ -311,9 +312,7 @@ test("a forgotten password is reset from the e-mailed link", async ({ page }) =>
   const mail = await newestMail(email, /Redefinir/);
   await page.goto(linkPath(mail));
   await expect(page.getByRole("heading", { name: "Escolha uma nova senha" })).toBeVisible();
-  await page.getByLabel("Nova senha", { exact: true }).fill("senha-nova-456");
-  await page.getByLabel("Confirme a nova senha").fill("senha-nova-456");
-  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await chooseNewPassword(page, "Salvar nova senha", "senha-nova-456");
   await expect(toasts(page).getByText("Senha alterada")).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === "/");
 

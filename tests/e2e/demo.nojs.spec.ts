@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolationsWithoutScripts, storedLeads, uniqueEmail } from "./support/leads";
-import { submitDemoForm } from "./support/lead-forms";
+import { demoSection, submitDemoForm } from "./support/lead-forms";
 
 // The demo section without JavaScript (docs/decisions/049-lead-forms-without-react.md): on the
 // pages that load no script at all (/blog, the footer pages, posts) this is how it always works.
@@ -15,10 +15,9 @@ test("the request is stored, a confirmation page links back, and reloading it st
   request,
 }) => {
   await page.goto("/seguranca");
-  const demo = page.getByRole("region", { name: "Solicitar demonstração" });
   const email = uniqueEmail("demo-sem-js");
   const posted = page.waitForResponse((response) => response.request().method() === "POST");
-  await submitDemoForm(demo, { name: "Helena Costa", email, company: "Clínica Exemplo" });
+  await submitDemoForm(demoSection(page), { name: "Helena Costa", email, company: "Clínica Exemplo" });
   expect((await posted).status()).toBe(303);
 
   await expect(page).toHaveURL("/solicitar-demo?enviado=1&pagina=%2Fseguranca");
@@ -44,9 +43,8 @@ test("on a page without any script (/privacidade) the form posts as plain HTML",
   await expect(form).toHaveAttribute("action", "/solicitar-demo");
   await expect(form).toHaveAttribute("method", "post");
   await expect(form.locator('input[name="page"]')).toHaveValue("/privacidade");
-  const demo = page.getByRole("region", { name: "Solicitar demonstração" });
   const email = uniqueEmail("demo-privacidade");
-  await submitDemoForm(demo, { name: "Igor Lima", email, plan: "scale" });
+  await submitDemoForm(demoSection(page), { name: "Igor Lima", email, plan: "scale" });
   await expect(page.getByRole("status")).toContainText("Pedido recebido!");
   expect(await storedLeads(request, email)).toMatchObject([{ plan: "scale", page: "/privacidade" }]);
 });
@@ -59,11 +57,10 @@ test.describe("with invalid input", () => {
     request,
   }) => {
     await page.goto("/sobre");
-    const demo = page.getByRole("region", { name: "Solicitar demonstração" });
-    await submitDemoForm(demo, { name: "I", email: "igor@", phone: "(21) 9 8765-4321", plan: "basic" });
+    await submitDemoForm(demoSection(page), { name: "I", email: "igor@", phone: "(21) 9 8765-4321", plan: "basic" });
 
     await expect(page).toHaveURL("/solicitar-demo");
-    const form = page.getByRole("region", { name: "Solicitar demonstração" });
+    const form = demoSection(page);
     await expect(form.getByRole("alert")).toHaveText("Confira os campos destacados.");
     const name = form.getByLabel("Nome");
     await expect(name).toHaveAttribute("aria-invalid", "true");

@@ -6,7 +6,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForDemoForm } from "./support/hydration";
 import { storedLeads, uniqueEmail } from "./support/leads";
-import { submitDemoForm } from "./support/lead-forms";
+import { demoSection, submitDemoForm } from "./support/lead-forms";
 
 // The "Solicitar demonstração" section at the end of every page (docs/product.md, "#demo"):
 // reached from the header, stored with subject demo and the page it came from, with and
@@ -20,7 +20,7 @@ test.describe("from the header's Solicitar Demo", () => {
     await waitForDemoForm(page);
     await page.getByRole("banner").getByRole("link", { name: "Solicitar Demo" }).click();
     await expect(page).toHaveURL("/casos-de-sucesso#demo");
-    const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+    const demo = demoSection(page);
     await expect(demo).toBeInViewport();
     await expect(demo.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute("href", "/privacidade");
 
@@ -60,7 +60,7 @@ test.describe("from the header's Solicitar Demo", () => {
 test("a bot that fills the honeypot is told it worked, and nothing is stored", async ({ page, request }) => {
   await page.goto("/sobre");
   await waitForDemoForm(page);
-  const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+  const demo = demoSection(page);
   const email = uniqueEmail("robo");
   await demo.getByLabel("Nome").fill("Robo Spam");
   await demo.getByLabel("E-mail").fill(email);

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { waitForDemoForm } from "./support/hydration";
 import { storedLeads, uniqueEmail } from "./support/leads";
-import { submitDemoForm } from "./support/lead-forms";
+import { demoSection, submitDemoForm } from "./support/lead-forms";
 
 // /precos (docs/product.md §2 "Pricing", §3 "Plan", §9; docs/product.md on the badge and the trial buttons).
 
@@ -81,7 +81,7 @@ test("a trial button opens the demo form with its plan chosen, and the lead keep
   await waitForDemoForm(page);
   await page.getByRole("link", { name: "Começar teste grátis: Scale" }).click();
   await expect(page).toHaveURL(/\/precos\?plano=scale#demo$/);
-  const demo = page.getByRole("region", { name: "Solicitar demonstração" });
+  const demo = demoSection(page);
   await expect(demo).toBeInViewport();
   const plan = demo.getByLabel("Plano de interesse");
   await expect(plan).toHaveValue("scale");

@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 // Filling the two lead forms the way a visitor does, by their pt-BR labels (docs/product.md §3
 // and §8). A field left out of `values` is not touched; fields are filled in the order given.
@@ -31,4 +31,9 @@ export async function fillLeadForm(form: Locator, values: LeadFormValues): Promi
 export async function submitDemoForm(form: Locator, values: LeadFormValues): Promise<void> {
   await fillLeadForm(form, values);
   await form.getByRole("button", { name: "Solicitar demonstração" }).click();
+}
+
+/** The "Solicitar demonstração" section that every marketing page ends with. */
+export function demoSection(page: Page): Locator {
+  return page.getByRole("region", { name: "Solicitar demonstração" });
 }
