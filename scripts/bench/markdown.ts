@@ -15,6 +15,7 @@ import {
   type PathologicalInput,
 } from "../../app/lib/markdown-pathological.server.ts";
 import type { MarkdownRenderer } from "../../app/lib/markdown.server.ts";
+import { nodeWorkers } from "../node-worker-plugin.ts";
 import { median } from "./median.ts";
 
 /** Targets from the security review: any body at the content limit, and everybody else meanwhile. */
@@ -54,6 +55,8 @@ async function loadRenderer(): Promise<MarkdownRenderer> {
       configFile: false,
       root: ROOT,
       logLevel: "error",
+      // The renderer starts its worker from a `?node-worker` import, as the server build does.
+      plugins: [nodeWorkers()],
       resolve: { alias: { "~": `${ROOT}app` } },
     },
   );
