@@ -217,6 +217,75 @@ export type Database = {
         };
         Relationships: [];
       };
+      site_settings: {
+        Row: {
+          address: string;
+          cnpj: string | null;
+          dpo_email: string;
+          email: string;
+          facebook_url: string | null;
+          id: boolean;
+          instagram_url: string | null;
+          legal_name: string;
+          linkedin_url: string | null;
+          phone: string | null;
+          sales_email: string;
+          seo_description: string;
+          share_image: string | null;
+          support_email: string;
+          tiktok_url: string | null;
+          trade_name: string;
+          updated_at: string;
+          whatsapp: string | null;
+          whatsapp_message: string;
+          youtube_url: string | null;
+        };
+        Insert: {
+          address: string;
+          cnpj?: string | null;
+          dpo_email: string;
+          email: string;
+          facebook_url?: string | null;
+          id?: boolean;
+          instagram_url?: string | null;
+          legal_name: string;
+          linkedin_url?: string | null;
+          phone?: string | null;
+          sales_email: string;
+          seo_description: string;
+          share_image?: string | null;
+          support_email: string;
+          tiktok_url?: string | null;
+          trade_name: string;
+          updated_at?: string;
+          whatsapp?: string | null;
+          whatsapp_message?: string;
+          youtube_url?: string | null;
+        };
+        Update: {
+          address?: string;
+          cnpj?: string | null;
+          dpo_email?: string;
+          email?: string;
+          facebook_url?: string | null;
+          id?: boolean;
+          instagram_url?: string | null;
+          legal_name?: string;
+          linkedin_url?: string | null;
+          phone?: string | null;
+          sales_email?: string;
+          seo_description?: string;
+          share_image?: string | null;
+          support_email?: string;
+          tiktok_url?: string | null;
+          trade_name?: string;
+          updated_at?: string;
+          whatsapp?: string | null;
+          whatsapp_message?: string;
+          youtube_url?: string | null;
+        };
+        Relationships: [];
+      };
       user_roles: {
         Row: {
           created_at: string;
@@ -244,6 +313,7 @@ export type Database = {
     };
     Functions: {
       admin_requires_mfa: { Args: never; Returns: boolean };
+      cnpj_is_valid: { Args: { cnpj: string }; Returns: boolean };
       has_role: {
         Args: { _role: Database["public"]["Enums"]["app_role"] | null; _user_id: string | null };
         Returns: boolean;
