@@ -1,10 +1,10 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./app/content/pages.ts";
 
 export default {
   ssr: true,
   // BUILD_DIR lets parallel test runs build side by side; the default is ./build.
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  // Static pages (render: "prerendered" in app/content/pages.ts) are built as files.
-  prerender: prerenderPaths,
+  // No `prerender`: the pages the registry marks "prerendered" show the site's settings and the
+  // year, so the server renders them at start and again when those change
+  // (server/http/prerendered-pages.ts, docs/decisions/076-site-settings-at-runtime.md).
 } satisfies Config;

@@ -3,8 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { nodeWorkers } from "./scripts/node-worker-plugin.ts";
 
-// The build does not depend on SITE_URL: pages are prerendered with a placeholder origin that the
-// server replaces at start (docs/decisions/067-site-url-at-start.md).
+// The build does not depend on SITE_URL or the site's settings: the server renders the pages that
+// show them (docs/decisions/067-site-url-at-start.md, 076-site-settings-at-runtime.md).
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), nodeWorkers()],

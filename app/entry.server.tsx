@@ -72,5 +72,3 @@ function isolateApps(routerContext: EntryContext, headers: Headers) {
 export { backendContext } from "./lib/backend-context";
 export { requestContext } from "./lib/request-context";
 export { siteContext } from "./lib/site-context";
-// And the origin prerendered pages were built with, which the server replaces with SITE_URL.
-export { BUILD_ORIGIN } from "./content/site-config";

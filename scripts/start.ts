@@ -1,7 +1,7 @@
 // `npm start`: build when there is no build or when the build is older than the app's sources
 // (e.g. after a `git pull`); then run the production server. The build does not depend on
-// SITE_URL: the server puts the origin into the prerendered pages when it starts
-// (docs/decisions/067-site-url-at-start.md), so a new origin costs no rebuild.
+// SITE_URL or the site's settings: the server renders the pages that show them when it starts and
+// when they change (docs/decisions/076-site-settings-at-runtime.md), so neither costs a rebuild.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";

@@ -14,9 +14,10 @@ import { documents } from "./http/documents.ts";
 import { HEALTH_PATHS, registerHealthRoutes, type Readiness } from "./http/health.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import { pageGuards } from "./http/page-guards.ts";
-import { loadPrerenderedPages } from "./http/prerendered-pages.ts";
+import { prerenderedPages } from "./http/prerendered-pages.ts";
 import { stylesheetReader } from "./http/inline-stylesheet.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { SiteState } from "./http/site-state.ts";
 import { staticFiles } from "./http/static-files.ts";
 import type { Database } from "./backend/db/types.ts";
 import { createBucketLimiter } from "./backend/shared-rate-limits.ts";
@@ -45,9 +46,24 @@ export interface ServerAppOptions {
   logger?: Logger;
   /** Rendered pages of the routes the page registry marks as cacheable (server/http/page-cache.ts). */
   pageCache?: PageCache;
+  /**
+   * What renders see besides the request: origin, settings, year (server/http/site-state.ts);
+   * without it the origin of `config` and the placeholder settings.
+   */
+  site?: SiteState;
+  /** The registry's prerendered paths, rendered at start and kept in memory (production, with clientDir). */
+  prerenderPaths?: readonly string[];
 }
 
 const ALWAYS_READY: Readiness = { unreadyReason: async () => null, stopping: () => false };
+
+/** The request facts of a page the server renders on its own (a prerendered page): no visitor. */
+const SERVER_ITSELF: RequestInfo = {
+  clientIp: "127.0.0.1",
+  rateLimit: () => {
+    throw new Error("A prerendered page asked for a per-address limit: it has no visitor.");
+  },
+};
 
 /** What the build's entry exports for the server (app/entry.server.tsx). */
 interface EntryExports {
@@ -55,13 +71,11 @@ interface EntryExports {
   backendContext: typeof backendContext;
   requestContext: typeof requestContext;
   siteContext: typeof siteContext;
-  /** The origin the build prerendered with, which prerendered-pages.ts replaces with SITE_URL. */
-  BUILD_ORIGIN: string;
 }
 
 function entryOf(build: ServerBuild): EntryExports {
   const entry = build.entry.module;
-  if ("backendContext" in entry && "requestContext" in entry && "siteContext" in entry && "BUILD_ORIGIN" in entry) {
+  if ("backendContext" in entry && "requestContext" in entry && "siteContext" in entry) {
     return entry as typeof entry & EntryExports;
   }
   throw new Error("The build's entry does not export the app's context keys (app/entry.server.tsx).");
@@ -79,11 +93,21 @@ export function createServerApp(options: ServerAppOptions): Hono {
   const { build, config, backendAccess, mode } = options;
   const handler = createRequestHandler(build, mode);
   const loadBuild = typeof build === "function" ? build : async () => build;
-  // The per-start values every render sees (app/lib/site-context.ts).
-  const site: SiteContext = { origin: config.siteUrl };
   // Built here, where the app asks for them (app/lib/leads.server.ts).
   const limiters: Record<AppRateLimitBucket, KeyedRateLimiter> = {
     leads: createBucketLimiter("leads", { shared: options.sharedCounts ?? null }),
+  };
+  const site = options.site ?? new SiteState({ origin: config.siteUrl });
+
+  /** A render by React Router, with the values the server decides (the app's context keys). */
+  const render = async (request: Request, values: SiteContext, info: RequestInfo) => {
+    // The context keys live in the app; the build hands them to us (app/entry.server.tsx).
+    const keys = entryOf(await loadBuild());
+    const context = new RouterContextProvider();
+    context.set(keys.backendContext, backendAccess);
+    context.set(keys.siteContext, values);
+    context.set(keys.requestContext, info);
+    return handler(request, context);
   };
 
   const app = new Hono();
@@ -96,11 +120,17 @@ export function createServerApp(options: ServerAppOptions): Hono {
       csp: { connectOrigins: backendAccess.publicUrl ? [new URL(backendAccess.publicUrl).origin] : [] },
       readStylesheet: options.clientDir ? stylesheetReader(options.clientDir) : undefined,
     });
-    const substitution =
-      typeof build === "function" ? undefined : { placeholder: entryOf(build).BUILD_ORIGIN, origin: site.origin };
-    // Loaded once; the first requests wait for it (well under a second).
-    const prerendered = options.clientDir ? loadPrerenderedPages(options.clientDir, pipeline, substitution) : undefined;
-    app.use("*", documents({ pipeline, prerendered, pageCache: options.pageCache }));
+    const prerendered =
+      options.clientDir && options.prerenderPaths
+        ? prerenderedPages({
+            paths: options.prerenderPaths,
+            render: (path, values) => render(new Request(new URL(path, values.origin)), values, SERVER_ITSELF),
+            pipeline,
+            site,
+            log: (line) => console.error(line),
+          })
+        : undefined;
+    app.use("*", documents({ pipeline, prerendered, pageCache: options.pageCache, site }));
   }
   // Before anything that could touch the database or the React build.
   registerHealthRoutes(app, options.readiness ?? ALWAYS_READY);
@@ -109,14 +139,11 @@ export function createServerApp(options: ServerAppOptions): Hono {
   app.use("*", pageGuards(loadBuild));
   if (options.clientDir) app.use("*", staticFiles(options.clientDir));
   app.all("*", async (c) => {
-    // The context keys live in the app; the build hands them to us (app/entry.server.tsx).
-    const keys = entryOf(await loadBuild());
-    const context = new RouterContextProvider();
-    context.set(keys.backendContext, backendAccess);
-    context.set(keys.siteContext, site);
     const clientIp = clientIpOf(c);
-    context.set(keys.requestContext, { clientIp, rateLimit: (bucket) => limiters[bucket].take(clientIp) });
-    return handler(c.req.raw, context);
+    return render(c.req.raw, site.current(), {
+      clientIp,
+      rateLimit: (bucket) => limiters[bucket].take(clientIp),
+    });
   });
   return app;
 }

@@ -14,7 +14,9 @@ import { backupWorkDir } from "./backup/work-dir.ts";
 import { readStoredSigningKey } from "./backend/keys.ts";
 import { checkWebhookUrl } from "./leads/webhook.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { siteConfig } from "../app/content/site-config.ts";
+import type { SiteIdentity } from "./mail/lead-templates.ts";
+import { restSettingsReader, SITE_SETTINGS_CHANNEL, SiteState } from "./http/site-state.ts";
+import { PLACEHOLDER_SETTINGS, placeholderFields, type SiteSettings } from "../app/lib/site-settings.ts";
 
 export function loadConfigOrExit(): ServerConfig {
   try {
@@ -47,6 +49,8 @@ export interface BackendSetup {
   leadDelivery?: LeadDelivery;
   /** Scheduled backups into BACKUP_DIR; with the embedded backend only. */
   backups?: BackupSchedule;
+  /** What renders see: the origin, the site's settings (kept current) and the year. */
+  site: SiteState;
   /** One line for the start-up message. */
   description: string;
 }
@@ -74,21 +78,42 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     if (!config.supabaseAnonKey || !config.supabaseServiceRoleKey) {
       throw new ConfigError("SUPABASE_URL needs SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY.");
     }
+    const access: BackendAccess = {
+      url: config.supabaseUrl,
+      anonKey: config.supabaseAnonKey,
+      serviceRoleKey: config.supabaseServiceRoleKey,
+      fetch: globalThis.fetch,
+      publicUrl: config.supabaseUrl,
+    };
     return {
-      access: {
-        url: config.supabaseUrl,
-        anonKey: config.supabaseAnonKey,
-        serviceRoleKey: config.supabaseServiceRoleKey,
-        fetch: globalThis.fetch,
-        publicUrl: config.supabaseUrl,
-      },
+      access,
       unreadyReason: () => hostedUnreadyReason(config.supabaseUrl!, config.supabaseAnonKey!),
+      site: await startSiteState(config, access),
       description: `hosted Supabase at ${config.supabaseUrl}`,
     };
   }
-  const mailer = createSiteMailer(config);
-  const backend = await startBackend(embeddedBackendOptions(config, mailer, (line) => console.log(line)));
-  const leadDelivery = await startLeadDeliveryFor(config, backend, mailer);
+  // The e-mails name the company as the settings do now; they are read once the backend runs.
+  let site: SiteState | undefined;
+  const identity: SiteIdentity = {
+    get name() {
+      return (site?.current().settings ?? PLACEHOLDER_SETTINGS).trade_name;
+    },
+    url: config.siteUrl,
+  };
+  const mailer = createSiteMailer(config, identity);
+  const backend = await startBackend(embeddedBackendOptions(config, mailer, (line) => console.log(line), identity));
+  const access: BackendAccess = {
+    // Loaders call the backend in-process; the URL only has to be well-formed.
+    url: config.siteUrl,
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
+    fetch: (input, init) => backend.fetch(new Request(input, init)),
+    publicUrl: null,
+  };
+  const listen: BackendSetup["listen"] = (channel, onMessage, onReconnect) =>
+    backend.db.listen(channel, onMessage, onReconnect);
+  site = await startSiteState(config, access, listen);
+  const leadDelivery = await startLeadDeliveryFor(config, backend, mailer, identity, site.current().settings);
   const dataDir = resolve(config.dataDir);
   const backups = config.backups.dir
     ? startBackupSchedule({
@@ -106,16 +131,10 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     backend,
     leadDelivery,
     backups,
-    access: {
-      // Loaders call the backend in-process; the URL only has to be well-formed.
-      url: config.siteUrl,
-      anonKey: backend.anonKey,
-      serviceRoleKey: backend.serviceRoleKey,
-      fetch: (input, init) => backend.fetch(new Request(input, init)),
-      publicUrl: null,
-    },
+    access,
+    site,
     unreadyReason: () => backend.unreadyReason(),
-    listen: (channel, onMessage, onReconnect) => backend.db.listen(channel, onMessage, onReconnect),
+    listen,
     description: config.databaseUrl
       ? "embedded backend on PostgreSQL (DATABASE_URL)"
       : `embedded backend on PGlite in ${config.dataDir}`,
@@ -130,9 +149,10 @@ export function embeddedBackendOptions(
   config: ServerConfig,
   mailer: Mailer,
   log: (line: string) => void,
+  site: SiteIdentity = placeholderIdentity(config),
 ): StartBackendOptions {
   return {
-    mail: { mailer, site: { name: siteConfig.name, url: config.siteUrl } },
+    mail: { mailer, site },
     // As GoTrue: sign-up waits for its e-mailed link only when mail really leaves the machine;
     // with the development outbox it is confirmed at once, so a quick start needs no mail server.
     mailerAutoconfirm: !config.mail.smtpUrl,
@@ -159,16 +179,28 @@ export function embeddedBackendOptions(
 }
 
 /**
+ * The company's name before the settings are read. Operator commands that start the backend in
+ * their own process (server/cli/target.ts) send no e-mail, so they need not read the settings.
+ */
+function placeholderIdentity(config: ServerConfig): SiteIdentity {
+  return { name: PLACEHOLDER_SETTINGS.trade_name, url: config.siteUrl };
+}
+
+/**
  * Lead notifications (docs/decisions/053-lead-delivery.md). Without SMTP_URL the mailer writes to
  * the development outbox, and without LEADS_NOTIFY_EMAIL the sales notification goes to the site's
  * sales address there, so a newcomer sees what a lead produces. With SMTP_URL and no address,
  * no notification is sent (the inbox still has every lead).
  */
-export function createSiteMailer(config: ServerConfig): Mailer {
+export function createSiteMailer(config: ServerConfig, site: SiteIdentity = placeholderIdentity(config)): Mailer {
   const host = new URL(config.siteUrl).hostname;
+  const address = `no-reply@${host.includes(".") ? host : `${host}.localdomain`}`;
   return createMailer({
     smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from ?? `${siteConfig.name} <no-reply@${host.includes(".") ? host : `${host}.localdomain`}>`,
+    // Read at each message: the sender's name is the trade name as the settings say now.
+    get from() {
+      return config.mail.from ?? `"${site.name.replace(/["\\\r\n]/g, "")}" <${address}>`;
+    },
     outboxDir: resolve(config.dataDir, "outbox"),
     // The console copy is for a person at a terminal; under LOG_LEVEL=warn (test runners) the
     // .eml files are enough.
@@ -176,15 +208,20 @@ export function createSiteMailer(config: ServerConfig): Mailer {
   });
 }
 
-async function startLeadDeliveryFor(config: ServerConfig, backend: Backend, mailer: Mailer): Promise<LeadDelivery> {
+async function startLeadDeliveryFor(
+  config: ServerConfig,
+  backend: Backend,
+  mailer: Mailer,
+  site: SiteIdentity,
+  settings: SiteSettings,
+): Promise<LeadDelivery> {
   const { leads } = config;
   return startLeadDelivery({
     db: backend.db,
     databaseUrl: config.databaseUrl,
     mailer,
-    site: { name: siteConfig.name, url: config.siteUrl },
-    notifyEmails:
-      leads.notifyEmails.length > 0 || config.mail.smtpUrl ? leads.notifyEmails : [siteConfig.contact.salesEmail],
+    site,
+    notifyEmails: leads.notifyEmails.length > 0 || config.mail.smtpUrl ? leads.notifyEmails : [settings.sales_email],
     confirmVisitor: leads.confirmVisitor,
     webhook:
       leads.webhookUrl && leads.webhookSecret
@@ -198,6 +235,43 @@ async function startLeadDeliveryFor(config: ServerConfig, backend: Backend, mail
     retentionDays: leads.retentionDays,
     log: (line) => console.error(line),
   });
+}
+
+/** A hosted project cannot be LISTENed to: its settings are read again this often. */
+const HOSTED_SETTINGS_POLL_MS = 1_000;
+
+/**
+ * The site values renders see, with the settings read now and again on every change: on the
+ * database's NOTIFY where this server can LISTEN (embedded backend), else by polling.
+ */
+async function startSiteState(config: ServerConfig, access: BackendAccess, listen?: BackendSetup["listen"]) {
+  const site = new SiteState({
+    origin: config.siteUrl,
+    read: restSettingsReader(access),
+    log: (line) => console.error(line),
+  });
+  if (listen) {
+    // Listening first: a change made while the first read runs is read again after it.
+    await listen(
+      SITE_SETTINGS_CHANNEL,
+      () => void site.reload(),
+      () => void site.reload(),
+    );
+  } else {
+    setInterval(() => void site.reload(), HOSTED_SETTINGS_POLL_MS).unref();
+  }
+  await site.reload();
+  return site;
+}
+
+/**
+ * The one line `npm start` prints while the settings still hold the `.example` placeholders a
+ * fresh install starts with (a warning: the site works, /readyz says ready), or null.
+ */
+export function placeholderWarning(settings: SiteSettings): string | null {
+  const fields = placeholderFields(settings);
+  if (fields.length === 0) return null;
+  return `Warning: the site settings still hold .example placeholders (${fields.join(", ")}); set the company's own in /admin, Configurações.`;
 }
 
 /** A hosted project is ready when its auth service answers its health endpoint (GoTrue's /health). */

@@ -76,7 +76,7 @@ export interface BackupsConfig {
 export interface MailConfig {
   /** SMTP_URL (smtp:// or smtps://); undefined: the development outbox under DATA_DIR/outbox. */
   smtpUrl: string | undefined;
-  /** MAIL_FROM; undefined: `Omnia <no-reply@<SITE_URL's host>>`. */
+  /** MAIL_FROM; undefined: `"<trade name of the site settings>" <no-reply@<SITE_URL's host>>`. */
   from: string | undefined;
 }
 

@@ -21,6 +21,7 @@ const app = createServerApp({
   // The auth service's limiters, so the lead forms are counted in the same place (shared by
   // instances on PostgreSQL).
   sharedCounts: setup.backend?.sharedCounts,
+  site: setup.site,
 });
 const handle = getRequestListener(app.fetch);
 const server = createServer((req, res) => vite.middlewares(req, res, () => void handle(req, res)));

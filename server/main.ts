@@ -11,11 +11,11 @@ import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServerApp } from "./app.ts";
-import { loadConfigOrExit, manageServer, setUpBackendOrExit, type ServerState } from "./boot.ts";
+import { loadConfigOrExit, manageServer, placeholderWarning, setUpBackendOrExit, type ServerState } from "./boot.ts";
 import { createLogger } from "./http/access-log.ts";
 import { BLOG_POSTS_CHANNEL, PageCache } from "./http/page-cache.ts";
 // The page registry imports nothing, so Node loads it as it is (react-router.config.ts does too).
-import { cachedRoutes } from "../app/content/pages.ts";
+import { cachedRoutes, prerenderPaths } from "../app/content/pages.ts";
 
 async function loadBuild(): Promise<ServerBuild> {
   const serverEntry = resolve(config.buildDir, "server/index.js");
@@ -51,6 +51,10 @@ const build = await loadBuild();
 const setup = await setUpBackendOrExit(config);
 const state: ServerState = { stopping: false };
 const pageCache = await startPageCache();
+// Rendered pages show the settings and the year: a change of either drops them.
+setup.site.onChange(() => pageCache?.invalidate("everything"));
+const warning = placeholderWarning(setup.site.current().settings);
+if (warning) console.warn(warning);
 const app = createServerApp({
   build,
   mode: "production",
@@ -64,6 +68,8 @@ const app = createServerApp({
   readiness: { unreadyReason: setup.unreadyReason, stopping: () => state.stopping },
   logger: createLogger({ format: config.logFormat, level: config.logLevel }),
   pageCache: pageCache ?? undefined,
+  site: setup.site,
+  prerenderPaths,
 });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
 manageServer(server, config, setup, "Omnia site", state);

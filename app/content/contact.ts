@@ -1,7 +1,7 @@
 // Copy of /contato (docs/product.md §2 "Contact", §3, §5, §8, §9 support hours).
 
+import { formatPhone, phoneHref, whatsappLink, type SiteSettings } from "~/lib/site-settings";
 import { leadErrorMessage, leadFields, leadFormUi, leadSubjectLabels } from "./lead-form";
-import { siteConfig } from "./site-config";
 
 export interface ContactChannel {
   icon: "mail" | "phone" | "whatsapp" | "map";
@@ -25,38 +25,43 @@ export const contactHero = {
     "Dúvidas sobre planos, suporte ou parcerias? Escolha o canal que preferir, ou envie uma mensagem pelo formulário.",
 };
 
-export const contactChannels: { title: string; items: ContactChannel[] } = {
-  title: "Canais de contato",
-  items: [
+/** The channels /contato lists, from the site settings: a channel without a value is left out. */
+export function contactChannels(settings: SiteSettings): { title: string; items: ContactChannel[] } {
+  const items: (ContactChannel | null)[] = [
     {
       icon: "mail",
       title: "E-mail",
-      value: siteConfig.contact.email,
-      href: `mailto:${siteConfig.contact.email}`,
+      value: settings.email,
+      href: `mailto:${settings.email}`,
       description: "Respondemos em até 1 dia útil.",
     },
-    {
-      icon: "phone",
-      title: "Telefone",
-      value: siteConfig.contact.phone,
-      href: siteConfig.contact.phoneHref,
-      description: "Comercial e suporte no horário de atendimento.",
-    },
-    {
-      icon: "whatsapp",
-      title: "WhatsApp",
-      value: siteConfig.contact.whatsapp,
-      href: siteConfig.contact.whatsappHref,
-      description: "Atendimento pelo nosso próprio WhatsApp, na Omnia.",
-    },
+    settings.phone
+      ? {
+          icon: "phone",
+          title: "Telefone",
+          value: formatPhone(settings.phone),
+          href: phoneHref(settings.phone),
+          description: "Comercial e suporte no horário de atendimento.",
+        }
+      : null,
+    settings.whatsapp
+      ? {
+          icon: "whatsapp",
+          title: "WhatsApp",
+          value: formatPhone(settings.whatsapp),
+          href: whatsappLink(settings, "/contato"),
+          description: "Atendimento pelo nosso próprio WhatsApp, na Omnia.",
+        }
+      : null,
     {
       icon: "map",
       title: "Endereço",
-      value: siteConfig.contact.address,
+      value: settings.address,
       description: "Visitas com hora marcada.",
     },
-  ],
-};
+  ];
+  return { title: "Canais de contato", items: items.filter((item) => item !== null) };
+}
 
 export const contactHours = {
   title: "Horário de atendimento",

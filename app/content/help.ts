@@ -158,11 +158,12 @@ export const helpFaq: { title: string; subtitle: string; items: FaqItem[] } = {
   ],
 };
 
-export const helpSupport = {
+/** The closing call to the support team, with its e-mail from the site settings. */
+export const helpSupport = (supportEmail: string) => ({
   title: "Ainda precisa de ajuda?",
-  text: `Fale com o suporte pelo e-mail ${siteConfig.contact.supportEmail} ou pelo formulário de contato. Atendemos de segunda a sexta, das 9h às 18h, e aos sábados, das 9h às 13h.`,
+  text: `Fale com o suporte pelo e-mail ${supportEmail} ou pelo formulário de contato. Atendemos de segunda a sexta, das 9h às 18h, e aos sábados, das 9h às 13h.`,
   cta: { label: "Falar com o suporte", href: "/contato" },
-};
+});
 
 export const statusCopy = {
   meta: {

@@ -42,7 +42,10 @@ const footerColumns: FooterColumn[] = (Object.keys(footerColumnTitles) as Footer
 }));
 
 export const headerNav = {
-  homeLabel: "Omnia, página inicial",
+  /** The logo link's name, with the trade name of the site settings. */
+  homeLabel: (brand: string) => `${brand}, página inicial`,
+  /** The click-to-chat link's accessible name (its content is only the icon). */
+  whatsapp: "Conversar no WhatsApp",
   links: headerLinks,
   contact: toLink(contactPage),
   demo: { name: "Solicitar Demo", href: "#demo" } satisfies NavLink,
@@ -60,9 +63,13 @@ export const footerNav = {
     "A plataforma omnichannel com IA que une todos os canais de atendimento e vendas da sua empresa em um só lugar, com segurança e escala.",
   socialLabel: "Redes sociais",
   /** Accessible name of a social link; the visible content is only the icon. */
-  socialLinkLabel: (network: string) => `Omnia no ${network} (abre em nova aba)`,
+  socialLinkLabel: (brand: string, network: string) => `${brand} no ${network} (abre em nova aba)`,
   columns: footerColumns,
-  copyright: (year: number) => `© ${year} Omnia Tecnologia Ltda. Todos os direitos reservados.`,
+  /** With the legal name and, once the settings have one, the CNPJ (already formatted). */
+  copyright: (year: number, legalName: string, cnpj: string | null) => {
+    const company = cnpj ? `${legalName} · CNPJ ${cnpj}` : legalName;
+    return `© ${year} ${company}${company.endsWith(".") ? "" : "."} Todos os direitos reservados.`;
+  },
 };
 
 /** The footer's columns and texts. */

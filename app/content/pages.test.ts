@@ -23,6 +23,7 @@ import {
 } from "./pages";
 import { pricingMeta } from "./pricing";
 import { securityMeta } from "./security";
+import { PLACEHOLDER_SETTINGS } from "~/lib/site-settings";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -139,9 +140,9 @@ describe("lists derived from the page list", () => {
       "/documentacao": docsPage.meta.breadcrumb,
       "/ajuda": helpMeta.breadcrumb,
       "/status": statusCopy.meta.breadcrumb,
-      "/privacidade": privacyPage.meta.breadcrumb,
-      "/termos": termsPage.meta.breadcrumb,
-      "/lgpd": lgpdPage.meta.breadcrumb,
+      "/privacidade": privacyPage(PLACEHOLDER_SETTINGS).meta.breadcrumb,
+      "/termos": termsPage(PLACEHOLDER_SETTINGS).meta.breadcrumb,
+      "/lgpd": lgpdPage(PLACEHOLDER_SETTINGS).meta.breadcrumb,
     };
     const withBreadcrumb = pages.filter((page) => page.breadcrumb);
     expect(withBreadcrumb.map((page) => page.path).toSorted()).toEqual(Object.keys(contentBreadcrumbs).toSorted());

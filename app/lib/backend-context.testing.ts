@@ -3,6 +3,7 @@
 import { RouterContextProvider } from "react-router";
 import { backendContext } from "./backend-context";
 import { siteContext } from "./site-context";
+import { PLACEHOLDER_SETTINGS } from "./site-settings";
 
 interface InProcessBackend {
   anonKey: string;
@@ -21,6 +22,10 @@ export function routerContextFor(backend: InProcessBackend, url: string): Router
     publicUrl: null,
   };
   context.set(backendContext, access);
-  context.set(siteContext, { origin: new URL(url).origin });
+  context.set(siteContext, {
+    origin: new URL(url).origin,
+    year: new Date().getFullYear(),
+    settings: PLACEHOLDER_SETTINGS,
+  });
   return context;
 }

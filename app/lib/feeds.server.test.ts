@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { BlogPost } from "./blog-types";
 import { renderRobots, renderRss, renderSitemap } from "./feeds.server";
+import { PLACEHOLDER_SETTINGS } from "./site-settings";
 
-const site = { origin: "https://omnia.example" };
+const site = { origin: "https://omnia.example", year: 2026, settings: PLACEHOLDER_SETTINGS };
 
 const post = (overrides: Partial<BlogPost>): BlogPost => ({
   id: "1",

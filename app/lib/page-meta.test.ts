@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pageMetaFor } from "./page-meta";
+import { PLACEHOLDER_SETTINGS } from "./site-settings";
 
-const site = { origin: "https://omnia.example" };
+const site = { origin: "https://omnia.example", year: 2026, settings: PLACEHOLDER_SETTINGS };
 
 type Tags = ReturnType<typeof pageMetaFor>;
 const jsonLd = (tags: Tags) =>

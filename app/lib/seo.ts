@@ -1,13 +1,15 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, siteConfig } from "~/content/site-config";
+import { shareImage } from "./images";
 import type { SiteContext } from "./site-context";
+import { formatCnpj, socialLinks } from "./site-settings";
 
 export interface PageMetaInput {
   title: string;
   description: string;
   /** Site path of the page, e.g. "/precos"; becomes the canonical URL. */
   path: string;
-  /** Absolute or site-relative image for link previews. */
+  /** Absolute or site-relative image for link previews; the settings' default one when absent. */
   image?: string;
   type?: "website" | "article";
   noindex?: boolean;
@@ -21,13 +23,13 @@ export interface PageMetaInput {
  */
 export function pageMeta(input: PageMetaInput, site: SiteContext): MetaDescriptor[] {
   const url = absoluteUrl(input.path, site.origin);
-  const image = absoluteUrl(input.image ?? siteConfig.ogImagePath, site.origin);
+  const image = absoluteUrl(input.image ?? defaultShareImage(site), site.origin);
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: input.type ?? "website" },
-    { property: "og:site_name", content: siteConfig.name },
+    { property: "og:site_name", content: site.settings.trade_name },
     { property: "og:locale", content: siteConfig.ogLocale },
     { property: "og:title", content: input.title },
     { property: "og:description", content: input.description },
@@ -43,18 +45,37 @@ export function pageMeta(input: PageMetaInput, site: SiteContext): MetaDescripto
   return tags;
 }
 
-/** schema.org Organization for the brand (home page). */
+/** The sharing image of pages without their own: the one uploaded in the settings, else the build's. */
+export function defaultShareImage(site: SiteContext): string {
+  return shareImage(site.settings.share_image) ?? siteConfig.ogImagePath;
+}
+
+/** schema.org Organization for the company (home page), from the site settings. */
 export function organizationJsonLd(site: SiteContext): object {
+  const { settings } = site;
+  const contactPoint = [
+    { contactType: "sales", email: settings.sales_email, telephone: settings.phone },
+    { contactType: "customer support", email: settings.support_email, telephone: settings.phone },
+  ].map((point) => ({
+    "@type": "ContactPoint",
+    ...point,
+    telephone: point.telephone ?? undefined,
+    areaServed: "BR",
+    availableLanguage: "Portuguese",
+  }));
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: siteConfig.name,
-    legalName: siteConfig.legalName,
+    name: settings.trade_name,
+    legalName: settings.legal_name,
     url: site.origin,
     logo: absoluteUrl(siteConfig.logoPath, site.origin),
-    description: siteConfig.description,
-    email: siteConfig.contact.email,
-    telephone: siteConfig.contact.phone,
-    sameAs: siteConfig.social.map((link) => link.href),
+    description: settings.seo_description,
+    email: settings.email,
+    telephone: settings.phone ?? undefined,
+    taxID: settings.cnpj ? formatCnpj(settings.cnpj) : undefined,
+    address: settings.address,
+    contactPoint,
+    sameAs: socialLinks(settings).map((link) => link.href),
   };
 }

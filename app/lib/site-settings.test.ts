@@ -35,7 +35,11 @@ describe("site settings as pages show them", () => {
       utm_medium: "whatsapp",
       utm_content: "/precos",
     });
-    expect(whatsappLink({ whatsapp: "+5511900000000", whatsapp_message: "" }, "/")).not.toContain("text=");
+    // Spaces as %20, as WhatsApp writes them ("+" is not a space to every client).
+    expect(link.search).toContain("text=Ol%C3%A1!%20Quero%20saber%20mais&");
+    expect(whatsappLink({ whatsapp: "+5511900000000", whatsapp_message: "" }, "/")).toBe(
+      "https://wa.me/5511900000000?utm_source=site&utm_medium=whatsapp&utm_content=%2F",
+    );
   });
 
   it("lists only the social networks that have an address", () => {

@@ -122,12 +122,15 @@ export function phoneHref(e164: string): string {
  * visitor was on, which WhatsApp ignores and analytics read.
  */
 export function whatsappLink(settings: Pick<SiteSettings, "whatsapp" | "whatsapp_message">, page: string): string {
-  const url = new URL(`https://wa.me/${(settings.whatsapp ?? "").replace(/^\+/, "")}`);
-  if (settings.whatsapp_message.trim()) url.searchParams.set("text", settings.whatsapp_message.trim());
-  url.searchParams.set("utm_source", "site");
-  url.searchParams.set("utm_medium", "whatsapp");
-  url.searchParams.set("utm_content", page);
-  return url.toString();
+  const message = settings.whatsapp_message.trim();
+  const query = [
+    // %20 for spaces, as WhatsApp's own links write them (URLSearchParams would write "+").
+    ...(message ? [`text=${encodeURIComponent(message)}`] : []),
+    "utm_source=site",
+    "utm_medium=whatsapp",
+    `utm_content=${encodeURIComponent(page)}`,
+  ];
+  return `https://wa.me/${(settings.whatsapp ?? "").replace(/^\+/, "")}?${query.join("&")}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 import { absoluteUrl, siteConfig } from "~/content/site-config";
 import type { FaqItem } from "~/content/types";
 import { isoDate } from "./format";
+import { defaultShareImage } from "./seo";
 import type { SiteContext } from "./site-context";
 
 /** schema.org FAQPage: lets search engines show the questions and answers of a page. */
@@ -49,7 +50,7 @@ export function productJsonLd(product: ProductOfferInput, site: SiteContext): ob
     "@type": "Product",
     name: product.name,
     description: product.description,
-    brand: { "@type": "Brand", name: siteConfig.name },
+    brand: { "@type": "Brand", name: site.settings.trade_name },
     offers: {
       "@type": "Offer",
       url: absoluteUrl(product.path, site.origin),
@@ -80,7 +81,7 @@ export interface BlogPostingInput {
 
 const publisher = (site: SiteContext) => ({
   "@type": "Organization",
-  name: siteConfig.name,
+  name: site.settings.trade_name,
   url: site.origin,
   logo: { "@type": "ImageObject", url: absoluteUrl(siteConfig.logoPath, site.origin) },
 });
@@ -96,8 +97,8 @@ function blogPostingFields(post: BlogPostingInput, site: SiteContext) {
     dateModified: isoDate(post.updatedAt),
     inLanguage: siteConfig.locale,
     // Google's article rich results require an image; every post has one to offer.
-    image: [absoluteUrl(post.image ?? siteConfig.ogImagePath, site.origin)],
-    author: { "@type": "Organization", name: siteConfig.name, url: site.origin },
+    image: [absoluteUrl(post.image ?? defaultShareImage(site), site.origin)],
+    author: { "@type": "Organization", name: site.settings.trade_name, url: site.origin },
     publisher: publisher(site),
   };
 }

@@ -2,12 +2,15 @@ import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
+import type { SiteContext } from "../../app/lib/site-context.ts";
+import { PLACEHOLDER_SETTINGS, type SiteSettings } from "../../app/lib/site-settings.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientDirWith } from "./client-dir.testing.ts";
 import { documentPipeline } from "./document.ts";
 import { documents } from "./documents.ts";
 import { stylesheetReader } from "./inline-stylesheet.ts";
-import { loadPrerenderedPages } from "./prerendered-pages.ts";
+import { prerenderedPages } from "./prerendered-pages.ts";
+import { SiteState } from "./site-state.ts";
 import { staticFiles } from "./static-files.ts";
 
 const CSS = "body{color:red}";
@@ -21,20 +24,39 @@ const sha = (text: string) => `'sha256-${createHash("sha256").update(text).diges
 let root: string;
 let app: Hono;
 
-// A client build with one prerendered page and one stylesheet, served as production serves it:
-// documents (prerendered pages from memory, rendered ones through the pipeline), static files,
-// and a stand-in for React Router that renders what each test asks.
+// The site values the stand-in for React Router renders with: tests change the settings and move
+// the clock across New Year.
+let stored: SiteSettings = PLACEHOLDER_SETTINGS;
+let clock = new Date("2026-06-01T12:00:00-03:00");
+const site = new SiteState({ origin: "https://www.example.com", read: async () => stored, now: () => clock });
+const renders: string[] = [];
+
+/** What React Router would render for a prerendered path, from the values it is given. */
+function renderPage(path: string, values: SiteContext): Response {
+  renders.push(path);
+  if (path === "/quebrada") return new Response("<h1>falhou</h1>", { status: 500 });
+  const html =
+    `<!doctype html><title>${path}</title><link rel="canonical" href="${values.origin}${path}"/>` +
+    `<script type="application/ld+json">{"telephone":"${values.settings.phone}"}</script>${FILLER}` +
+    `<footer>© ${values.year} ${values.settings.legal_name}</footer>`;
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// A client build with one stylesheet, served as production serves it: documents (prerendered
+// pages from memory, rendered ones through the pipeline), static files, and a stand-in for React
+// Router that renders what each test asks.
 beforeAll(() => {
-  root = clientDirWith({
-    "assets/root-abc.css": CSS.repeat(100),
-    "contato/index.html":
-      '<!doctype html><title>file</title><link rel="canonical" href="https://site-url.invalid/contato"/>' +
-      `<script type="application/ld+json">{"url":"https://site-url.invalid"}</script>${FILLER}`,
-  });
+  root = clientDirWith({ "assets/root-abc.css": CSS.repeat(100) });
   const pipeline = documentPipeline({ csp: {}, readStylesheet: stylesheetReader(root) });
-  const substitution = { placeholder: "https://site-url.invalid", origin: "https://www.example.com" };
+  const prerendered = prerenderedPages({
+    paths: ["/", "/contato", "/quebrada"],
+    render: async (path, values) => renderPage(path, values),
+    pipeline,
+    site,
+    log: () => {},
+  });
   app = new Hono();
-  app.use("*", documents({ pipeline, prerendered: loadPrerenderedPages(root, pipeline, substitution) }));
+  app.use("*", documents({ pipeline, prerendered, site }));
   app.use("*", staticFiles(root));
   app.get("/blog", (c) =>
     c.html(page("none"), 200, { "Content-Length": String(page("none").length), "Cache-Control": "public, max-age=0" }),
@@ -46,24 +68,25 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("prerendered pages", () => {
-  it("serves the prerendered file, whatever other query it is asked with", async () => {
-    const paths = ["/contato", "/contato/", "/contato?utm_source=x"];
+  it("serves the page the server rendered, by any of its spellings and whatever other query", async () => {
+    const paths = ["/contato", "/contato/", "/contato/index.html", "/contato?utm_source=x"];
     const bodies = await Promise.all(paths.map(async (path) => (await app.request(path)).text()));
-    expect(bodies.map((body) => body.includes("<title>file</title>"))).toEqual([true, true, true]);
+    expect(bodies.map((body) => body.includes("<title>/contato</title>"))).toEqual([true, true, true, true]);
+    expect((await (await app.request("/index.html")).text()).includes("<title>/</title>")).toBe(true);
   });
 
-  it("hands a confirmation (?enviado) to the per-request renderer, never the file on disk", async () => {
+  it("hands a confirmation (?enviado) to the per-request renderer, never the page in memory", async () => {
     const paths = ["/contato?enviado=1", "/contato/?enviado=1", "/contato?x=1&enviado"];
     const bodies = await Promise.all(paths.map(async (path) => (await app.request(path)).text()));
     expect(bodies).toEqual(["rendered", "rendered", "rendered"]);
   });
 
-  it("puts the configured origin in place of the build's, and hashes the result for the CSP", async () => {
+  it("renders with the configured origin and the settings, and hashes the result for the CSP", async () => {
     const res = await app.request("/contato");
     const html = await res.text();
     expect(html).toContain('<link rel="canonical" href="https://www.example.com/contato"/>');
-    expect(html).not.toContain("site-url.invalid");
-    expect(res.headers.get("Content-Security-Policy")).toContain(sha('{"url":"https://www.example.com"}'));
+    expect(html).toContain("© 2026 Omnia Tecnologia Ltda.");
+    expect(res.headers.get("Content-Security-Policy")).toContain(sha('{"telephone":"+551140000000"}'));
     expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
   });
 
@@ -99,6 +122,41 @@ describe("prerendered pages", () => {
       ]);
       expect(brotliDecompressSync(body).byteLength).toBeGreaterThan(1024);
     }
+  });
+
+  it("renders every page once more after the settings change, and serves only the new ones", async () => {
+    const before = await app.request("/contato");
+    const etag = before.headers.get("ETag")!;
+    expect(await before.text()).toContain("+551140000000");
+    renders.length = 0;
+    stored = { ...PLACEHOLDER_SETTINGS, phone: "+551133334444", legal_name: "Empresa Nova Ltda." };
+    await site.reload();
+    const after = await app.request("/contato", { headers: { "If-None-Match": etag } });
+    expect(after.status).toBe(200);
+    const html = await after.text();
+    expect(html).toContain('{"telephone":"+551133334444"}');
+    expect(html).toContain("© 2026 Empresa Nova Ltda.");
+    expect(after.headers.get("Content-Security-Policy")).toContain(sha('{"telephone":"+551133334444"}'));
+    // The others follow in the background; each page is rendered once for the change.
+    await Promise.all([app.request("/"), app.request("/contato/")]);
+    expect(renders.toSorted()).toEqual(["/", "/contato", "/quebrada"]);
+    // Reading the same values again changes nothing.
+    await site.reload();
+    await app.request("/contato");
+    expect(renders).toHaveLength(3);
+  });
+
+  it("shows the new year from the first request after midnight on New Year's Eve, Brasília time", async () => {
+    clock = new Date("2026-12-31T23:59:59-03:00");
+    expect(await (await app.request("/")).text()).toContain("© 2026 ");
+    clock = new Date("2027-01-01T00:00:01-03:00");
+    expect(await (await app.request("/")).text()).toContain("© 2027 ");
+    expect(await (await app.request("/contato")).text()).toContain("© 2027 ");
+  });
+
+  it("renders per request a page whose render failed", async () => {
+    const res = await app.request("/quebrada");
+    expect(await res.text()).toBe("rendered");
   });
 });
 

@@ -4,16 +4,22 @@
 // a document, or compressed if it is other text (compression.ts).
 import type { Context, MiddlewareHandler } from "hono";
 import { chooseEncoding, compressResponse } from "./compression.ts";
-import { answerFor, respond, type DocumentAnswer, type DocumentPipeline, type PreparedDocument } from "./document.ts";
+import { answerFor, respond, type DocumentAnswer, type DocumentPipeline } from "./document.ts";
 import { PAGE_CACHE_CONTROL, type PageCache } from "./page-cache.ts";
-import { PRERENDERED_HEADERS } from "./prerendered-pages.ts";
+import { PRERENDERED_HEADERS, type PrerenderedPages } from "./prerendered-pages.ts";
+import type { SiteState } from "./site-state.ts";
 
 export interface DocumentsOptions {
   pipeline: DocumentPipeline;
-  /** The prerendered pages by path (prerendered-pages.ts); the first requests wait for them. */
-  prerendered?: Promise<ReadonlyMap<string, PreparedDocument>>;
+  /** The prerendered pages (prerendered-pages.ts), rendered with the current site values. */
+  prerendered?: PrerenderedPages;
   /** Rendered pages of the routes the registry marks as cacheable (page-cache.ts). */
   pageCache?: PageCache;
+  /**
+   * The site values (site-state.ts), asked for before a stored page is answered: the first
+   * request of a new year is what notices it, and the stored pages go with the old one.
+   */
+  site?: Pick<SiteState, "current">;
 }
 
 /**
@@ -30,8 +36,9 @@ export function documents(options: DocumentsOptions): MiddlewareHandler {
     const request = c.req.raw;
     const read = request.method === "GET" || request.method === "HEAD";
     const url = new URL(request.url);
+    options.site?.current();
     if (read && options.prerendered && !url.searchParams.has(SENT_PARAM)) {
-      const page = (await options.prerendered).get(url.pathname);
+      const page = await options.prerendered.get(url.pathname);
       if (page) {
         return respond(
           request,

@@ -1,52 +1,108 @@
-// Prerendered pages served from memory, with the site's origin put in at start. The build
-// renders them with a placeholder origin (BUILD_ORIGIN in app/content/site-config.ts) wherever
-// a page names its own URL (canonical, Open Graph, JSON-LD); this module replaces it with the
-// SITE_URL the server was started with, so one build serves any origin
-// (docs/decisions/067-site-url-at-start.md), then hands each page to the document pipeline
-// (document.ts) with the effort of a copy made once: brotli 11 and gzip 9, both made at start.
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+// The registry's prerendered pages (render: "prerendered" in app/content/pages.ts), served from
+// memory. They show the site's settings and the current year, which change while the server
+// runs, so the server renders them itself, through React Router with the current site values
+// (site-state.ts): each once at start, and again whenever those values change. A page is rendered
+// when first asked for after a change (requests for it wait for that one render) and the rest
+// are rendered right after in the background; the document pipeline (document.ts) then prepares
+// each as it does every document, with the effort of a copy made once: brotli 11 and gzip 9
+// (docs/decisions/076-site-settings-at-runtime.md).
+import type { SiteContext } from "../../app/lib/site-context.ts";
 import type { DocumentPipeline, PreparedDocument } from "./document.ts";
-
-export interface OriginSubstitution {
-  /** The origin the build rendered with. */
-  placeholder: string;
-  /** The origin to serve: SITE_URL, without a trailing slash. */
-  origin: string;
-}
+import type { SiteState } from "./site-state.ts";
 
 /** The headers of a prerendered page besides those the pipeline gives it. */
 export const PRERENDERED_HEADERS: readonly [string, string][] = [
   ["Content-Type", "text/html; charset=utf-8"],
-  // Pages keep their URL across deploys: always revalidate (cheap, with the ETag).
+  // The page changes with the settings: always revalidate (cheap, with the ETag).
   ["Cache-Control", "public, max-age=0, must-revalidate"],
 ];
 
-/** `/sobre`, `/sobre/` and `/sobre/index.html` for sobre/index.html; `/` and `/index.html` for the root. */
-function pathsOf(file: string): string[] {
-  const dir = file.replace(/(^|\/)index\.html$/, "");
-  if (dir === file) return [`/${file}`];
-  return dir === "" ? ["/", "/index.html"] : [`/${dir}`, `/${dir}/`, `/${file}`];
+/** `/sobre`, `/sobre/` and `/sobre/index.html` serve /sobre; `/` and `/index.html` serve the root. */
+function spellingsOf(path: string): string[] {
+  return path === "/" ? ["/", "/index.html"] : [path, `${path}/`, `${path}/index.html`];
 }
 
-/** Every .html file of the client build, prepared and compressed, by the paths that serve it. */
-export async function loadPrerenderedPages(
-  root: string,
-  pipeline: DocumentPipeline,
-  substitution: OriginSubstitution | undefined,
-): Promise<Map<string, PreparedDocument>> {
-  const files = readdirSync(root, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-    .map((entry) => join(entry.parentPath, entry.name));
-  const pages = new Map<string, PreparedDocument>();
-  await Promise.all(
-    files.map(async (file) => {
-      let text = readFileSync(file, "utf8");
-      if (substitution) text = text.replaceAll(substitution.placeholder, substitution.origin);
+export interface PrerenderedPagesOptions {
+  /** The registry's prerendered paths (`prerenderPaths`). */
+  paths: readonly string[];
+  /** Renders a page through React Router with these site values. */
+  render: (path: string, site: SiteContext) => Promise<Response>;
+  pipeline: DocumentPipeline;
+  site: SiteState;
+  log?: (line: string) => void;
+}
+
+export interface PrerenderedPages {
+  /**
+   * The page a path names, rendered with the current site values; undefined when the path is
+   * not a prerendered page, or its render failed (the request is then rendered for itself).
+   */
+  get(path: string): Promise<PreparedDocument | undefined>;
+}
+
+interface Generation {
+  site: SiteContext;
+  pages: Map<string, Promise<PreparedDocument | undefined>>;
+  /** Newer values arrived: its background renders stop. */
+  replaced: boolean;
+}
+
+export function prerenderedPages(options: PrerenderedPagesOptions): PrerenderedPages {
+  const { paths, pipeline, site } = options;
+  const pathOf = new Map(paths.flatMap((path) => spellingsOf(path).map((spelling) => [spelling, path] as const)));
+
+  const renderPage = async (path: string, values: SiteContext): Promise<PreparedDocument | undefined> => {
+    try {
+      const response = await options.render(path, values);
+      const text = await response.text();
+      if (response.status !== 200) {
+        options.log?.(`Prerendering ${path} answered ${response.status}; it is rendered per request.`);
+        return undefined;
+      }
       const page = pipeline({ text, html: true }, "once");
       await Promise.all([page.variant("br"), page.variant("gzip")]);
-      for (const path of pathsOf(relative(root, file))) pages.set(path, page);
-    }),
-  );
-  return pages;
+      return page;
+    } catch (error) {
+      options.log?.(`Prerendering ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+
+  const pageIn = (generation: Generation, path: string) => {
+    let page = generation.pages.get(path);
+    if (!page) {
+      page = renderPage(path, generation.site);
+      generation.pages.set(path, page);
+    }
+    return page;
+  };
+
+  let current: Generation | undefined;
+  const begin = (values: SiteContext): Generation => {
+    if (current) current.replaced = true;
+    const generation: Generation = { site: values, pages: new Map(), replaced: false };
+    // One page after another: the pages a visitor asks for meanwhile go first.
+    void (async () => {
+      for (const path of paths) {
+        if (generation.replaced) return;
+        await pageIn(generation, path);
+      }
+    })();
+    current = generation;
+    return generation;
+  };
+
+  begin(site.current());
+  // A change of the settings or the year: every page is rendered again, the one asked for first.
+  site.onChange(() => begin(site.current()));
+
+  return {
+    async get(spelling) {
+      const path = pathOf.get(spelling);
+      if (!path) return undefined;
+      const values = site.current();
+      const generation = current?.site === values ? current : begin(values);
+      return pageIn(generation, path);
+    },
+  };
 }

@@ -20,7 +20,10 @@ test("every public page shows its heading, the header and the footer without Jav
     await expect(page.getByRole("heading", { level: 1 }), route.url).toBeVisible();
     await expect(page.getByRole("main"), route.url).not.toBeEmpty();
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: headerNav.homeLabel }), route.url).toHaveAttribute("href", "/");
+    await expect(header.getByRole("link", { name: headerNav.homeLabel("Omnia") }), route.url).toHaveAttribute(
+      "href",
+      "/",
+    );
     const nav = header.getByRole("navigation", { name: headerNav.navLabel });
     for (const link of [...headerNav.links, headerNav.contact]) {
       await expect(header.getByRole("link", { name: link.name, exact: true }).first(), route.url).toHaveAttribute(

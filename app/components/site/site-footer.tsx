@@ -1,15 +1,20 @@
 import type { FooterNav } from "~/content/navigation";
-import type { SocialLink } from "~/content/site-config";
+import type { SocialLink } from "~/lib/site-settings";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";
 
 export interface SiteFooterProps {
+  /** The trade name (site settings). */
   brand: string;
   /** Columns and texts (app/content/navigation.ts). */
   nav: FooterNav;
+  /** The networks the settings give an address, only those. */
   social: readonly SocialLink[];
-  /** The copyright's year. */
+  /** The copyright's year: the current one when the page is served (the site context's). */
   year: number;
+  legalName: string;
+  /** Formatted, or null while the settings have none. */
+  cnpj: string | null;
 }
 
 export function SiteFooter(props: SiteFooterProps) {
@@ -19,21 +24,23 @@ export function SiteFooter(props: SiteFooterProps) {
         <div className="space-y-4">
           <Logo name={props.brand} />
           <p className="max-w-sm text-sm leading-relaxed text-muted-foreground">{props.nav.blurb}</p>
-          <ul aria-label={props.nav.socialLabel} className="flex gap-2">
-            {props.social.map((link) => (
-              <li key={link.name}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={props.nav.socialLinkLabel(link.name)}
-                  className="inline-flex size-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-background hover:text-primary"
-                >
-                  <SocialIcon network={link.name} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {props.social.length > 0 ? (
+            <ul aria-label={props.nav.socialLabel} className="flex gap-2">
+              {props.social.map((link) => (
+                <li key={link.name}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={props.nav.socialLinkLabel(props.brand, link.name)}
+                    className="inline-flex size-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-background hover:text-primary"
+                  >
+                    <SocialIcon network={link.name} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {props.nav.columns.map((column) => (
@@ -57,12 +64,8 @@ export function SiteFooter(props: SiteFooterProps) {
         </div>
       </div>
       <div className="border-t border-border">
-        {/* A page prerendered last year hydrates in the new one: the year may differ, and that is fine. */}
-        <p
-          suppressHydrationWarning
-          className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8"
-        >
-          {props.nav.copyright(props.year)}
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8">
+          {props.nav.copyright(props.year, props.legalName, props.cnpj)}
         </p>
       </div>
     </footer>

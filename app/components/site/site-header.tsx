@@ -4,13 +4,17 @@ import { Button } from "~/components/ui/button";
 import type { HeaderNav, NavLink as NavLinkItem } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
+import { SocialIcon } from "./social-icon";
 
 export interface SiteHeaderProps {
+  /** The trade name (site settings). */
   brand: string;
   /** Links and labels (app/content/navigation.ts). */
   nav: HeaderNav;
   /** The demo button's target: this page's demo section, or the home page's. */
   demo: NavLinkItem;
+  /** The click-to-chat link (wa.me), when the settings have a WhatsApp number. */
+  whatsapp?: string;
 }
 
 /**
@@ -84,13 +88,33 @@ function HeaderActions({
   );
 }
 
+/**
+ * Click-to-chat: a plain link to wa.me (no script), opening WhatsApp in a new tab with the
+ * settings' message. It sits in the sticky header rather than floating over the page, so it is
+ * always in reach and never covers content or another button, on a 360-pixel screen too
+ * (docs/decisions/077-whatsapp-button-in-the-header.md).
+ */
+function WhatsAppLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      className="inline-flex size-10 items-center justify-center rounded-full bg-[#0b7a55] text-white transition-colors hover:bg-[#075e41] focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+    >
+      <SocialIcon network="WhatsApp" />
+    </a>
+  );
+}
+
 export function SiteHeader(props: SiteHeaderProps) {
   const { pathname } = useLocation();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="/" aria-label={props.nav.homeLabel} className="rounded-md">
+        <a href="/" aria-label={props.nav.homeLabel(props.brand)} className="min-w-0 rounded-md">
           <Logo name={props.brand} />
         </a>
 
@@ -100,28 +124,30 @@ export function SiteHeader(props: SiteHeaderProps) {
           </ul>
         </nav>
 
-        <div className="hidden items-center gap-2 lg:flex">
-          <HeaderActions contact={props.nav.contact} demo={props.demo} pathname={pathname} />
+        <div className="flex shrink-0 items-center gap-2">
+          <div className="hidden items-center gap-2 lg:flex">
+            <HeaderActions contact={props.nav.contact} demo={props.demo} pathname={pathname} />
+          </div>
+          {props.whatsapp ? <WhatsAppLink href={props.whatsapp} label={props.nav.whatsapp} /> : null}
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="menu-toggle lg:hidden"
+            popoverTarget={MOBILE_MENU_ID}
+            aria-controls={MOBILE_MENU_ID}
+          >
+            {/* One of the two is display:none (app/app.css), so the name is one of the two labels. */}
+            <span data-menu-label="closed" className="contents">
+              <Menu aria-hidden="true" className="size-6" />
+              <span className="sr-only">{props.nav.openMenu}</span>
+            </span>
+            <span data-menu-label="open" className="contents">
+              <X aria-hidden="true" className="size-6" />
+              <span className="sr-only">{props.nav.closeMenu}</span>
+            </span>
+          </Button>
         </div>
-
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="menu-toggle lg:hidden"
-          popoverTarget={MOBILE_MENU_ID}
-          aria-controls={MOBILE_MENU_ID}
-        >
-          {/* One of the two is display:none (app/app.css), so the name is one of the two labels. */}
-          <span data-menu-label="closed" className="contents">
-            <Menu aria-hidden="true" className="size-6" />
-            <span className="sr-only">{props.nav.openMenu}</span>
-          </span>
-          <span data-menu-label="open" className="contents">
-            <X aria-hidden="true" className="size-6" />
-            <span className="sr-only">{props.nav.closeMenu}</span>
-          </span>
-        </Button>
       </div>
 
       <nav

@@ -1,13 +1,28 @@
 import type { ReactNode } from "react";
+import { useLocation, useMatches } from "react-router";
 import { footerNav, headerNav } from "~/content/navigation";
-import { siteConfig } from "~/content/site-config";
+import { documentClient } from "~/lib/document-client";
+import { useSite } from "~/lib/site-context";
+import { formatCnpj, socialLinks, whatsappLink } from "~/lib/site-settings";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 export const MAIN_CONTENT_ID = "conteudo";
 
-/** The shared page shell of docs/product.md §2: skip link, sticky header, page content, footer. */
+/**
+ * The shared page shell of docs/product.md §2: skip link, sticky header, page content, footer.
+ * The company's name, contacts and links come from the site settings (app/lib/site-context.ts).
+ */
 export function SiteShell({ children, demoSection }: { children: ReactNode; demoSection?: ReactNode }) {
+  const { settings, year } = useSite();
+  const { pathname } = useLocation();
+  // Click-to-chat is for visitors of the public pages, not for the sign-in and admin apps.
+  const app =
+    documentClient(
+      useMatches().map((match) => match.id),
+      [],
+    ).client === "app";
+  const whatsapp = settings.whatsapp && !app ? whatsappLink(settings, pathname) : undefined;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,16 +32,24 @@ export function SiteShell({ children, demoSection }: { children: ReactNode; demo
         {headerNav.skipToContent}
       </a>
       <SiteHeader
-        brand={siteConfig.name}
+        brand={settings.trade_name}
         nav={headerNav}
         // Pages without the demo section (sign-in, admin) send the visitor to the home page's.
         demo={demoSection ? headerNav.demo : { ...headerNav.demo, href: `/${headerNav.demo.href}` }}
+        whatsapp={whatsapp}
       />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
       {demoSection}
-      <SiteFooter brand={siteConfig.name} nav={footerNav} social={siteConfig.social} year={new Date().getFullYear()} />
+      <SiteFooter
+        brand={settings.trade_name}
+        nav={footerNav}
+        social={socialLinks(settings)}
+        year={year}
+        legalName={settings.legal_name}
+        cnpj={settings.cnpj ? formatCnpj(settings.cnpj) : null}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import type { SocialLink } from "~/content/site-config";
+import type { SocialNetwork } from "~/lib/site-settings";
 
-// Simple line glyphs for the social networks (the icon library ships no brand marks).
-// Always decorative: the surrounding link carries the accessible name.
-const glyphs: Record<SocialLink["name"], React.ReactNode> = {
+// Simple line glyphs for the social networks and WhatsApp (the icon library ships no brand
+// marks). Always decorative: the surrounding link carries the accessible name.
+const glyphs: Record<SocialNetwork | "WhatsApp", React.ReactNode> = {
   LinkedIn: (
     <>
       <rect x="3" y="3" width="18" height="18" rx="3" />
@@ -24,9 +24,15 @@ const glyphs: Record<SocialLink["name"], React.ReactNode> = {
     </>
   ),
   TikTok: <path d="M14 3v11.5a3.5 3.5 0 1 1-3.5-3.5M14 3c.5 2.5 2.5 4.5 5 5" />,
+  WhatsApp: (
+    <>
+      <path d="M3.5 20.5 4.8 16A8.5 8.5 0 1 1 8 19.2z" />
+      <path d="M9 8.5c0 3.6 2.9 6.5 6.5 6.5l1-1.6-2-1-1 .9a4.6 4.6 0 0 1-2.8-2.8l.9-1-1-2z" />
+    </>
+  ),
 };
 
-export function SocialIcon({ network }: { network: SocialLink["name"] }) {
+export function SocialIcon({ network }: { network: SocialNetwork | "WhatsApp" }) {
   return (
     <svg
       aria-hidden="true"

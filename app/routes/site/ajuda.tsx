@@ -6,11 +6,12 @@ import { CalloutSection, CardGrid, Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
 import { helpFaq, helpHero, helpMeta, helpSupport, helpTopics } from "~/content/help";
 import { pageMetaFor } from "~/lib/page-meta";
-import { siteOf } from "~/lib/site-context";
+import { siteOf, useSite } from "~/lib/site-context";
 import { faqPageJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/ajuda";
 
 export default function HelpPage() {
+  const support = helpSupport(useSite().settings.support_email);
   return (
     <>
       <PageHero {...helpHero} />
@@ -32,9 +33,9 @@ export default function HelpPage() {
         </CardGrid>
       </Section>
       <FaqSection id="faq-ajuda" {...helpFaq} />
-      <CalloutSection id="suporte" title={helpSupport.title} text={helpSupport.text}>
+      <CalloutSection id="suporte" title={support.title} text={support.text}>
         <Button asChild size="lg" className="mt-8">
-          <Link to={helpSupport.cta.href}>{helpSupport.cta.label}</Link>
+          <Link to={support.cta.href}>{support.cta.label}</Link>
         </Button>
       </CalloutSection>
     </>

@@ -6,7 +6,7 @@ import { contactChannels, contactFormCopy, contactHero, contactHours, contactMet
 import { LEAD_SENT_PARAM, type LeadActionResult } from "~/lib/lead-validation";
 import { handleLeadSubmission, leadJsonMiddleware } from "~/lib/leads.server";
 import { pageMetaFor } from "~/lib/page-meta";
-import { siteOf } from "~/lib/site-context";
+import { siteOf, useSite } from "~/lib/site-context";
 import type { Route } from "./+types/contato";
 
 const PATH = "/contato";
@@ -25,11 +25,12 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   // the confirmation again and sends nothing.
   const sent = new URLSearchParams(useLocation().search).has(LEAD_SENT_PARAM);
   const result: LeadActionResult | undefined = actionData ?? (sent ? { status: "success", page: PATH } : undefined);
+  const channels = contactChannels(useSite().settings);
   return (
     <>
       <PageHero {...contactHero} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
-        <ContactInfo title={contactChannels.title} channels={contactChannels.items} hours={contactHours} />
+        <ContactInfo title={channels.title} channels={channels.items} hours={contactHours} />
         <ContactForm copy={contactFormCopy} action={PATH} documentResult={result} />
       </div>
     </>

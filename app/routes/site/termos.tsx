@@ -1,11 +1,14 @@
 import { DocumentView } from "~/components/site/document-page";
 import { termsPage } from "~/content/legal";
 import { pageMetaFor } from "~/lib/page-meta";
-import { siteOf } from "~/lib/site-context";
+import { siteOf, useSite } from "~/lib/site-context";
 import type { Route } from "./+types/termos";
 
 export default function TermsPage() {
-  return <DocumentView page={termsPage} />;
+  return <DocumentView page={termsPage(useSite().settings)} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor("/termos", termsPage.meta, siteOf(matches));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteOf(matches);
+  return pageMetaFor("/termos", termsPage(site.settings).meta, site);
+};
