@@ -14,6 +14,7 @@ export const adminCopy = {
     security: "Segurança",
     team: "Equipe",
     activity: "Atividade",
+    settings: "Configurações",
     // Beside "Mensagens": how many leads nobody has handled yet.
     newCount: (count: number) => (count === 1 ? "1 nova" : `${count} novas`),
   },
@@ -378,6 +379,101 @@ export const adminCopy = {
       "factor.removed": "Autenticador removido",
       "password.reset": "Senha redefinida por e-mail",
       "password.changed": "Senha alterada",
+      "settings.updated": "Configurações do site alteradas",
     } as Record<string, string>,
+  },
+  /**
+   * "Configurações": the company's identity, contacts, social links and default SEO, shown on
+   * every public page (docs/admin.md). Field labels are the names people and tests look for.
+   */
+  settings: {
+    title: "Configurações do site",
+    description:
+      "Dados da empresa, contatos e redes sociais que aparecem em todas as páginas do site. As mudanças aparecem no site logo depois de salvar.",
+    loading: "Carregando...",
+    failed: "Não foi possível carregar as configurações.",
+    optional: "(opcional)",
+    sections: {
+      company: "Empresa",
+      contact: "Contato",
+      social: "Redes sociais",
+      seo: "SEO do site",
+    },
+    fields: {
+      trade_name: { label: "Nome fantasia", placeholder: "Omnia" },
+      legal_name: { label: "Razão social", placeholder: "Omnia Tecnologia Ltda." },
+      cnpj: {
+        label: "CNPJ",
+        placeholder: "00.000.000/0000-00",
+        hint: "Com ou sem pontuação. Aparece no rodapé, ao lado da razão social.",
+      },
+      address: { label: "Endereço", placeholder: "Av. Paulista, 1000, Bela Vista, São Paulo, SP, 01310-100" },
+      dpo_email: {
+        label: "E-mail do encarregado (LGPD)",
+        placeholder: "privacidade@empresa.com.br",
+        hint: "Contato do encarregado pelo tratamento de dados pessoais, citado na Política de Privacidade e na página LGPD.",
+      },
+      sales_email: { label: "E-mail de vendas", placeholder: "vendas@empresa.com.br" },
+      support_email: { label: "E-mail de suporte", placeholder: "suporte@empresa.com.br" },
+      email: { label: "E-mail geral", placeholder: "contato@empresa.com.br", hint: "O e-mail da página de contato." },
+      phone: {
+        label: "Telefone",
+        placeholder: "+55 11 4000-0000",
+        hint: "No formato internacional, com + e o código do país.",
+      },
+      whatsapp: {
+        label: "WhatsApp",
+        placeholder: "+55 11 90000-0000",
+        hint: "No formato internacional. Com um número, as páginas mostram o botão do WhatsApp; sem ele, não.",
+      },
+      whatsapp_message: {
+        label: "Mensagem inicial do WhatsApp",
+        placeholder: "Olá! Vim pelo site e gostaria de saber mais.",
+        hint: "O texto que já aparece escrito quando o visitante abre a conversa.",
+      },
+      linkedin_url: { label: "LinkedIn", placeholder: "https://www.linkedin.com/company/empresa" },
+      facebook_url: { label: "Facebook", placeholder: "https://www.facebook.com/empresa" },
+      instagram_url: { label: "Instagram", placeholder: "https://www.instagram.com/empresa" },
+      youtube_url: { label: "YouTube", placeholder: "https://www.youtube.com/@empresa" },
+      tiktok_url: { label: "TikTok", placeholder: "https://www.tiktok.com/@empresa" },
+      seo_description: {
+        label: "Descrição padrão",
+        placeholder: "O que a empresa faz, em uma ou duas frases.",
+        hint: "Descreve a empresa para buscadores (dados estruturados) e nas páginas sem descrição própria.",
+      },
+      share_image: {
+        label: "Imagem de compartilhamento padrão",
+        placeholder: "https://exemplo.com/imagem.jpg",
+        hint: "A imagem das prévias de links (WhatsApp, LinkedIn) das páginas sem imagem própria. Ideal: 1200 × 630 pixels.",
+      },
+    },
+    socialHint: "Endereço completo, começando com https://. Em branco, a rede não aparece no rodapé.",
+    /** The image control under "Imagem de compartilhamento padrão" (the post editor's, reused). */
+    image: {
+      label: "Imagem de compartilhamento padrão",
+      placeholder: "https://exemplo.com/imagem.jpg",
+      choose: "Escolher imagem",
+      dropHint: "ou arraste uma imagem para cá, ou cole com Ctrl+V. JPEG, PNG, WebP, AVIF ou GIF, até 5 MB.",
+      uploading: "Enviando imagem...",
+      uploaded: "Imagem enviada.",
+      remove: "Remover imagem",
+      preview: "Pré-visualização da imagem de compartilhamento",
+    },
+    validation: {
+      required: "Preencha este campo.",
+      tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
+      email: "Informe um e-mail válido.",
+      cnpj: "CNPJ inválido: confira os números, os dígitos verificadores não conferem.",
+      phone: "Use o formato internacional, com + e o código do país (ex.: +55 11 4000-0000).",
+      url: "Informe o endereço completo, começando com https://.",
+      image: "Informe uma URL válida (http ou https) ou envie uma imagem.",
+    },
+    save: "Salvar configurações",
+    saving: "Salvando...",
+    toasts: {
+      saved: { title: "Configurações salvas", description: "As mudanças já aparecem nas páginas do site." },
+      invalid: "Confira os campos destacados.",
+      forbidden: "Sua conta não tem permissão para alterar as configurações.",
+    },
   },
 };

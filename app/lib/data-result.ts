@@ -230,4 +230,9 @@ export const screenErrorTexts = {
   deletePost: (copy: typeof AdminCopy): ErrorTexts => ({ title: copy.toasts.errorTitle, silent: true }),
   /** Marking a lead handled or deleting it: the service's message. */
   messageWrite: (copy: typeof AdminCopy): ErrorTexts => ({ title: copy.toasts.errorTitle }),
+  /** Saving the site settings: a refused value is also said under its field. */
+  saveSettings: (copy: typeof AdminCopy): ErrorTexts => ({
+    title: copy.toasts.errorTitle,
+    byKind: { invalid: copy.settings.toasts.invalid, forbidden: copy.settings.toasts.forbidden },
+  }),
 };

@@ -18,6 +18,12 @@ export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS).join(",");
 
 export type UploadProblem = "type" | "size" | "forbidden" | "failed";
 
+/**
+ * Where in the bucket: `posts/` for the blog's images (the admin's "Imagens" lists them), `site/`
+ * for the site settings' sharing image, which no post shows and that list leaves out.
+ */
+export type ImageFolder = "posts" | "site";
+
 export class ImageUploadError extends Error {
   readonly problem: UploadProblem;
   constructor(problem: UploadProblem) {
@@ -43,8 +49,13 @@ export function checkImageFile(file: File): UploadProblem | null {
  * The object name: unique, and carrying the picture's size so public pages can reserve its
  * space without a lookup (app/lib/images.ts dimensionsFromName).
  */
-export function imageObjectName(file: File, size: { width: number; height: number }, id: string): string {
-  return `posts/${id}-${size.width}x${size.height}.${IMAGE_EXTENSIONS[file.type] ?? "img"}`;
+export function imageObjectName(
+  file: File,
+  size: { width: number; height: number },
+  id: string,
+  folder: ImageFolder = "posts",
+): string {
+  return `${folder}/${id}-${size.width}x${size.height}.${IMAGE_EXTENSIONS[file.type] ?? "img"}`;
 }
 
 /** Its size as displayed (EXIF orientation applied, as the server stores it). */
@@ -66,10 +77,11 @@ export interface UploadRequest {
   accessToken: string;
   file: File;
   onProgress: (fraction: number) => void;
+  folder?: ImageFolder;
 }
 
 /** Uploads one image; resolves with the URL to store, or rejects with an ImageUploadError. */
-export async function uploadImage({ config, accessToken, file, onProgress }: UploadRequest): Promise<string> {
+export async function uploadImage({ config, accessToken, file, onProgress, folder }: UploadRequest): Promise<string> {
   const problem = checkImageFile(file);
   if (problem) throw new ImageUploadError(problem);
   let size: { width: number; height: number };
@@ -78,7 +90,7 @@ export async function uploadImage({ config, accessToken, file, onProgress }: Upl
   } catch {
     throw new ImageUploadError("type");
   }
-  const name = imageObjectName(file, size, crypto.randomUUID());
+  const name = imageObjectName(file, size, crypto.randomUUID(), folder);
   const base = config.publicUrl?.replace(/\/+$/, "") ?? "";
   await new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();

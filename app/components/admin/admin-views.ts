@@ -5,6 +5,7 @@ import { MessagesPanel, NewLeadsBadge } from "./messages/messages-panel";
 import { NewPostButton, PostEditorProvider } from "./posts/post-editor";
 import { PostsPanel } from "./posts/posts-panel";
 import { SecurityPanel } from "./security/account-security";
+import { SettingsPanel } from "./settings/settings-panel";
 import { TeamPanel } from "./team/team-panel";
 
 /**
@@ -18,4 +19,5 @@ export const adminViews: readonly AdminView[] = [
   { id: "security", Panel: SecurityPanel, keepMounted: true },
   { id: "team", Panel: TeamPanel },
   { id: "activity", Panel: ActivityPanel },
+  { id: "settings", Panel: SettingsPanel, keepMounted: true },
 ];

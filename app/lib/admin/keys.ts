@@ -7,6 +7,8 @@ export const adminKeys = {
   messages: ["admin", "messages"],
   team: ["admin", "team"],
   activity: ["admin", "activity"],
+  /** The site settings ("Configurações"). */
+  settings: ["admin", "settings"],
   /** The signed-in user's authenticators. */
   factors: ["admin", "factors"],
   /** The signed-in user as the auth service has it now (a pending new e-mail included). */

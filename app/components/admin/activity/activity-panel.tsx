@@ -12,10 +12,17 @@ import { formatShortDateTime } from "~/lib/format";
 import type { AdminPanelProps } from "../admin-view";
 
 type Copy = (typeof AdminCopy)["activity"];
+type FieldLabels = Record<string, { label: string }>;
 
-/** What the entry was about, in a few words: a post's title, a lead's status change, a colleague. */
-function describeTarget(entry: AuditEntry, copy: Copy): string {
+/**
+ * What the entry was about, in a few words: a post's title, a lead's status change, a colleague,
+ * the settings fields changed.
+ */
+function describeTarget(entry: AuditEntry, copy: Copy, settingsFields: FieldLabels): string {
   const details = entry.details as Record<string, unknown>;
+  if (entry.action === "settings.updated" && Array.isArray(details["fields"])) {
+    return details["fields"].map((field) => settingsFields[String(field)]?.label ?? String(field)).join(", ");
+  }
   if (entry.action === "lead.status_changed" && typeof details["to"] === "string") {
     return `${String(details["from"] ?? "")} → ${details["to"]}`;
   }
@@ -31,7 +38,7 @@ function describeTarget(entry: AuditEntry, copy: Copy): string {
  * "Atividade": the audit log, newest first, filtered by action. Read-only by construction: the
  * table takes no update or delete from anyone (supabase/migrations/20260101001200_admin_security.sql).
  */
-export function ActivityPanel({ client, copy: { activity: copy } }: AdminPanelProps) {
+export function ActivityPanel({ client, copy: { activity: copy, settings } }: AdminPanelProps) {
   const id = useId();
   const [action, setAction] = useState("");
   const [pages, setPages] = useState(1);
@@ -72,7 +79,9 @@ export function ActivityPanel({ client, copy: { activity: copy } }: AdminPanelPr
               <td className="p-3 break-all">{entry.actor_email ?? copy.system}</td>
               <td className="p-3">
                 <span className="font-medium">{copy.actions[entry.action] ?? entry.action}</span>
-                <span className="block text-muted-foreground break-all">{describeTarget(entry, copy)}</span>
+                <span className="block text-muted-foreground break-all">
+                  {describeTarget(entry, copy, settings.fields)}
+                </span>
               </td>
               <td className="p-3 font-mono text-xs">{entry.ip ?? "—"}</td>
             </tr>

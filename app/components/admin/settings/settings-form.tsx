@@ -1,0 +1,212 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import type { UploadProblem } from "~/lib/image-upload";
+import {
+  SETTINGS_LIMITS,
+  settingsInput,
+  settingsRow,
+  validateSettings,
+  type SettingsField,
+  type SettingsInput,
+  type SettingsProblem,
+  type SiteSettings,
+} from "~/lib/site-settings";
+import { ImageDrop, type UploadImage } from "../posts/image-drop";
+
+type Copy = (typeof AdminCopy)["settings"];
+type FieldErrors = Partial<Record<SettingsField, string>>;
+
+interface FieldSpec {
+  field: SettingsField;
+  optional?: true;
+  /** A textarea, across the whole row. */
+  multiline?: true;
+  wide?: true;
+  type?: "email" | "tel" | "url";
+}
+
+const url = (field: SettingsField): FieldSpec => ({ field, optional: true, type: "url" });
+
+/** The sections and their fields, in the order the form shows them (and focuses the first error). */
+const SECTIONS: { id: keyof Copy["sections"]; fields: FieldSpec[] }[] = [
+  {
+    id: "company",
+    fields: [
+      { field: "trade_name" },
+      { field: "legal_name" },
+      { field: "cnpj", optional: true },
+      { field: "dpo_email", type: "email" },
+      { field: "address", wide: true },
+    ],
+  },
+  {
+    id: "contact",
+    fields: [
+      { field: "sales_email", type: "email" },
+      { field: "support_email", type: "email" },
+      { field: "email", type: "email" },
+      { field: "phone", optional: true, type: "tel" },
+      { field: "whatsapp", optional: true, type: "tel" },
+      { field: "whatsapp_message", optional: true, multiline: true, wide: true },
+    ],
+  },
+  {
+    id: "social",
+    fields: [url("linkedin_url"), url("facebook_url"), url("instagram_url"), url("youtube_url"), url("tiktok_url")],
+  },
+  {
+    id: "seo",
+    fields: [
+      { field: "seo_description", multiline: true, wide: true },
+      { field: "share_image", optional: true, type: "url", wide: true },
+    ],
+  },
+];
+const FORM_ORDER = SECTIONS.flatMap((section) => section.fields.map((spec) => spec.field));
+
+const MAX_LENGTH: Partial<Record<SettingsField, number>> = {
+  trade_name: SETTINGS_LIMITS.trade_name,
+  legal_name: SETTINGS_LIMITS.legal_name,
+  address: SETTINGS_LIMITS.address,
+  whatsapp_message: SETTINGS_LIMITS.whatsapp_message,
+  seo_description: SETTINGS_LIMITS.seo_description,
+};
+
+/** What a refusal by the database means for a field the form let through. */
+function refusalOf(field: SettingsField): SettingsProblem {
+  if (field.endsWith("email")) return "email";
+  if (field.endsWith("_url")) return "url";
+  if (field === "phone" || field === "whatsapp") return "phone";
+  if (field === "cnpj") return "cnpj";
+  if (field === "share_image") return "image";
+  return MAX_LENGTH[field] ? "tooLong" : "required";
+}
+
+function message(copy: Copy, field: SettingsField, problem: SettingsProblem): string {
+  const texts = copy.validation;
+  return problem === "tooLong" ? texts.tooLong(MAX_LENGTH[field] ?? 0) : texts[problem];
+}
+
+export interface SettingsFormProps {
+  initial: SiteSettings;
+  copy: Copy;
+  uploadProblems: Record<UploadProblem, string>;
+  saving: boolean;
+  /** Saves the row; resolves with the field the database refused, if it named one. */
+  onSave: (row: SiteSettings) => Promise<SettingsField | null>;
+  uploadImage: UploadImage;
+}
+
+/**
+ * The settings, in four sections, checked by the table's own rules (app/lib/site-settings.ts)
+ * before they are sent. The panel mounts a fresh form for every version it reads (a `key`).
+ */
+export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, uploadImage }: SettingsFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<SettingsInput>(() => settingsInput(initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const refs = useRef<Partial<Record<SettingsField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  const set = (field: SettingsField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const focus = (field: SettingsField | undefined) => {
+    if (field) refs.current[field]?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const problems = validateSettings(values);
+    const found: FieldErrors = {};
+    for (const field of FORM_ORDER) {
+      const problem = problems[field];
+      if (problem) found[field] = message(copy, field, problem);
+    }
+    setErrors(found);
+    const first = FORM_ORDER.find((field) => found[field]);
+    if (first) return focus(first);
+    const refused = await onSave(settingsRow(values));
+    if (refused) {
+      setErrors({ [refused]: message(copy, refused, refusalOf(refused)) });
+      focus(refused);
+    }
+  };
+
+  const control = (spec: FieldSpec) => {
+    const { field } = spec;
+    const texts: { label: string; placeholder: string; hint?: string } = copy.fields[field];
+    const hint = texts.hint ?? (spec.type === "url" && field !== "share_image" ? copy.socialHint : undefined);
+    const common = {
+      ref: (node: HTMLInputElement | HTMLTextAreaElement | null) => {
+        refs.current[field] = node;
+      },
+      name: field,
+      placeholder: texts.placeholder,
+      value: values[field],
+      required: !spec.optional,
+    };
+    return (
+      <Field
+        key={field}
+        id={`${id}-${field}`}
+        label={texts.label}
+        mark={spec.optional ? copy.optional : undefined}
+        hint={hint}
+        error={errors[field]}
+        className={spec.wide ? "sm:col-span-2" : undefined}
+      >
+        {(props) =>
+          spec.multiline ? (
+            <Textarea {...props} {...common} rows={3} onChange={(event) => set(field, event.target.value)} />
+          ) : (
+            <Input
+              {...props}
+              {...common}
+              type={spec.type ?? "text"}
+              inputMode={spec.type}
+              autoComplete="off"
+              spellCheck={spec.type ? false : undefined}
+              onChange={(event) => set(field, event.target.value)}
+            />
+          )
+        }
+      </Field>
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+      {SECTIONS.map((section) => (
+        <fieldset key={section.id} className="rounded-lg border border-border bg-card p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">{copy.sections[section.id]}</legend>
+          <div className="mt-2 grid gap-5 sm:grid-cols-2">
+            {section.fields.map(control)}
+            {section.id === "seo" ? (
+              <div className="sm:col-span-2">
+                <ImageDrop
+                  value={values.share_image}
+                  upload={uploadImage}
+                  copy={copy.image}
+                  problems={uploadProblems}
+                  onUploaded={(address) => set("share_image", address)}
+                  onRemove={() => set("share_image", "")}
+                />
+              </div>
+            ) : null}
+          </div>
+        </fieldset>
+      ))}
+      <div>
+        <Button type="submit" disabled={saving}>
+          {saving ? copy.saving : copy.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
