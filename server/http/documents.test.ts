@@ -9,7 +9,7 @@ import { clientDirWith } from "./client-dir.testing.ts";
 import { documentPipeline } from "./document.ts";
 import { documents } from "./documents.ts";
 import { stylesheetReader } from "./inline-stylesheet.ts";
-import { prerenderedPages } from "./prerendered-pages.ts";
+import { prerenderedPages, type PrerenderedPages } from "./prerendered-pages.ts";
 import { SiteState } from "./site-state.ts";
 import { staticFiles } from "./static-files.ts";
 
@@ -30,6 +30,7 @@ let stored: SiteSettings = PLACEHOLDER_SETTINGS;
 let clock = new Date("2026-06-01T12:00:00-03:00");
 const site = new SiteState({ origin: "https://www.example.com", read: async () => stored, now: () => clock });
 const renders: string[] = [];
+let prerendered: PrerenderedPages;
 
 /** What React Router would render for a prerendered path, from the values it is given. */
 function renderPage(path: string, values: SiteContext): Response {
@@ -48,7 +49,7 @@ function renderPage(path: string, values: SiteContext): Response {
 beforeAll(() => {
   root = clientDirWith({ "assets/root-abc.css": CSS.repeat(100) });
   const pipeline = documentPipeline({ csp: {}, readStylesheet: stylesheetReader(root) });
-  const prerendered = prerenderedPages({
+  prerendered = prerenderedPages({
     paths: ["/", "/contato", "/quebrada"],
     render: async (path, values) => renderPage(path, values),
     pipeline,
@@ -137,8 +138,11 @@ describe("prerendered pages", () => {
     expect(html).toContain('{"telephone":"+551133334444"}');
     expect(html).toContain("© 2026 Empresa Nova Ltda.");
     expect(after.headers.get("Content-Security-Policy")).toContain(sha('{"telephone":"+551133334444"}'));
-    // The others follow in the background; each page is rendered once for the change.
+    // Only the pages asked for, at first; the others follow in the background a second later,
+    // and each page is rendered once for the change.
     await Promise.all([app.request("/"), app.request("/contato/")]);
+    expect(renders.toSorted()).toEqual(["/", "/contato"]);
+    await prerendered.settled();
     expect(renders.toSorted()).toEqual(["/", "/contato", "/quebrada"]);
     // Reading the same values again changes nothing.
     await site.reload();
@@ -152,6 +156,19 @@ describe("prerendered pages", () => {
     clock = new Date("2027-01-01T00:00:01-03:00");
     expect(await (await app.request("/")).text()).toContain("© 2027 ");
     expect(await (await app.request("/contato")).text()).toContain("© 2027 ");
+  });
+
+  it("answers a new page at once, then the copy compressed for good, with the same ETag", async () => {
+    stored = { ...PLACEHOLDER_SETTINGS, phone: "+551155556666" };
+    await site.reload();
+    const quick = await app.request("/contato", { headers: { "Accept-Encoding": "br" } });
+    const quickBytes = (await quick.arrayBuffer()).byteLength;
+    await prerendered.settled();
+    const settled = await app.request("/contato", { headers: { "Accept-Encoding": "br" } });
+    const settledBody = Buffer.from(await settled.arrayBuffer());
+    expect(settled.headers.get("ETag")).toBe(quick.headers.get("ETag"));
+    expect(brotliDecompressSync(settledBody).toString()).toContain("+551155556666");
+    expect(settledBody.byteLength).toBeLessThan(quickBytes);
   });
 
   it("renders per request a page whose render failed", async () => {
