@@ -575,6 +575,100 @@ describe("blog pages on PGlite: cached until a change, paged by 12", () => {
   }, 120_000);
 });
 
+/** Changes the site settings as an admin does, through the REST API. */
+async function writeSettings(server: Server, headers: Record<string, string>, fields: Record<string, unknown>) {
+  const res = await fetch(`${server.url}/rest/v1/site_settings?id=eq.true`, {
+    method: "PATCH",
+    headers,
+    body: JSON.stringify(fields),
+  });
+  await res.arrayBuffer();
+  expect(res.status, "PATCH site_settings").toBe(204);
+}
+
+const PLACEHOLDER_WARNING =
+  /^Warning: the site settings still hold \.example placeholders \(.+\); set the company's own in \/admin, Configurações\.$/gm;
+
+describe("site settings on PGlite: on every page within 1 s, without a restart", () => {
+  let server: Server | undefined;
+  let env: Record<string, string> = {};
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("warns once at start while .example placeholders remain, and stays ready", async (ctx) => {
+    if (buildMissing) skipTest(ctx, buildMissing);
+    const dir = mkdtempSync(join(tmpdir(), "omnia-settings-"));
+    tempDirs.push(dir);
+    env = { DATA_DIR: join(dir, "data") };
+    server = await startServer(env);
+    expect([...server.output().matchAll(PLACEHOLDER_WARNING)]).toHaveLength(1);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+    const headers = await adminAuth(server, env);
+    const blog = await (await fetch(`${server.url}/blog`)).text();
+    const post = /href="(\/blog\/[^"#?]+)"/.exec(blog)?.[1] ?? "/blog";
+    // Prerendered (/, /contato), and cached (/blog, a post) before the change.
+    expect(await cachedAfterTwoLoads(`${server.url}${post}`)).toBe("hit");
+    for (const path of ["/", "/contato"])
+      expect(await (await fetch(`${server.url}${path}`)).text()).toContain("linkedin.example");
+
+    await writeSettings(server, headers, {
+      phone: "+551133334444",
+      cnpj: "11222333000181",
+      legal_name: "Empresa Nova Ltda.",
+      linkedin_url: null,
+    });
+    const footer = `© ${new Date().getFullYear()} Empresa Nova Ltda. · CNPJ 11.222.333/0001-81. Todos os direitos reservados.`;
+    const times = {
+      "/": await msUntil(`${server.url}/`, footer, true),
+      "/contato": await msUntil(`${server.url}/contato`, "+55 11 3333-4444", true),
+      [post]: await msUntil(`${server.url}${post}`, "Empresa Nova Ltda. · CNPJ", true),
+      "/blog": await msUntil(`${server.url}/blog`, "linkedin.example", false),
+    };
+    console.log(`site settings (PGlite): shown after ${JSON.stringify(times)} ms`);
+    // The footer shows only the networks that have an address; the JSON-LD says the same.
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).not.toContain("no LinkedIn");
+    expect(home).toContain("Omnia no Facebook (abre em nova aba)");
+    const organization = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(home)?.[1] ?? "{}");
+    expect(organization).toMatchObject({
+      "@type": "Organization",
+      legalName: "Empresa Nova Ltda.",
+      taxID: "11.222.333/0001-81",
+      telephone: "+551133334444",
+      address: "Av. Paulista, 1000, Bela Vista, São Paulo, SP, 01310-100",
+      contactPoint: [
+        { "@type": "ContactPoint", contactType: "sales", email: "vendas@omnia.example", telephone: "+551133334444" },
+        { "@type": "ContactPoint", contactType: "customer support", email: "suporte@omnia.example" },
+      ],
+    });
+    expect(organization.sameAs).toHaveLength(4);
+    expect(organization.sameAs).not.toContain(expect.stringContaining("linkedin"));
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  }, 180_000);
+
+  it("says nothing at start once no .example value is left", async (ctx) => {
+    if (buildMissing || !server) skipTest(ctx, buildMissing ?? "the first start failed");
+    const site = server!;
+    const headers = await adminAuth(site, env);
+    await writeSettings(site, headers, {
+      dpo_email: "privacidade@empresa.com.br",
+      email: "contato@empresa.com.br",
+      sales_email: "vendas@empresa.com.br",
+      support_email: "suporte@empresa.com.br",
+      facebook_url: "https://www.facebook.com/empresa",
+      instagram_url: null,
+      youtube_url: null,
+      tiktok_url: null,
+    });
+    await site.stop();
+    server = await startServer(env);
+    expect(server.output()).toContain("Omnia site at");
+    expect(server.output()).not.toMatch(PLACEHOLDER_WARNING);
+  }, 120_000);
+});
+
 describe("two instances on one PostgreSQL", skipWhen(postgresUnavailableReason()), () => {
   let cluster: PostgresCluster | undefined;
   const servers: Server[] = [];
@@ -587,7 +681,7 @@ describe("two instances on one PostgreSQL", skipWhen(postgresUnavailableReason()
     await cluster?.stop();
   });
 
-  it("a post published through instance A shows on instance B's /blog within 1 s; sign-in limits add up; both are ready", async (ctx) => {
+  it("a post and a settings change made through instance A show on instance B within 1 s; sign-in limits add up; both are ready", async (ctx) => {
     if (buildMissing) skipTest(ctx, buildMissing);
     const env = { DATABASE_URL: cluster?.url ?? "" };
     const a = await startServer(env);
@@ -610,6 +704,19 @@ describe("two instances on one PostgreSQL", skipWhen(postgresUnavailableReason()
     const hiddenOnB = await msUntil(`${b.url}/blog`, title, false);
     console.log(
       `page cache (PostgreSQL, 2 instances): on B after ${Math.round(shown)} ms; SQL unpublish gone from A after ${Math.round(hiddenOnA)} ms, from B after ${Math.round(hiddenOnB)} ms`,
+    );
+
+    // A settings change, through A or in SQL, is on both instances' prerendered pages too.
+    await writeSettings(a, headers, { phone: "+551133334444" });
+    const settingsOnB = await msUntil(`${b.url}/contato`, "+55 11 3333-4444", true);
+    const sql = new pg.Client({ connectionString: cluster!.url });
+    await sql.connect();
+    await sql.query("update public.site_settings set phone = '+551155556666'");
+    await sql.end();
+    const sqlOnA = await msUntil(`${a.url}/contato`, "+55 11 5555-6666", true);
+    const sqlOnB = await msUntil(`${b.url}/contato`, "+55 11 5555-6666", true);
+    console.log(
+      `site settings (PostgreSQL, 2 instances): on B after ${Math.round(settingsOnB)} ms; SQL on A after ${Math.round(sqlOnA)} ms, on B after ${Math.round(sqlOnB)} ms`,
     );
 
     // Sign-in attempts count against one limit across both (30 per 5 minutes per address;
