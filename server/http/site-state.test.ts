@@ -52,19 +52,26 @@ describe("the site values renders see", () => {
     expect(site.current().settings.phone).toBe("+551133334444");
   });
 
-  it("keep the current settings when a read fails, and say why", async () => {
+  it("keep the current settings when reads fail, and say so once per outage", async () => {
     const lines: string[] = [];
+    let down = true;
     const site = new SiteState({
       origin: "https://omnia.com.br",
       read: async () => {
-        throw new Error("the REST API answered 503");
+        if (down) throw new Error("the REST API answered 503");
+        return PLACEHOLDER_SETTINGS;
       },
       log: (line) => lines.push(line),
     });
     await site.reload();
+    await site.reload();
     expect(site.current().settings).toBe(PLACEHOLDER_SETTINGS);
+    down = false;
+    await site.reload();
+    await site.reload();
     expect(lines).toEqual([
       "Site settings: could not read them (the REST API answered 503); keeping the current ones.",
+      "Site settings: read again.",
     ]);
   });
 });

@@ -35,6 +35,8 @@ export class SiteState {
   // A reload under way, and whether another change arrived meanwhile (read again after it).
   private reloading: Promise<void> | null = null;
   private again = false;
+  // A hosted project is polled every second: an outage is said once, not every second.
+  private failing = false;
 
   constructor(options: SiteStateOptions) {
     this.options = options;
@@ -81,11 +83,16 @@ export class SiteState {
         this.again = false;
         try {
           const settings = await this.options.read!();
+          if (this.failing) this.options.log?.("Site settings: read again.");
+          this.failing = false;
           if (!sameSettings(settings, this.values.settings)) this.replace({ ...this.current(), settings });
         } catch (error) {
-          this.options.log?.(
-            `Site settings: could not read them (${error instanceof Error ? error.message : String(error)}); keeping the current ones.`,
-          );
+          if (!this.failing) {
+            this.options.log?.(
+              `Site settings: could not read them (${error instanceof Error ? error.message : String(error)}); keeping the current ones.`,
+            );
+          }
+          this.failing = true;
         }
       } while (this.again);
     };
