@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { startupLine } from "./boot.ts";
+import { PLACEHOLDER_SETTINGS } from "../app/lib/site-settings.ts";
+import { placeholderWarning, startupLine } from "./boot.ts";
 import { readConfig } from "./config.ts";
 
 describe("startupLine", () => {
@@ -14,5 +15,29 @@ describe("startupLine", () => {
     expect(startupLine("Omnia site", config, "embedded backend")).toBe(
       "Omnia site at https://omnia.com.br (listening on http://0.0.0.0:8080; embedded backend)",
     );
+  });
+});
+
+describe("placeholderWarning", () => {
+  it("names, in one line, the settings that still hold a .example placeholder", () => {
+    expect(placeholderWarning({ ...PLACEHOLDER_SETTINGS, dpo_email: "dpo@empresa.com.br", facebook_url: null })).toBe(
+      "Warning: the site settings still hold .example placeholders (email, sales_email, support_email, linkedin_url, instagram_url, youtube_url, tiktok_url); set the company's own in /admin, Configurações.",
+    );
+  });
+
+  it("says nothing once the company's own values are in", () => {
+    const own = {
+      ...PLACEHOLDER_SETTINGS,
+      dpo_email: "dpo@empresa.com.br",
+      email: "oi@empresa.com.br",
+      sales_email: "vendas@empresa.com.br",
+      support_email: "suporte@empresa.com.br",
+      linkedin_url: null,
+      facebook_url: null,
+      instagram_url: null,
+      youtube_url: null,
+      tiktok_url: null,
+    };
+    expect(placeholderWarning(own)).toBeNull();
   });
 });
