@@ -392,7 +392,6 @@ export const adminCopy = {
       "Dados da empresa, contatos e redes sociais que aparecem em todas as páginas do site. As mudanças aparecem no site logo depois de salvar.",
     loading: "Carregando...",
     failed: "Não foi possível carregar as configurações.",
-    optional: "(opcional)",
     sections: {
       company: "Empresa",
       contact: "Contato",
@@ -405,7 +404,7 @@ export const adminCopy = {
       cnpj: {
         label: "CNPJ",
         placeholder: "00.000.000/0000-00",
-        hint: "Com ou sem pontuação. Aparece no rodapé, ao lado da razão social.",
+        hint: "Com ou sem pontuação; em branco enquanto a empresa não tiver. Aparece no rodapé, ao lado da razão social.",
       },
       address: { label: "Endereço", placeholder: "Av. Paulista, 1000, Bela Vista, São Paulo, SP, 01310-100" },
       dpo_email: {
@@ -419,12 +418,12 @@ export const adminCopy = {
       phone: {
         label: "Telefone",
         placeholder: "+55 11 4000-0000",
-        hint: "No formato internacional, com + e o código do país.",
+        hint: "No formato internacional, com + e o código do país. Em branco, não aparece no site.",
       },
       whatsapp: {
         label: "WhatsApp",
         placeholder: "+55 11 90000-0000",
-        hint: "No formato internacional. Com um número, as páginas mostram o botão do WhatsApp; sem ele, não.",
+        hint: "No formato internacional. Com um número, as páginas mostram o botão do WhatsApp; em branco, não.",
       },
       whatsapp_message: {
         label: "Mensagem inicial do WhatsApp",
@@ -439,12 +438,12 @@ export const adminCopy = {
       seo_description: {
         label: "Descrição padrão",
         placeholder: "O que a empresa faz, em uma ou duas frases.",
-        hint: "Descreve a empresa para buscadores (dados estruturados) e nas páginas sem descrição própria.",
+        hint: "Descreve a empresa para os buscadores, nos dados estruturados da página inicial.",
       },
       share_image: {
         label: "Imagem de compartilhamento padrão",
         placeholder: "https://exemplo.com/imagem.jpg",
-        hint: "A imagem das prévias de links (WhatsApp, LinkedIn) das páginas sem imagem própria. Ideal: 1200 × 630 pixels.",
+        hint: "A imagem das prévias de links (WhatsApp, LinkedIn) das páginas sem imagem própria; em branco, a do site. Ideal: 1200 × 630 pixels.",
       },
     },
     socialHint: "Endereço completo, começando com https://. Em branco, a rede não aparece no rodapé.",

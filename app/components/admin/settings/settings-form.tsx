@@ -22,6 +22,7 @@ type FieldErrors = Partial<Record<SettingsField, string>>;
 
 interface FieldSpec {
   field: SettingsField;
+  /** May be left blank (its hint says what blank means); the label stays the field's name alone. */
   optional?: true;
   /** A textarea, across the whole row. */
   multiline?: true;
@@ -156,7 +157,6 @@ export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, up
         key={field}
         id={`${id}-${field}`}
         label={texts.label}
-        mark={spec.optional ? copy.optional : undefined}
         hint={hint}
         error={errors[field]}
         className={spec.wide ? "sm:col-span-2" : undefined}
