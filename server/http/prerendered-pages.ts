@@ -100,11 +100,13 @@ export function prerenderedPages(options: PrerenderedPagesOptions): PrerenderedP
     if (current) current.replaced = true;
     const generation: Generation = { site: values, pages: new Map(), done: Promise.resolve(), replaced: false };
     texts.set(generation, new Map());
-    // The rest in the background, one page at a time: the pages visitors ask for go first.
+    // After a change, the rest in the background, one page at a time: the pages visitors ask for
+    // go first. At start nobody is served yet: the compressions run side by side on zlib's threads.
     generation.done = (async () => {
       if (renderRestAfterMs > 0) await new Promise((done) => setTimeout(done, renderRestAfterMs).unref());
       for (const path of paths) if (!generation.replaced) await pageIn(generation, path);
-      for (const path of paths) if (!generation.replaced) await compressForGood(generation, path);
+      if (renderRestAfterMs === 0) await Promise.all(paths.map((path) => compressForGood(generation, path)));
+      else for (const path of paths) if (!generation.replaced) await compressForGood(generation, path);
     })();
     current = generation;
     return generation;
