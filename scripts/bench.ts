@@ -5,8 +5,8 @@
 // leads), and write docs/benchmarks.md.
 // Then the blog's dynamic pages under load (requests/s, p99, a publish's delay, SIGTERM under
 // load, 10,000 posts), backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads, and image uploads
-// and a flood of new image renditions beside page serving.
-//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-heavy-image
+// and a flood of new image renditions beside page serving; a change of the site settings.
+//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-heavy-image --skip-settings
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -17,6 +17,7 @@ import { lighthouseMedian, type LighthouseScores } from "./bench/lighthouse.ts";
 import { LONG_TASK_MS } from "./bench/main-thread.ts";
 import { median } from "./bench/median.ts";
 import { startServer } from "./bench/serve.ts";
+import { freePort } from "../server/backend/testing/postgres-cluster.ts";
 import { readStoredSigningKey } from "../server/backend/keys.ts";
 import { BUILD_DIR } from "./build-info.ts";
 import { chromiumIsPresent } from "./chromium.ts";
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     "skip-uploads": { type: "boolean", default: false },
     "skip-renders": { type: "boolean", default: false },
     "skip-heavy-image": { type: "boolean", default: false },
+    "skip-settings": { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -121,7 +123,8 @@ function previousRows(heading: string): Map<string, string[]> {
 
 if (!values["skip-build"]) execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
 
-const server = await startServer(3400);
+// A free port: another checkout may be benchmarking on this machine at the same time.
+const server = await startServer(await freePort());
 const sections: string[] = [];
 
 /**
@@ -258,6 +261,11 @@ if (!values["skip-backend"] && existsSync("scripts/bench/backend.ts")) {
 if (!values["skip-dynamic"]) {
   const { benchDynamicPages } = await import("./bench/dynamic.ts");
   sections.push(await benchDynamicPages());
+}
+
+if (!values["skip-settings"]) {
+  const { benchSiteSettings } = await import("./bench/settings.ts");
+  sections.push(await benchSiteSettings());
 }
 
 if (!values["skip-leads"]) {

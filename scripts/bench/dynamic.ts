@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { readStoredSigningKey } from "../../server/backend/keys.ts";
 import { formatLoad, measureFor, send, type LoadResult } from "./load.ts";
 import { startServer, type RunningServer } from "./serve.ts";
+import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
 
 const CONNECTIONS = 16;
 const DURATION_MS = 10_000;
@@ -138,7 +139,7 @@ export async function benchDynamicPages(): Promise<string> {
   const notes: string[] = [];
 
   console.log("dynamic pages: 100 posts…");
-  const server = await startServer(3410, { LOG_LEVEL: "warn" });
+  const server = await startServer(await freePort(), { LOG_LEVEL: "warn" });
   try {
     const admin = await signInSeededAdmin(server);
     await seedPosts(server, admin, 97, "Post de teste"); // and the three seeded ones
@@ -164,7 +165,7 @@ export async function benchDynamicPages(): Promise<string> {
   }
 
   console.log("dynamic pages: 10,000 posts…");
-  const big = await startServer(3411, { LOG_LEVEL: "warn" });
+  const big = await startServer(await freePort(), { LOG_LEVEL: "warn" });
   try {
     const admin = await signInSeededAdmin(big);
     await seedPosts(big, admin, 10_000, "Arquivo");
