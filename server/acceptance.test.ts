@@ -662,6 +662,9 @@ describe("site settings on PGlite: on every page within 1 s, without a restart",
       youtube_url: null,
       tiktok_url: null,
     });
+    // The encarregado, on the privacy policy and the LGPD page (both prerendered).
+    await msUntil(`${site.url}/privacidade`, "atende pelo e-mail privacidade@empresa.com.br", true);
+    await msUntil(`${site.url}/lgpd`, "E-mail: privacidade@empresa.com.br.", true);
     await site.stop();
     server = await startServer(env);
     expect(server.output()).toContain("Omnia site at");
