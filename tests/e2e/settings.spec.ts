@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import { PLACEHOLDER_SETTINGS, formatPhone, whatsappLink } from "../../app/lib/site-settings.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, runAdmin, signIn, unique } from "./support/backend";
@@ -26,10 +27,10 @@ test.afterAll(async ({ playwright }) => {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
   const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  const { phone, whatsapp, linkedin_url: linkedinUrl, cnpj } = PLACEHOLDER_SETTINGS;
+  const { phone, whatsapp, linkedin_url: linkedinUrl, cnpj, share_image: shareImage } = PLACEHOLDER_SETTINGS;
   const restored = await api.patch("/rest/v1/site_settings?id=eq.true", {
     headers: { apikey: anonKey, authorization: `Bearer ${accessToken}` },
-    data: { phone, whatsapp, linkedin_url: linkedinUrl, cnpj },
+    data: { phone, whatsapp, linkedin_url: linkedinUrl, cnpj, share_image: shareImage },
   });
   expect(restored.status()).toBe(204);
   await api.dispose();
@@ -198,6 +199,31 @@ test("without a WhatsApp number no page offers the chat", async ({ page, browser
   } finally {
     await visitorContext.close();
   }
+});
+
+test("a sharing image uploaded in the settings is the link preview of pages without their own", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0b7a55" } })
+    .png()
+    .toBuffer();
+  await openSettings(page);
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Escolher imagem" }).click();
+  await (await chooser).setFiles({ name: "compartilhar.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByRole("img", { name: "Pré-visualização da imagem de compartilhamento" })).toBeVisible();
+  // Uploaded through Storage, into the images bucket's folder for the site.
+  const image = field(page, "Imagem de compartilhamento padrão");
+  await expect(image).toHaveValue(/^\/storage\/v1\/object\/public\/blog-images\/site\/[0-9a-f-]{36}-64x48\.png$/);
+  const name = /site\/([0-9a-f-]{36})-64x48\.png$/.exec(await image.inputValue())?.[1] ?? "";
+  await save(page);
+  await expect
+    .poll(
+      async () => /<meta property="og:image" content="([^"]+)"/.exec(await (await request.get("/precos")).text())?.[1],
+    )
+    .toContain(name);
 });
 
 /**
