@@ -5,8 +5,9 @@
 // leads), and write docs/benchmarks.md.
 // Then the blog's dynamic pages under load (requests/s, p99, a publish's delay, SIGTERM under
 // load, 10,000 posts), backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads, and image uploads
-// and a flood of new image renditions beside page serving; a change of the site settings.
-//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-heavy-image --skip-settings
+// and a flood of new image renditions beside page serving, then 50 concurrent sign-ins beside it;
+// a change of the site settings.
+//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-sign-ins --skip-heavy-image --skip-settings
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     "skip-backup": { type: "boolean", default: false },
     "skip-uploads": { type: "boolean", default: false },
     "skip-renders": { type: "boolean", default: false },
+    "skip-sign-ins": { type: "boolean", default: false },
     "skip-heavy-image": { type: "boolean", default: false },
     "skip-settings": { type: "boolean", default: false },
   },
@@ -295,6 +297,11 @@ if (!values["skip-uploads"]) {
 if (!values["skip-renders"]) {
   const { benchRenderFlood } = await import("./bench/renders.ts");
   sections.push(await benchRenderFlood());
+}
+
+if (!values["skip-sign-ins"]) {
+  const { benchSignIns } = await import("./bench/sign-ins.ts");
+  sections.push(await benchSignIns());
 }
 
 if (!values["skip-heavy-image"] && chromiumIsPresent()) {

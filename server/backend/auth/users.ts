@@ -1,6 +1,7 @@
 // auth.users rows and their JSON form, as GoTrue serialises models.User.
 import { randomUUID } from "node:crypto";
-import bcrypt from "bcryptjs";
+import { availableParallelism } from "node:os";
+import bcrypt from "@node-rs/bcrypt";
 import type { Queryable } from "../db/types.ts";
 import { authErrors } from "./errors.ts";
 
@@ -262,21 +263,50 @@ export interface PasswordHasher {
 }
 
 /**
+ * Hashes run at once: one per core, at most two. They run on libuv's thread pool (four threads
+ * unless UV_THREADPOOL_SIZE says otherwise), which also signs and verifies every JWT and reads
+ * files; a burst of sign-ins holding all four would make every other request wait behind it.
+ */
+export const HASHES_AT_ONCE = Math.min(2, availableParallelism());
+
+/** Runs `work` when one of `slots` is free, in the order asked. */
+function createSlots(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/** Shared by every hasher: the thread pool is the process's. */
+const inSlot = createSlots(HASHES_AT_ONCE);
+
+/**
  * bcrypt as GoTrue uses it (cost 10, `$2a$`/`$2b$` interchangeable), so hashes move both ways
- * between this backend and Supabase. Unknown users still pay one compare against a dummy hash
- * so sign-in timing does not reveal whether an e-mail exists.
+ * between this backend and Supabase. The native binding hashes on libuv's thread pool, so a burst
+ * of sign-ins never blocks the event loop that serves pages (ADR 078). Unknown users still pay
+ * one compare against a dummy hash so sign-in timing does not reveal whether an e-mail exists.
  */
 export function createPasswordHasher(cost: number): PasswordHasher {
   let dummy: Promise<string> | undefined;
   return {
-    hash: (password) => bcrypt.hash(password, cost),
+    hash: (password) => inSlot(() => bcrypt.hash(password, cost)),
     async compare(password, hash) {
       if (!hash) {
-        dummy ??= bcrypt.hash("not-a-real-password", cost);
-        await bcrypt.compare(password, await dummy);
+        dummy ??= inSlot(() => bcrypt.hash("not-a-real-password", cost));
+        const known = await dummy;
+        await inSlot(() => bcrypt.verify(password, known));
         return false;
       }
-      return bcrypt.compare(password, hash);
+      return inSlot(() => bcrypt.verify(password, hash));
     },
   };
 }

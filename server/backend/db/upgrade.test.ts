@@ -7,7 +7,6 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import bcrypt from "bcryptjs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBackend } from "../index.ts";
 import type { Backend } from "../index.ts";
@@ -28,6 +27,8 @@ import type { Database, Queryable } from "./types.ts";
 
 const EMAIL = "old-user@example.com";
 const PASSWORD = "an old but good passphrase";
+/** PASSWORD hashed by the previous release's bcryptjs (cost 4). */
+const PREVIOUS_RELEASE_HASH = "$2b$04$B/8ofKSufhPimTOZwiSlHetjyPf.OJ9GTj.lByoL15lLqJy7GzqwO";
 
 /** Every table that holds data; embedded_state is compared without the retired marker. */
 const TABLES = [
@@ -76,7 +77,6 @@ async function fillPreviousRelease(db: Database): Promise<{ userId: string; refr
   const userId = randomUUID();
   const sessionId = randomUUID();
   const refreshToken = randomBytes(24).toString("base64url");
-  const hash = await bcrypt.hash(PASSWORD, 4);
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
@@ -85,7 +85,7 @@ async function fillPreviousRelease(db: Database): Promise<{ userId: string; refr
       [
         userId,
         EMAIL,
-        hash,
+        PREVIOUS_RELEASE_HASH,
         JSON.stringify({ provider: "email", providers: ["email"] }),
         JSON.stringify({ sub: userId, email: EMAIL, email_verified: true, phone_verified: false }),
       ],
