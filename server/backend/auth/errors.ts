@@ -100,7 +100,6 @@ export const authErrors = {
   linkInvalid: kind(403, "otp_expired", "Email link is invalid or has expired"),
   // Second factors.
   mfaPhoneDisabled: kind(422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone"),
-  mfaWebauthnDisabled: kind(422, "mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn"),
   tooManyFactors: kind(
     422,
     "too_many_enrolled_mfa_factors",
@@ -119,6 +118,8 @@ export const authErrors = {
     (id: string) => `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
   ),
   verificationFailed: kind(422, "mfa_verification_failed", "Invalid TOTP code entered"),
+  // GoTrue's WebAuthn errors (shared by passkeys and WebAuthn factors).
+  webauthnVerificationFailed: kind(400, "webauthn_verification_failed", "Credential verification failed"),
   // Limits.
   rateLimited: kind(429, OVER_RATE, "Request rate limit reached"),
   accountLocked: kind(429, OVER_RATE, "Too many failed sign-in attempts for this account, please try again later"),

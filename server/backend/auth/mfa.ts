@@ -1,6 +1,8 @@
-// TOTP multi-factor authentication, as GoTrue's /factors endpoints (internal/api/mfa.go):
-// enrol -> challenge -> verify (the session becomes aal2, `totp` joins amr) -> unenrol.
-// Phone and WebAuthn factors are disabled, with GoTrue's own error for a disabled factor type.
+// TOTP and WebAuthn multi-factor authentication, as GoTrue's /factors endpoints
+// (internal/api/mfa.go): enrol -> challenge -> verify (the session becomes aal2, `totp` or
+// `mfa/webauthn` joins amr) -> unenrol. A WebAuthn factor's challenge is a registration until it
+// is verified, then an assertion of its credential (webauthn.ts). Phone factors are disabled,
+// with GoTrue's own error for a disabled factor type.
 import { randomUUID } from "node:crypto";
 import type { Context, Hono } from "hono";
 import * as OTPAuth from "otpauth";
@@ -11,6 +13,16 @@ import type { AuthContext } from "./context.ts";
 import { authErrors } from "./errors.ts";
 import { recordAmr, reissueRefreshToken, tokenResponse } from "./sessions.ts";
 import { isUuid, listFactors } from "./users.ts";
+import {
+  authenticationCeremony,
+  credentialOfFactor,
+  credentialsOfUser,
+  registrationCeremony,
+  relyingPartyOf,
+  verifyAssertion,
+  verifyRegistration,
+} from "./webauthn.ts";
+import type { CeremonyState, StoredCredential } from "./webauthn.ts";
 
 import type { FactorRow } from "./users.ts";
 
@@ -88,12 +100,13 @@ async function recordFailure(tx: Queryable, factorId: string, guard: Guard, nowM
   });
 }
 
-async function recordSuccess(tx: Queryable, factorId: string, guard: Guard, step: number, nowMs: number) {
+/** `step`: the TOTP time step just used; null for a WebAuthn assertion. */
+async function recordSuccess(tx: Queryable, factorId: string, guard: Guard, step: number | null, nowMs: number) {
   await writeGuard(tx, factorId, {
     since: nowMs,
     failures: 0,
     lockedUntil: null,
-    usedSteps: [...liveSteps(guard.usedSteps, nowMs), step],
+    usedSteps: [...liveSteps(guard.usedSteps, nowMs), ...(step === null ? [] : [step])],
   });
 }
 
@@ -115,6 +128,63 @@ function totpFor(secret: string, issuer: string, label: string): OTPAuth.TOTP {
   });
 }
 
+/**
+ * A WebAuthn factor's ceremony: registration while it is unverified (excluding the user's other
+ * credentials), then an assertion by its own credential. `webauthn` is GoTrue's answer field.
+ */
+async function webauthnCeremony(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: { id: string; email: string | null },
+  factor: FactorRow,
+): Promise<{ state: CeremonyState; webauthn: { type: "create" | "request"; credential_options: unknown } }> {
+  const rp = relyingPartyOf(ctx.siteUrl);
+  if (factor.status !== "verified") {
+    const existing = await credentialsOfUser(tx, user.id);
+    const { options, state } = await registrationCeremony(rp, { id: user.id, email: user.email ?? user.id }, existing);
+    return { state, webauthn: { type: "create", credential_options: { publicKey: options } } };
+  }
+  const credential = await credentialOfFactor(tx, factor.id);
+  if (!credential) throw authErrors.factorNotFound();
+  const { options, state } = await authenticationCeremony(rp, credential);
+  return { state, webauthn: { type: "request", credential_options: { publicKey: options } } };
+}
+
+/** GoTrue's checks of a WebAuthn verify body, before any ceremony (400 validation_failed). */
+function webauthnAnswer(value: unknown): { type: "create" | "request"; response: unknown } {
+  if (typeof value !== "object" || value === null) throw authErrors.validation("WebAuthn config required");
+  const fields = value as Record<string, unknown>;
+  if (fields["type"] !== "create" && fields["type"] !== "request") {
+    throw authErrors.validation("WebAuthn type must be create or request");
+  }
+  const response = fields["credential_response"];
+  if (typeof response !== "object" || response === null) throw authErrors.validation("credential_response required");
+  return { type: fields["type"], response };
+}
+
+/**
+ * The credential a WebAuthn answer proves (new when the factor is unverified, with its counter
+ * moved forward otherwise), or null: wrong ceremony, challenge, origin, key or counter.
+ */
+async function checkWebauthn(
+  ctx: AuthContext,
+  tx: Queryable,
+  factor: FactorRow,
+  state: CeremonyState | null,
+  answer: { type: "create" | "request"; response: unknown },
+): Promise<{ credential: StoredCredential; aaguid: string | null } | null> {
+  if (!state) return null;
+  const rp = relyingPartyOf(ctx.siteUrl);
+  if (factor.status !== "verified") {
+    if (answer.type !== "create") return null;
+    return verifyRegistration(rp, state, answer.response);
+  }
+  if (answer.type !== "request") return null;
+  const stored = await credentialOfFactor(tx, factor.id);
+  const credential = stored ? await verifyAssertion(rp, state, stored, answer.response) : null;
+  return credential ? { credential, aaguid: null } : null;
+}
+
 export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
   const { db } = ctx;
 
@@ -122,17 +192,16 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
     const body = await readBody(c);
     const factorType = body["factor_type"];
     if (factorType === "phone") throw authErrors.mfaPhoneDisabled();
-    if (factorType === "webauthn") {
-      throw authErrors.mfaWebauthnDisabled();
+    if (factorType !== "totp" && factorType !== "webauthn") {
+      throw authErrors.validation("factor_type needs to be totp, phone, or webauthn");
     }
-    if (factorType !== "totp") throw authErrors.validation("factor_type needs to be totp, phone, or webauthn");
     const friendlyName = typeof body["friendly_name"] === "string" ? body["friendly_name"].slice(0, 255) : "";
     const issuer =
       typeof body["issuer"] === "string" && body["issuer"].trim() !== ""
         ? body["issuer"].trim().slice(0, 255)
         : new URL(ctx.siteUrl).hostname;
 
-    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    const secret = factorType === "totp" ? new OTPAuth.Secret({ size: 20 }).base32 : null;
     const result = await db.transaction(async (tx) => {
       const { user, session } = await authenticate(ctx, c, tx);
       const factors = await listFactors(tx, user.id);
@@ -150,11 +219,12 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
       const now = new Date(ctx.tokens.now());
       await tx.query(
         `INSERT INTO auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
-         VALUES ($1, $2, $3, 'totp', 'unverified', $4, $5, $5)`,
-        [id, user.id, friendlyName, secret, now],
+         VALUES ($1, $2, $3, $4, 'unverified', $5, $6, $6)`,
+        [id, user.id, friendlyName, factorType, secret, now],
       );
       return { id, email: user.email ?? user.id };
     });
+    if (secret === null) return c.json({ id: result.id, type: "webauthn", friendly_name: friendlyName });
     const uri = totpFor(secret, issuer, result.email).toString();
     const qrCode = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
     return c.json({ id: result.id, type: "totp", friendly_name: friendlyName, totp: { qr_code: qrCode, secret, uri } });
@@ -178,13 +248,18 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
         [factor.id],
       );
       if (Number(rows[0]?.n ?? 0) >= MFA_GUARD.maxChallenges) throw authErrors.tooManyChallenges();
-      await tx.query("INSERT INTO auth.mfa_challenges (id, factor_id, created_at) VALUES ($1, $2, $3)", [
-        id,
-        factor.id,
-        now,
-      ]);
+      const ceremony = factor.factor_type === "webauthn" ? await webauthnCeremony(ctx, tx, user, factor) : null;
+      await tx.query(
+        "INSERT INTO auth.mfa_challenges (id, factor_id, created_at, web_authn_session_data) VALUES ($1, $2, $3, $4::jsonb)",
+        [id, factor.id, now, ceremony ? JSON.stringify(ceremony.state) : null],
+      );
       await tx.query("UPDATE auth.mfa_factors SET last_challenged_at = $2 WHERE id = $1", [factor.id, now]);
-      return { id, type: factor.factor_type, expires_at: Math.floor(nowMs / 1000) + ctx.challengeExpiry };
+      return {
+        id,
+        type: factor.factor_type,
+        expires_at: Math.floor(nowMs / 1000) + ctx.challengeExpiry,
+        ...(ceremony ? { webauthn: ceremony.webauthn } : {}),
+      };
     });
     return c.json(challenge);
   });
@@ -229,8 +304,13 @@ async function verifyFactor(ctx: AuthContext, c: Context): Promise<Response> {
     const guard = await readGuard(tx, factor.id);
     // A locked factor is refused before anything else: the answer says nothing about the code.
     if (guard.lockedUntil !== null && guard.lockedUntil > nowMs) return { error: authErrors.factorLocked() };
-    const { rows } = await tx.query<{ id: string; created_at: Date; verified_at: Date | null }>(
-      "SELECT id, created_at, verified_at FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
+    const { rows } = await tx.query<{
+      id: string;
+      created_at: Date;
+      verified_at: Date | null;
+      web_authn_session_data: CeremonyState | string | null;
+    }>(
+      "SELECT id, created_at, verified_at, web_authn_session_data FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
       [challengeId, factor.id],
     );
     const challenge = rows[0];
@@ -240,17 +320,40 @@ async function verifyFactor(ctx: AuthContext, c: Context): Promise<Response> {
     if (nowMs > new Date(challenge.created_at).getTime() + ctx.challengeExpiry * 1000) {
       throw authErrors.challengeExpired(challengeId);
     }
-    const step = acceptedStep(factor.secret ?? "", code, nowMs);
-    // A code already accepted is refused like a wrong one, on every session (RFC 6238 §5.2).
-    if (step === null || guard.usedSteps.includes(step)) {
-      await recordFailure(tx, factor.id, guard, nowMs);
-      return { error: authErrors.verificationFailed() };
+    let step: number | null = null;
+    let proven: { credential: StoredCredential; aaguid: string | null } | null = null;
+    if (factor.factor_type === "webauthn") {
+      const state = challenge.web_authn_session_data;
+      proven = await checkWebauthn(
+        ctx,
+        tx,
+        factor,
+        typeof state === "string" ? (JSON.parse(state) as CeremonyState) : state,
+        webauthnAnswer(body["webauthn"]),
+      );
+      if (!proven) {
+        await recordFailure(tx, factor.id, guard, nowMs);
+        return { error: authErrors.webauthnVerificationFailed() };
+      }
+    } else {
+      step = acceptedStep(factor.secret ?? "", code, nowMs);
+      // A code already accepted is refused like a wrong one, on every session (RFC 6238 §5.2).
+      if (step === null || guard.usedSteps.includes(step)) {
+        await recordFailure(tx, factor.id, guard, nowMs);
+        return { error: authErrors.verificationFailed() };
+      }
     }
     await recordSuccess(tx, factor.id, guard, step, nowMs);
     const now = new Date(nowMs);
     await setAuditAddress(tx, c);
     // A challenge answers once; a second verify with it is refused above.
     await tx.query("UPDATE auth.mfa_challenges SET verified_at = $2 WHERE id = $1", [challenge.id, now]);
+    if (proven) {
+      await tx.query(
+        "UPDATE auth.mfa_factors SET web_authn_credential = $2::jsonb, web_authn_aaguid = coalesce($3::uuid, web_authn_aaguid) WHERE id = $1",
+        [factor.id, JSON.stringify(proven.credential), proven.aaguid],
+      );
+    }
     const firstVerification = factor.status !== "verified";
     if (firstVerification) {
       await tx.query("UPDATE auth.mfa_factors SET status = 'verified', updated_at = $2 WHERE id = $1", [
@@ -268,7 +371,7 @@ async function verifyFactor(ctx: AuthContext, c: Context): Promise<Response> {
       factor.id,
       now,
     ]);
-    await recordAmr(tx, session.id, "totp", now);
+    await recordAmr(tx, session.id, factor.factor_type === "webauthn" ? "mfa/webauthn" : "totp", now);
     const refreshToken = await reissueRefreshToken(tx, ctx.tokens, user.id, session.id);
     return { response: await tokenResponse(tx, ctx.tokens, user, session.id, refreshToken) };
   });
