@@ -256,6 +256,28 @@ export const adminCopy = {
       codeInvalid: "O código tem exatamente 6 dígitos.",
       wrongCode: "Código inválido ou expirado. Confira o aplicativo e tente novamente.",
     },
+    passkeys: {
+      title: "Chaves de acesso",
+      description:
+        "Uma chave de acesso (passkey) do computador, do celular ou uma chave de segurança confirma a entrada no lugar do código de 6 dígitos.",
+      name: {
+        label: "Nome da chave",
+        placeholder: "Notebook do trabalho",
+        hint: "Para reconhecer esta chave na lista.",
+      },
+      add: "Adicionar chave de acesso",
+      busy: "Aguardando a chave...",
+      listLabel: "Chaves de acesso ativas",
+      added: (date: string) => `Adicionada em ${date}`,
+      unnamed: "Chave de acesso",
+      remove: "Remover",
+      removeLabel: (name: string) => `Remover a chave de acesso ${name}`,
+      confirmRemove: "Remover esta chave de acesso? Ela deixa de servir para entrar nesta conta.",
+      nameRequired: "Dê um nome à chave.",
+      nameTaken: "Já existe uma chave ou autenticador com este nome.",
+      failed: "A chave de acesso não foi registrada. Tente de novo.",
+      addedToast: { title: "Chave de acesso adicionada", description: "Na próxima entrada, ela é oferecida primeiro." },
+    },
     password: {
       title: "Alterar senha",
       description: "Ao alterar a senha, as outras sessões desta conta são encerradas.",

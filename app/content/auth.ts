@@ -45,6 +45,14 @@ export const authCopy = {
     codeInvalid: "O código tem exatamente 6 dígitos.",
     wrongCode: "Código inválido ou expirado. Confira o aplicativo e tente novamente.",
     throttled: "Muitas tentativas. Aguarde alguns minutos e tente novamente.",
+    /** The account has a passkey: offered first, the code beside it. */
+    passkey: {
+      description:
+        "Confirme que é você com a chave de acesso (passkey) deste dispositivo ou de uma chave de segurança.",
+      use: "Usar chave de acesso",
+      useCode: "Usar o código do aplicativo",
+      failed: "Não foi possível confirmar com a chave de acesso. Tente de novo ou use outro método.",
+    },
   },
   recover: {
     link: "Esqueci minha senha",

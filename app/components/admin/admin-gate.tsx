@@ -22,7 +22,8 @@ type Access = { status: "checking" } | { status: "allowed"; session: Session; mu
 async function secondFactorState(client: SupabaseClient): Promise<"step-up" | "must-enrol" | "ok"> {
   if (await needsSecondFactor(client)) return "step-up";
   const [required, factors] = await Promise.all([client.rpc("admin_requires_mfa"), client.auth.mfa.listFactors()]);
-  const enrolled = factors.data?.totp.some((factor) => factor.status === "verified") ?? false;
+  // A passkey counts like an authenticator app: either makes the session aal2.
+  const enrolled = factors.data?.all.some((factor) => factor.status === "verified") ?? false;
   return required.data === true && !enrolled ? "must-enrol" : "ok";
 }
 

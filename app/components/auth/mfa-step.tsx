@@ -2,7 +2,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { AuthFormCard } from "./auth-card";
+import { CardContent, CardFooter } from "~/components/ui/card";
+import { AuthCard, AuthFormCard } from "./auth-card";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { toDataError } from "~/lib/data-result";
 import { normalizeTotpCode } from "~/lib/totp-code";
@@ -17,12 +18,135 @@ export interface MfaStepProps {
   onCancel: () => void;
 }
 
+/** The user's verified factors, by kind: a passkey is offered first, the code beside it. */
+interface Factors {
+  passkey?: string;
+  totp?: string;
+}
+
 /**
- * The second step of a sign-in (supabase-js MFA: challenge + verify on the user's TOTP factor).
- * The code field takes a pasted code with spaces or dashes ("123 456"); what reaches the service
- * is exactly six digits. A wrong or expired code is said under the field, which keeps focus.
+ * The second step of a sign-in. With a passkey (a verified WebAuthn factor) it is offered first:
+ * supabase-js's `mfa.webauthn.authenticate` asks the browser and verifies. Otherwise, or on
+ * request, the code of the TOTP factor (challenge + verify). The code field takes a pasted code
+ * with spaces or dashes ("123 456"); what reaches the service is exactly six digits. A wrong or
+ * expired code is said under the field, which keeps focus.
  */
 export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
+  const [factors, setFactors] = useState<Factors | null>(null);
+  const [mode, setMode] = useState<"passkey" | "code">("code");
+
+  useEffect(() => {
+    let live = true;
+    void client.auth.mfa.listFactors().then(({ data }) => {
+      if (!live) return;
+      const passkey = data?.webauthn.find((factor) => factor.status === "verified")?.id;
+      const totp = data?.totp.find((factor) => factor.status === "verified")?.id;
+      setFactors({ passkey, totp });
+      setMode(passkey ? "passkey" : "code");
+    });
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  // Until the factors are known: the card, waiting, so the passkey does not replace a code form.
+  if (factors === null) {
+    return (
+      <AuthCard title={copy.mfa.title} description={copy.busy}>
+        {null}
+      </AuthCard>
+    );
+  }
+  if (mode === "passkey" && factors.passkey) {
+    return (
+      <PasskeyStep
+        client={client}
+        copy={copy}
+        factorId={factors.passkey}
+        onUseCode={factors.totp ? () => setMode("code") : undefined}
+        onVerified={onVerified}
+        onCancel={onCancel}
+      />
+    );
+  }
+  return (
+    <CodeStep
+      client={client}
+      copy={copy}
+      factorId={factors.totp}
+      onUsePasskey={factors.passkey ? () => setMode("passkey") : undefined}
+      onVerified={onVerified}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** "Usar chave de acesso": one button, a failure said in the card, the code as the other way. */
+function PasskeyStep({
+  client,
+  copy,
+  factorId,
+  onUseCode,
+  onVerified,
+  onCancel,
+}: MfaStepProps & { factorId: string; onUseCode?: () => void }) {
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const texts = copy.mfa.passkey;
+
+  const use = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { error: failure } = await client.auth.mfa.webauthn.authenticate({ factorId });
+      if (!failure) {
+        onVerified();
+        return;
+      }
+      if (toDataError(failure).kind === "throttled") setError(copy.mfa.throttled);
+      else setError(texts.failed);
+    } catch {
+      setError(texts.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={copy.mfa.title} description={texts.description}>
+      {error ? (
+        <CardContent>
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        </CardContent>
+      ) : null}
+      <CardFooter className="flex-col gap-3">
+        <Button type="button" className="w-full" disabled={busy} onClick={() => void use()}>
+          {busy ? copy.busy : texts.use}
+        </Button>
+        {onUseCode ? (
+          <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={onUseCode}>
+            {texts.useCode}
+          </Button>
+        ) : null}
+        <Button type="button" variant="ghost" className="w-full" onClick={onCancel} disabled={busy}>
+          {copy.mfa.cancel}
+        </Button>
+      </CardFooter>
+    </AuthCard>
+  );
+}
+
+function CodeStep({
+  client,
+  copy,
+  factorId,
+  onUsePasskey,
+  onVerified,
+  onCancel,
+}: MfaStepProps & { factorId?: string; onUsePasskey?: () => void }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -37,11 +161,9 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
     if (!acceptTotpCode(code, mfa, setError, inputRef.current)) return;
     setBusy(true);
     try {
-      const factors = await client.auth.mfa.listFactors();
-      const factor = factors.data?.totp.find((candidate) => candidate.status === "verified");
-      if (!factor) throw factors.error ?? new Error("No verified TOTP factor");
+      if (!factorId) throw new Error("No verified TOTP factor");
       const { error: failure } = await client.auth.mfa.challengeAndVerify({
-        factorId: factor.id,
+        factorId,
         code: normalizeTotpCode(code),
       });
       if (!failure) {
@@ -67,9 +189,16 @@ export function MfaStep({ client, copy, onVerified, onCancel }: MfaStepProps) {
       busyLabel={copy.busy}
       onSubmit={onSubmit}
       secondary={
-        <Button type="button" variant="ghost" className="w-full" onClick={onCancel} disabled={busy}>
-          {mfa.cancel}
-        </Button>
+        <>
+          {onUsePasskey ? (
+            <Button type="button" variant="outline" className="w-full" onClick={onUsePasskey} disabled={busy}>
+              {mfa.passkey.use}
+            </Button>
+          ) : null}
+          <Button type="button" variant="ghost" className="w-full" onClick={onCancel} disabled={busy}>
+            {mfa.cancel}
+          </Button>
+        </>
       }
     >
       <TotpCodeField

@@ -1,6 +1,6 @@
 import type { Factor } from "@supabase/supabase-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, LogOut, Mail, ShieldCheck, Trash2, type LucideIcon } from "lucide-react";
+import { UserKey, KeyRound, LogOut, Mail, ShieldCheck, Trash2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -9,6 +9,7 @@ import { formatShortDate } from "~/lib/format";
 import type { AdminContext } from "../admin-view";
 import { EmailChange } from "./email-change";
 import { Enrolment } from "./enrolment";
+import { Passkeys } from "./passkeys";
 import { PasswordChange } from "./password-change";
 import type { SecurityFormProps } from "./security-form";
 
@@ -50,7 +51,10 @@ function SecuritySection({
   );
 }
 
-/** The authenticators of the account: each verified one with Remover, then the enrolment. */
+/**
+ * The authenticators of the account: each verified app with Remover, then the enrolment; beside
+ * it, the passkeys. Either kind turns two-step sign-in on.
+ */
 function TwoFactor({
   client,
   copy,
@@ -67,6 +71,8 @@ function TwoFactor({
     },
   });
   const verified = factors.data?.totp.filter((factor) => factor.status === "verified") ?? [];
+  const passkeys = factors.data?.webauthn.filter((factor) => factor.status === "verified") ?? [];
+  const stale = factors.data?.all.filter((factor) => factor.status !== "verified") ?? [];
 
   const changed = async () => {
     await queryClient.invalidateQueries({ queryKey: adminKeys.factors });
@@ -74,7 +80,8 @@ function TwoFactor({
   };
 
   const remove = async (factor: Factor) => {
-    if (!window.confirm(copy.twoFactor.confirmRemove)) return;
+    const question = factor.factor_type === "webauthn" ? copy.passkeys.confirmRemove : copy.twoFactor.confirmRemove;
+    if (!window.confirm(question)) return;
     const { error } = await client.auth.mfa.unenroll({ factorId: factor.id });
     if (error) {
       toast.error(errorTitle, { description: error.message });
@@ -87,54 +94,67 @@ function TwoFactor({
   };
 
   return (
-    <SecuritySection
-      icon={ShieldCheck}
-      title={copy.twoFactor.title}
-      description={copy.twoFactor.description}
-      status={
-        <span className="rounded-full bg-muted px-3 py-1 text-xs font-semibold">
-          {verified.length > 0 ? copy.twoFactor.on : copy.twoFactor.off}
-        </span>
-      }
-    >
-      {verified.length > 0 ? (
-        <ul aria-label={copy.twoFactor.factorsLabel} className="mt-4 flex flex-col gap-2">
-          {verified.map((factor) => {
-            const name = factor.friendly_name || copy.twoFactor.unnamed;
-            return (
-              <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-                <div>
-                  <p className="font-medium">{name}</p>
-                  <p className="text-xs text-muted-foreground">
-                    {copy.twoFactor.added(formatShortDate(factor.created_at))}
-                  </p>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={copy.twoFactor.removeLabel(name)}
-                  onClick={() => void remove(factor)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  {copy.twoFactor.remove}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-      <Enrolment
-        client={client}
-        copy={copy.twoFactor}
-        errorTitle={errorTitle}
-        startLabel={verified.length > 0 ? copy.twoFactor.addAnother : copy.twoFactor.start}
-        stale={factors.data?.all.filter((factor) => factor.status !== "verified") ?? []}
-        onEnabled={async () => {
-          toast.success(copy.toasts.enabled.title, { description: copy.toasts.enabled.description });
-          await changed();
-        }}
-      />
-    </SecuritySection>
+    <>
+      <SecuritySection
+        icon={ShieldCheck}
+        title={copy.twoFactor.title}
+        description={copy.twoFactor.description}
+        status={
+          <span className="rounded-full bg-muted px-3 py-1 text-xs font-semibold">
+            {verified.length + passkeys.length > 0 ? copy.twoFactor.on : copy.twoFactor.off}
+          </span>
+        }
+      >
+        {verified.length > 0 ? (
+          <ul aria-label={copy.twoFactor.factorsLabel} className="mt-4 flex flex-col gap-2">
+            {verified.map((factor) => {
+              const name = factor.friendly_name || copy.twoFactor.unnamed;
+              return (
+                <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+                  <div>
+                    <p className="font-medium">{name}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {copy.twoFactor.added(formatShortDate(factor.created_at))}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={copy.twoFactor.removeLabel(name)}
+                    onClick={() => void remove(factor)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    {copy.twoFactor.remove}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <Enrolment
+          client={client}
+          copy={copy.twoFactor}
+          errorTitle={errorTitle}
+          startLabel={verified.length > 0 ? copy.twoFactor.addAnother : copy.twoFactor.start}
+          stale={stale}
+          onEnabled={async () => {
+            toast.success(copy.toasts.enabled.title, { description: copy.toasts.enabled.description });
+            await changed();
+          }}
+        />
+      </SecuritySection>
+      <SecuritySection icon={UserKey} title={copy.passkeys.title} description={copy.passkeys.description}>
+        <Passkeys
+          client={client}
+          copy={copy}
+          errorTitle={errorTitle}
+          factors={passkeys}
+          stale={stale}
+          onChanged={changed}
+          onRemove={remove}
+        />
+      </SecuritySection>
+    </>
   );
 }
 
