@@ -6,6 +6,7 @@
 //   BUILD_DIR=build node scripts/bench/sign-ins.ts
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import { cpus, loadavg } from "node:os";
 import { readStoredSigningKey } from "../../server/backend/keys.ts";
 import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
 import { send } from "./load.ts";
@@ -64,6 +65,7 @@ export async function benchSignIns(): Promise<string> {
     const until = Date.now() + DURATION_MS;
     const statuses = new Map<number, number>();
     const signInTimes: number[] = [];
+    const [loadBefore = 0] = loadavg();
     const started = performance.now();
     const cpuBefore = cpuSeconds(server.pid);
     const clients = emails.map(async (email, client) => {
@@ -110,6 +112,7 @@ export async function benchSignIns(): Promise<string> {
       `| sign-ins per second | ${perSecond.toFixed(1)} (${perSecond >= SIGN_INS_PER_SECOND_TARGET ? "within" : "UNDER"} ${SIGN_INS_PER_SECOND_TARGET}) |`,
       `| sign-in answers | ${answered} |`,
       `| server CPU per sign-in (all threads, the visitors' pages included) | ${cpuPerSignIn.toFixed(0)} ms |`,
+      `| machine load average (1 min) at the start, on ${cpus().length} cores | ${loadBefore.toFixed(1)} |`,
       `| time to sign in, median / p99 | ${percentile(signInTimes, 50).toFixed(0)} ms / ${percentile(signInTimes, 99).toFixed(0)} ms |`,
     ].join("\n");
   } finally {
