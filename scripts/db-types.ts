@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { Transaction } from "@electric-sql/pglite";
 import { format, resolveConfig } from "prettier";
 import {
@@ -44,7 +45,7 @@ export interface GenerateOptions {
 
 /** The file's text, formatted: what `npm run db:types` writes. */
 export async function generateDatabaseTypes(options: GenerateOptions = {}): Promise<string> {
-  const pg = await PGlite.create({ extensions: { pg_trgm } });
+  const pg = await PGlite.create({ extensions: { pg_trgm, unaccent } });
   try {
     const migrations = options.migrations ?? [...readInternalMigrations(), ...readMigrationsDir()];
     await applyMigrations({ transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))) }, migrations);

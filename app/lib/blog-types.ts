@@ -3,8 +3,11 @@ import type { Tables } from "./database.types";
 // The rows the app shows, named for what they are; their columns are the Database type's
 // (app/lib/database.types.ts), so there is one declaration of each table.
 
-/** A row of public.blog_posts as supabase-js returns it (docs/product.md §3). */
-export type BlogPost = Tables<"blog_posts">;
+/**
+ * A row of public.blog_posts as supabase-js returns it (docs/product.md §3), without the search
+ * document the database keeps for itself.
+ */
+export type BlogPost = Omit<Tables<"blog_posts">, "search_vector">;
 
 /** What a blog card needs; the list never ships post bodies to the browser. */
 export type BlogPostSummary = Pick<BlogPost, "id" | "title" | "slug" | "excerpt" | "featured_image" | "created_at">;

@@ -42,39 +42,93 @@ export type Database = {
         };
         Relationships: [];
       };
+      author_profiles: {
+        Row: {
+          avatar_url: string | null;
+          bio: string | null;
+          created_at: string;
+          name: string;
+          slug: string;
+          updated_at: string;
+          user_id: string;
+          website_url: string | null;
+        };
+        Insert: {
+          avatar_url?: string | null;
+          bio?: string | null;
+          created_at?: string;
+          name: string;
+          slug: string;
+          updated_at?: string;
+          user_id: string;
+          website_url?: string | null;
+        };
+        Update: {
+          avatar_url?: string | null;
+          bio?: string | null;
+          created_at?: string;
+          name?: string;
+          slug?: string;
+          updated_at?: string;
+          user_id?: string;
+          website_url?: string | null;
+        };
+        Relationships: [];
+      };
       blog_posts: {
         Row: {
           author_id: string | null;
+          canonical_url: string | null;
           content: string;
           created_at: string;
           excerpt: string | null;
           featured_image: string | null;
           id: string;
+          meta_description: string | null;
+          meta_title: string | null;
+          noindex: boolean;
+          og_image: string | null;
           published: boolean;
+          published_at: string | null;
+          search_vector: unknown | null;
           slug: string;
           title: string;
           updated_at: string;
         };
         Insert: {
           author_id?: string | null;
+          canonical_url?: string | null;
           content?: string;
           created_at?: string;
           excerpt?: string | null;
           featured_image?: string | null;
           id?: string;
+          meta_description?: string | null;
+          meta_title?: string | null;
+          noindex?: boolean;
+          og_image?: string | null;
           published?: boolean;
+          published_at?: string | null;
+          search_vector?: never;
           slug: string;
           title: string;
           updated_at?: string;
         };
         Update: {
           author_id?: string | null;
+          canonical_url?: string | null;
           content?: string;
           created_at?: string;
           excerpt?: string | null;
           featured_image?: string | null;
           id?: string;
+          meta_description?: string | null;
+          meta_title?: string | null;
+          noindex?: boolean;
+          og_image?: string | null;
           published?: boolean;
+          published_at?: string | null;
+          search_vector?: never;
           slug?: string;
           title?: string;
           updated_at?: string;
@@ -202,6 +256,65 @@ export type Database = {
           },
         ];
       };
+      post_slug_redirects: {
+        Row: {
+          created_at: string;
+          old_slug: string;
+          post_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          old_slug: string;
+          post_id: string;
+        };
+        Update: {
+          created_at?: string;
+          old_slug?: string;
+          post_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_slug_redirects_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      post_tags: {
+        Row: {
+          position: number;
+          post_id: string;
+          tag_id: string;
+        };
+        Insert: {
+          position: number;
+          post_id: string;
+          tag_id: string;
+        };
+        Update: {
+          position?: number;
+          post_id?: string;
+          tag_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_tags_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "post_tags_tag_id_fkey";
+            columns: ["tag_id"];
+            isOneToOne: false;
+            referencedRelation: "tags";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       security_settings: {
         Row: {
           admin_require_mfa: boolean;
@@ -286,6 +399,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      tags: {
+        Row: {
+          created_at: string;
+          description: string | null;
+          id: string;
+          name: string;
+          slug: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          name: string;
+          slug: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          name?: string;
+          slug?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       user_roles: {
         Row: {
           created_at: string;
@@ -309,7 +449,117 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      post_redirect_targets: {
+        Row: {
+          old_slug: string | null;
+          slug: string | null;
+        };
+        Relationships: [];
+      };
+      post_tag_list: {
+        Row: {
+          name: string | null;
+          position: number | null;
+          post_id: string | null;
+          slug: string | null;
+          tag_id: string | null;
+        };
+        Relationships: [];
+      };
+      tag_posts: {
+        Row: {
+          author_id: string | null;
+          canonical_url: string | null;
+          content: string | null;
+          created_at: string | null;
+          excerpt: string | null;
+          featured_image: string | null;
+          id: string | null;
+          meta_description: string | null;
+          meta_title: string | null;
+          noindex: boolean | null;
+          og_image: string | null;
+          primary_tag_name: string | null;
+          primary_tag_slug: string | null;
+          published_at: string | null;
+          slug: string | null;
+          tag_id: string | null;
+          title: string | null;
+          updated_at: string | null;
+        };
+        Relationships: [];
+      };
+      visible_posts: {
+        Row: {
+          author_id: string | null;
+          canonical_url: string | null;
+          content: string | null;
+          created_at: string | null;
+          excerpt: string | null;
+          featured_image: string | null;
+          id: string | null;
+          meta_description: string | null;
+          meta_title: string | null;
+          noindex: boolean | null;
+          og_image: string | null;
+          primary_tag_name: string | null;
+          primary_tag_slug: string | null;
+          published_at: string | null;
+          slug: string | null;
+          title: string | null;
+          updated_at: string | null;
+        };
+        Insert: {
+          author_id?: string | null;
+          canonical_url?: string | null;
+          content?: string | null;
+          created_at?: string | null;
+          excerpt?: string | null;
+          featured_image?: string | null;
+          id?: string | null;
+          meta_description?: string | null;
+          meta_title?: string | null;
+          noindex?: boolean | null;
+          og_image?: string | null;
+          primary_tag_name?: never;
+          primary_tag_slug?: never;
+          published_at?: string | null;
+          slug?: string | null;
+          title?: string | null;
+          updated_at?: string | null;
+        };
+        Update: {
+          author_id?: string | null;
+          canonical_url?: string | null;
+          content?: string | null;
+          created_at?: string | null;
+          excerpt?: string | null;
+          featured_image?: string | null;
+          id?: string | null;
+          meta_description?: string | null;
+          meta_title?: string | null;
+          noindex?: boolean | null;
+          og_image?: string | null;
+          primary_tag_name?: never;
+          primary_tag_slug?: never;
+          published_at?: string | null;
+          slug?: string | null;
+          title?: string | null;
+          updated_at?: string | null;
+        };
+        Relationships: [];
+      };
+      visible_tags: {
+        Row: {
+          description: string | null;
+          id: string | null;
+          last_published_at: string | null;
+          name: string | null;
+          post_count: number | null;
+          slug: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       admin_requires_mfa: { Args: never; Returns: boolean };
@@ -318,11 +568,44 @@ export type Database = {
         Args: { _role: Database["public"]["Enums"]["app_role"] | null; _user_id: string | null };
         Returns: boolean;
       };
+      is_staff: { Args: { _user_id: string | null }; Returns: boolean };
       mfa_satisfied: { Args: never; Returns: boolean };
+      post_is_visible: { Args: { published: boolean | null; published_at: string | null }; Returns: boolean };
       record_audit: {
         Args: { action: string | null; actor: string | null; details?: Json | null; ip: string | null };
         Returns: undefined;
       };
+      related_posts: {
+        Args: { for_post: string | null; max_count?: number | null };
+        Returns: {
+          excerpt: string;
+          featured_image: string;
+          id: string;
+          primary_tag_name: string;
+          primary_tag_slug: string;
+          published_at: string;
+          shared_tags: number;
+          slug: string;
+          title: string;
+        }[];
+      };
+      search_posts: {
+        Args: { page_limit?: number | null; page_offset?: number | null; q: string | null };
+        Returns: {
+          excerpt: string;
+          featured_image: string;
+          id: string;
+          primary_tag_name: string;
+          primary_tag_slug: string;
+          published_at: string;
+          rank: number;
+          slug: string;
+          snippet: string;
+          title: string;
+          total: number;
+        }[];
+      };
+      set_post_tags: { Args: { for_post: string | null; tag_ids: Json | null }; Returns: undefined };
       team_members: {
         Args: never;
         Returns: {

@@ -33,6 +33,7 @@ import {
   clientFor,
   createConfirmedUser,
   createUsers,
+  insertEditorial,
   insertLeads,
   insertPosts,
   totpCode,
@@ -312,6 +313,43 @@ describe("refused backups and targets: one line, nothing changed", () => {
   });
 });
 
+describe("the editorial blog in backups", () => {
+  it("carries tags, author profiles and old slugs, and the restored search finds the posts", async () => {
+    const root = tempDir();
+    const source = path.join(root, "source");
+    const backend = await start(source);
+    await backend.db.transaction(async (tx) => {
+      await insertPosts(tx, 40);
+      await insertEditorial(tx, 5);
+    });
+    const tables = ["public.tags", "public.post_tags", "public.author_profiles", "public.post_slug_redirects"];
+    const counts = async (b: { db: Backend["db"] }) =>
+      Promise.all(tables.map(async (t) => [t, await count(b, t)] as const));
+    const expected = await counts(backend);
+    expect(expected.every(([, n]) => n > 0)).toBe(true);
+    await backend.close();
+
+    const file = path.join(root, "editorial.tar.gz");
+    const manifest = await backupDataDir(source, file);
+    expect(manifest.tables.map((t) => t.name)).toEqual(expect.arrayContaining(tables));
+    const restoredDir = path.join(root, "restored");
+    await restoreToDataDir(file, restoredDir);
+    const restored = await start(restoredDir);
+    try {
+      expect(await counts(restored)).toEqual(expected);
+      const visitor = clientFor(restored);
+      const found = (await visitor.rpc("search_posts", { q: "numeros", page_limit: 50 })).data as { slug: string }[];
+      // Posts 1-40 of the data set, every fourth a draft; the sample posts may say "números" too.
+      expect(found.filter((post) => /^post-\d/.test(post.slug))).toHaveLength(30);
+      expect((await visitor.from("post_redirect_targets").select("slug").eq("old_slug", "post-1")).data).toEqual([
+        { slug: "post-1-renomeado" },
+      ]);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
+});
+
 describe("uploaded images in backups", () => {
   it("carries each object's bytes with its row, checksummed, and restores both", async () => {
     const root = tempDir();
@@ -507,9 +545,20 @@ describe("moving the embedded database to PostgreSQL", skipWhen(postgresUnavaila
     const users = await createUsers(embedded, 50);
     await embedded.db.transaction(async (tx) => {
       await insertPosts(tx, 1_000);
+      await insertEditorial(tx, 20);
       await insertLeads(tx, 10_000);
     });
-    const tables = ["auth.users", "auth.identities", "auth.mfa_factors", "public.user_roles", "public.blog_posts"];
+    const tables = [
+      "auth.users",
+      "auth.identities",
+      "auth.mfa_factors",
+      "public.user_roles",
+      "public.blog_posts",
+      "public.tags",
+      "public.post_tags",
+      "public.author_profiles",
+      "public.post_slug_redirects",
+    ];
     const counts = async (b: { db: Backend["db"] }) =>
       Object.fromEntries(
         await Promise.all(
@@ -529,6 +578,12 @@ describe("moving the embedded database to PostgreSQL", skipWhen(postgresUnavaila
       const moved = await startBackend({ databaseUrl: cluster.url, siteUrl: DATASET_URL, log: quiet });
       try {
         expect(await counts(moved)).toEqual(expected);
+        // The blog's search document is computed again, and the old slug still leads to its post.
+        const visitor = clientFor(moved, "198.51.100.250");
+        const found = await visitor.rpc("search_posts", { q: "numeros" });
+        expect(found.data).toHaveLength(12);
+        const redirect = await visitor.from("post_redirect_targets").select("slug").eq("old_slug", "post-1");
+        expect(redirect.data).toEqual([{ slug: "post-1-renomeado" }]);
         // Every user signs in with the old password (each from its own address: the per-address limit).
         const results = await Promise.all(
           users.map(async (user, n) => {

@@ -40,6 +40,32 @@ export async function insertPosts(tx: Queryable, count: number): Promise<void> {
   );
 }
 
+/**
+ * The editorial blog's rows on posts insertPosts wrote: `tags` tags spread over the posts (one
+ * to three each), an author profile for the oldest user, and the old slug of post-1 (renamed).
+ */
+export async function insertEditorial(tx: Queryable, tags: number): Promise<void> {
+  await tx.query(
+    `insert into public.tags (slug, name, description)
+     select 'tema-' || g, 'Tema ' || g, 'Posts sobre o tema ' || g from generate_series(1, $1::int) as g`,
+    [tags],
+  );
+  await tx.query(
+    `insert into public.post_tags (post_id, tag_id, position)
+     select p.id, t.id, k.position
+       from public.blog_posts p
+       cross join lateral (select generate_series(0, abs(hashtext(p.slug)) % 3) as position) k
+       join public.tags t on t.slug = 'tema-' || (1 + (abs(hashtext(p.slug)) + k.position * 7) % $1::int)`,
+    [tags],
+  );
+  await tx.query(
+    `insert into public.author_profiles (user_id, slug, name, bio)
+     select id, 'autora-' || left(id::text, 8), 'Autora', 'Escreve sobre atendimento.'
+       from auth.users order by created_at limit 1`,
+  );
+  await tx.query("update public.blog_posts set slug = 'post-1-renomeado' where slug = 'post-1'");
+}
+
 export async function insertLeads(tx: Queryable, count: number): Promise<void> {
   await tx.query(
     `insert into public.contact_messages (name, email, company, subject, message, page)

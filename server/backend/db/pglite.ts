@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { Results, Transaction } from "@electric-sql/pglite";
 import { acquireLock } from "./lock.ts";
 import type { DataDirLock } from "./lock.ts";
@@ -83,8 +84,13 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
       }
     }
     // pg_trgm: the inbox's search by name, e-mail or company is a trigram index (migration
-    // 20260101001000_lead_search.sql); PostgreSQL and hosted Supabase ship it as well.
-    pg = await PGlite.create({ dataDir: pgdata, postgresqlconf: POSTGRESQL_CONF, extensions: { pg_trgm } });
+    // 20260101001000_lead_search.sql); unaccent: the blog's search folds accents (migration
+    // 20260101001600_editorial_blog.sql). PostgreSQL and hosted Supabase ship both as well.
+    pg = await PGlite.create({
+      dataDir: pgdata,
+      postgresqlconf: POSTGRESQL_CONF,
+      extensions: { pg_trgm, unaccent },
+    });
   } catch (err) {
     lock.release();
     throw err;

@@ -21,13 +21,18 @@ if (POSTGRES_SKIP_REASON) console.warn(`[backend tests] PostgreSQL variants skip
 
 export interface TestBackend {
   kind: DbKind;
-  backend: Backend;
+  readonly backend: Backend;
   dataDir: string;
   cluster: PostgresCluster | null;
   /** A supabase-js client on the in-process backend (anon key unless another key is given). */
   client(key?: string): SupabaseClient;
   /** A confirmed user, signed in; `admin` adds the user_roles row. */
   user(email: string, opts?: { admin?: boolean }): Promise<{ id: string; client: SupabaseClient; accessToken: string }>;
+  /**
+   * Stops the backend and starts it again on the same data, as a server restart does, running
+   * `whileStopped` in between. Clients made before it reach the stopped backend: make new ones.
+   */
+  restart(whileStopped?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,39 +49,48 @@ export async function startTestBackend(
 ): Promise<TestBackend> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-backend-test-"));
   const cluster = kind === "postgres" ? await startPostgresCluster() : null;
-  let backend: Backend;
-  try {
-    backend = await startBackend({
+  const start = () =>
+    startBackend({
       ...(cluster ? { databaseUrl: cluster.url } : { dataDir }),
       siteUrl: TEST_SITE_URL,
       log: () => {},
       ...extra,
     });
+  let backend: Backend;
+  try {
+    backend = await start();
   } catch (err) {
     await cluster?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  const service = makeClient(backend, backend.serviceRoleKey);
+  const service = () => makeClient(backend, backend.serviceRoleKey);
   return {
     kind,
-    backend,
+    get backend() {
+      return backend;
+    },
     dataDir,
     cluster,
     client: (key = backend.anonKey) => makeClient(backend, key),
     async user(email, opts = {}) {
       const password = "correct-horse-battery";
-      const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
+      const created = await service().auth.admin.createUser({ email, password, email_confirm: true });
       if (created.error) throw created.error;
       const id = created.data.user.id;
       if (opts.admin) {
-        const { error } = await service.from("user_roles").insert({ user_id: id, role: "admin" });
+        const { error } = await service().from("user_roles").insert({ user_id: id, role: "admin" });
         if (error) throw new Error(error.message);
       }
       const client = makeClient(backend, backend.anonKey);
       const signed = await client.auth.signInWithPassword({ email, password });
       if (signed.error) throw signed.error;
       return { id, client, accessToken: signed.data.session.access_token };
+    },
+    async restart(whileStopped) {
+      await backend.close();
+      await whileStopped?.();
+      backend = await start();
     },
     async close() {
       await backend.close();

@@ -1,0 +1,628 @@
+// The editorial blog's content model (supabase/migrations/20260101001600_editorial_blog.sql,
+// issue #36): scheduled posts, SEO fields, tags, author profiles, old slugs and search, through
+// supabase-js as the public key, a signed-in user, an admin and the service role see them, on
+// PGlite and on a throwaway PostgreSQL.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations, readInternalMigrations, readMigrationsDir } from "./db/migrate.ts";
+import { openPglite } from "./db/pglite.ts";
+import { openPostgres } from "./db/postgres.ts";
+import type { Database } from "./db/types.ts";
+import { startTestBackend, type TestBackend } from "./testing/backend.ts";
+import { describeEachDatabase } from "./testing/describe-each-database.ts";
+import { startPostgresCluster, type PostgresCluster } from "./testing/postgres-cluster.ts";
+
+let sequence = 0;
+/** A slug no other test uses. */
+const fresh = (prefix: string) => `${prefix}-${(sequence += 1)}`;
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+interface Row {
+  id: string;
+  slug: string;
+  published_at: string | null;
+  updated_at: string;
+}
+
+/** Polls `check` (no fixed sleep) until it holds or `ms` have passed. */
+async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describeEachDatabase("the editorial blog", (kind) => {
+  let t: TestBackend;
+  let service: SupabaseClient;
+  let anon: SupabaseClient;
+  let admin: SupabaseClient;
+  let adminId: string;
+  let user: SupabaseClient;
+  let userId: string;
+
+  /** A post written as the admin; published now unless said otherwise. */
+  async function post(fields: Record<string, unknown> = {}): Promise<Row> {
+    const slug = fresh("post");
+    const { data, error } = await admin
+      .from("blog_posts")
+      .insert({ title: `Post ${slug}`, slug, content: "Texto.", published: true, author_id: adminId, ...fields })
+      .select()
+      .single();
+    if (error) throw new Error(error.message);
+    return data as Row;
+  }
+
+  async function tag(name: string): Promise<{ id: string; slug: string }> {
+    const slug = fresh("tag");
+    const { data, error } = await admin
+      .from("tags")
+      .insert({ name: `${name} ${slug}`, slug })
+      .select()
+      .single();
+    if (error) throw new Error(error.message);
+    return data as { id: string; slug: string };
+  }
+
+  async function setTags(postId: string, tagIds: string[]): Promise<void> {
+    const { error } = await admin.rpc("set_post_tags", { for_post: postId, tag_ids: tagIds });
+    if (error) throw new Error(error.message);
+  }
+
+  const target = async (slug: string) =>
+    (await anon.from("post_redirect_targets").select("slug").eq("old_slug", slug)).data?.[0]?.slug ?? null;
+  const rename = async (id: string, slug: string) => {
+    const { error } = await admin.from("blog_posts").update({ slug }).eq("id", id);
+    if (error) throw new Error(error.message);
+  };
+
+  const search = async (q: string, page_limit = 12, page_offset = 0) => {
+    const { data, error, status } = await anon.rpc("search_posts", { q, page_limit, page_offset });
+    return {
+      data: (data ?? []) as { id: string; snippet: string; total: number; primary_tag_slug: string }[],
+      error,
+      status,
+    };
+  };
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind);
+    service = t.client(t.backend.serviceRoleKey);
+    anon = t.client();
+    const a = await t.user("editor@example.com", { admin: true });
+    admin = a.client;
+    adminId = a.id;
+    const u = await t.user("reader@example.com");
+    user = u.client;
+    userId = u.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe("published_at", () => {
+    it("is set to now when a post is published without one, stays empty for a draft, and survives unpublishing", async () => {
+      const before = Date.now();
+      const live = await post();
+      expect(Date.parse(live.published_at!)).toBeGreaterThanOrEqual(before - 5_000);
+      const draft = await post({ published: false });
+      expect(draft.published_at).toBeNull();
+
+      const { data } = await admin
+        .from("blog_posts")
+        .update({ published: false })
+        .eq("id", live.id)
+        .select("published_at")
+        .single();
+      expect(data?.published_at).toBe(live.published_at);
+    });
+
+    it("keeps a date given by the admin, past or future", async () => {
+      const at = iso(Date.UTC(2026, 11, 2, 12, 0, 0));
+      const scheduled = await post({ published_at: at });
+      expect(Date.parse(scheduled.published_at!)).toBe(Date.parse(at));
+    });
+  });
+
+  describe("a scheduled post", () => {
+    it("is hidden from visitors everywhere until its moment, then shown everywhere", async () => {
+      const topic = await tag("Agendamento");
+      // Four seconds ahead: long enough for every "before" read below on a slow machine.
+      const at = Date.now() + 4_000;
+      const word = `agendadissimo${sequence}`;
+      const scheduled = await post({ published_at: iso(at), title: `Post ${word}` });
+      const sibling = await post({ published_at: iso(Date.now() - HOUR) });
+      await setTags(scheduled.id, [topic.id]);
+      await setTags(sibling.id, [topic.id]);
+      await admin
+        .from("blog_posts")
+        .update({ slug: fresh("renomeado") })
+        .eq("id", sibling.id);
+
+      // What a visitor could reach it by: its row, the lists, its tag, its author, search, related.
+      const seen = async () => ({
+        post: (await anon.from("blog_posts").select("id").eq("id", scheduled.id)).data?.length,
+        visible: (await anon.from("visible_posts").select("id").eq("id", scheduled.id)).data?.length,
+        tagPage: (await anon.from("tag_posts").select("id").eq("tag_id", topic.id).eq("id", scheduled.id)).data?.length,
+        tags: (await anon.from("post_tags").select("tag_id").eq("post_id", scheduled.id)).data?.length,
+        search: (await anon.rpc("search_posts", { q: word })).data?.length,
+        related: (await anon.rpc("related_posts", { for_post: sibling.id })).data?.length,
+      });
+      expect(await seen()).toEqual({ post: 0, visible: 0, tagPage: 0, tags: 0, search: 0, related: 0 });
+      // The admin sees it.
+      expect((await admin.from("blog_posts").select("id").eq("id", scheduled.id)).data).toHaveLength(1);
+      expect(Date.now()).toBeLessThan(at);
+
+      expect(await eventually(async () => (await seen()).visible === 1, 15_000)).toBe(true);
+      expect(await seen()).toEqual({ post: 1, visible: 1, tagPage: 1, tags: 1, search: 1, related: 1 });
+    });
+
+    it("counts neither for its tag nor for its author while scheduled", async () => {
+      const topic = await tag("Só agendado");
+      const writer = await t.user(`${fresh("writer")}@example.com`, { admin: true });
+      const profile = await writer.client
+        .from("author_profiles")
+        .insert({ user_id: writer.id, slug: fresh("escritora"), name: "Escritora" })
+        .select()
+        .single();
+      expect(profile.error).toBeNull();
+      const scheduled = await post({ published_at: iso(Date.now() + 24 * HOUR), author_id: writer.id });
+      await setTags(scheduled.id, [topic.id]);
+
+      expect((await anon.from("tags").select("id").eq("id", topic.id)).data).toEqual([]);
+      expect((await anon.from("visible_tags").select("id").eq("id", topic.id)).data).toEqual([]);
+      expect((await anon.from("author_profiles").select("user_id").eq("user_id", writer.id)).data).toEqual([]);
+
+      await admin
+        .from("blog_posts")
+        .update({ published_at: iso(Date.now() - 60_000) })
+        .eq("id", scheduled.id);
+      expect((await anon.from("visible_tags").select("post_count").eq("id", topic.id)).data).toEqual([
+        { post_count: 1 },
+      ]);
+      expect((await anon.from("author_profiles").select("user_id").eq("user_id", writer.id)).data).toHaveLength(1);
+    });
+
+    it("goes live when its moment passed while no server was running", async () => {
+      const at = Date.now() + 2_000;
+      const word = `reiniciadissimo${sequence}`;
+      const scheduled = await post({ published_at: iso(at), title: `Post ${word}` });
+      expect((await anon.from("visible_posts").select("id").eq("id", scheduled.id)).data).toEqual([]);
+
+      // The moment passes with no backend at all.
+      await t.restart(async () => {
+        await eventually(async () => Date.now() > at + 200, 10_000);
+      });
+      service = t.client(t.backend.serviceRoleKey);
+      anon = t.client();
+      const a = await t.user(`${fresh("again")}@example.com`, { admin: true });
+      admin = a.client;
+      adminId = a.id;
+      user = (await t.user(`${fresh("reader")}@example.com`)).client;
+
+      expect((await anon.from("visible_posts").select("id").eq("id", scheduled.id)).data).toEqual([
+        { id: scheduled.id },
+      ]);
+      expect((await anon.rpc("search_posts", { q: word })).data).toHaveLength(1);
+    });
+  });
+
+  describe("SEO fields", () => {
+    it.each([
+      ["meta_title", "x".repeat(301), "blog_posts_meta_title_check"],
+      ["meta_description", "x".repeat(501), "blog_posts_meta_description_check"],
+      ["canonical_url", "/blog/relativo", "blog_posts_canonical_url_check"],
+      ["canonical_url", "ftp://exemplo.com/a", "blog_posts_canonical_url_check"],
+      ["canonical_url", "javascript:alert(1)", "blog_posts_canonical_url_check"],
+      ["canonical_url", "https://", "blog_posts_canonical_url_check"],
+      ["og_image", "javascript:alert(1)", "blog_posts_og_image_check"],
+      ["slug", "busca", "blog_posts_slug_not_reserved"],
+    ])("refuses %s = %j (%s) with PostgREST's shape", async (column, value, constraint) => {
+      const slug = fresh("seo");
+      const { error, status } = await admin
+        .from("blog_posts")
+        .insert({ title: "SEO", slug, content: "Texto.", [column]: value });
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: "23514", message: expect.stringContaining(constraint) });
+    });
+
+    it("accepts the limits and absolute http(s) URLs", async () => {
+      const row = await post({
+        meta_title: "x".repeat(300),
+        meta_description: "y".repeat(500),
+        canonical_url: "https://parceiro.example/artigo?id=1",
+        og_image: "/storage/v1/object/public/blog-images/capa.png",
+        noindex: true,
+      });
+      const { data } = await anon
+        .from("visible_posts")
+        .select("meta_title,canonical_url,noindex")
+        .eq("id", row.id)
+        .single();
+      expect(data).toMatchObject({ canonical_url: "https://parceiro.example/artigo?id=1", noindex: true });
+      expect((await post()).published_at).not.toBeNull();
+    });
+  });
+
+  describe("tags", () => {
+    it.each([
+      [{ slug: "Com Espaço", name: "Tag" }, "tags_slug_check"],
+      [{ slug: "ok-slug-a", name: "x".repeat(81) }, "tags_name_check"],
+      [{ slug: "ok-slug-b", name: "   " }, "tags_name_check"],
+      [{ slug: "ok-slug-c", name: "Tag", description: "d".repeat(501) }, "tags_description_check"],
+    ])("refuses %j (%s)", async (row, constraint) => {
+      const { error, status } = await admin.from("tags").insert(row);
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: "23514", message: expect.stringContaining(constraint) });
+    });
+
+    it("refuses a taken slug or name (any case) with 409 23505", async () => {
+      const first = await tag("Duplicada");
+      const sameSlug = await admin.from("tags").insert({ slug: first.slug, name: "Outra" });
+      expect(sameSlug.status).toBe(409);
+      expect(sameSlug.error).toMatchObject({ code: "23505", message: expect.stringContaining("tags_slug_key") });
+      const { data } = await admin.from("tags").select("name").eq("id", first.id).single();
+      const sameName = await admin
+        .from("tags")
+        .insert({ slug: fresh("outra"), name: String(data?.name).toUpperCase() });
+      expect(sameName.status).toBe(409);
+      expect(sameName.error).toMatchObject({ code: "23505", message: expect.stringContaining("tags_name_key") });
+    });
+
+    it("allows at most 10 tags on a post, whoever writes them", async () => {
+      const row = await post();
+      const tags = await Promise.all(Array.from({ length: 11 }, (_, i) => tag(`Limite ${i}`)));
+      await setTags(
+        row.id,
+        tags.slice(0, 10).map((x) => x.id),
+      );
+      const eleventh = await admin.from("post_tags").insert({ post_id: row.id, tag_id: tags[10]!.id, position: 10 });
+      expect(eleventh.status).toBe(400);
+      expect(eleventh.error).toMatchObject({ code: "23514", hint: "post_tags_limit" });
+      const all = await admin.rpc("set_post_tags", { for_post: row.id, tag_ids: tags.map((x) => x.id) });
+      expect(all.error).toMatchObject({ code: "23514", hint: "post_tags_limit" });
+      // The refused replacement changed nothing.
+      expect((await admin.from("post_tags").select("tag_id").eq("post_id", row.id)).data).toHaveLength(10);
+      const bySql = await service.from("post_tags").insert({ post_id: row.id, tag_id: tags[10]!.id, position: 10 });
+      expect(bySql.error).toMatchObject({ code: "23514" });
+    });
+
+    it("keeps a post's tags in order, the first being its primary tag", async () => {
+      const [a, b, c] = [await tag("Primeira"), await tag("Segunda"), await tag("Terceira")];
+      const row = await post();
+      await setTags(row.id, [b.id, a.id, c.id]);
+      const { data } = await anon.from("post_tag_list").select("slug,position").eq("post_id", row.id).order("position");
+      expect(data?.map((x) => x.slug)).toEqual([b.slug, a.slug, c.slug]);
+      const card = await anon.from("visible_posts").select("primary_tag_slug").eq("id", row.id).single();
+      expect(card.data?.primary_tag_slug).toBe(b.slug);
+      await setTags(row.id, [c.id]);
+      expect((await anon.from("post_tag_list").select("slug").eq("post_id", row.id)).data).toEqual([{ slug: c.slug }]);
+    });
+
+    it("shows visitors only the tags with a visible post; only admins write them", async () => {
+      const used = await tag("Usada");
+      const unused = await tag("Sem posts");
+      const draftOnly = await tag("Só rascunho");
+      await setTags((await post()).id, [used.id]);
+      await setTags((await post({ published: false })).id, [draftOnly.id]);
+      const ids = [used.id, unused.id, draftOnly.id];
+      expect((await anon.from("tags").select("id").in("id", ids)).data).toEqual([{ id: used.id }]);
+      expect((await user.from("tags").select("id").in("id", ids)).data).toEqual([{ id: used.id }]);
+      expect((await admin.from("tags").select("id").in("id", ids)).data).toHaveLength(3);
+
+      const byAnon = await anon.from("tags").insert({ slug: fresh("anon"), name: "Anon" });
+      expect(byAnon.error?.code).toBe("42501");
+      const byUser = await user.from("tags").insert({ slug: fresh("user"), name: "User" });
+      expect(byUser.error?.code).toBe("42501");
+      const renamed = await user.from("tags").update({ name: "Renomeada" }).eq("id", used.id).select();
+      expect(renamed.data).toEqual([]);
+      const tagging = await user.from("post_tags").insert({ post_id: (await post()).id, tag_id: used.id, position: 0 });
+      expect(tagging.error?.code).toBe("42501");
+
+      // An admin renames and deletes; deleting a tag takes it off its posts.
+      expect(
+        (
+          await admin
+            .from("tags")
+            .update({ name: `Renomeada ${used.slug}` })
+            .eq("id", used.id)
+        ).error,
+      ).toBeNull();
+      expect((await admin.from("tags").delete().eq("id", used.id)).error).toBeNull();
+      expect((await admin.from("post_tags").select("post_id").eq("tag_id", used.id)).data).toEqual([]);
+    });
+
+    it("needs the admin's second factor when the site requires one", async () => {
+      await t.backend.db.query("update public.security_settings set admin_require_mfa = true");
+      try {
+        const write = await admin.from("tags").insert({ slug: fresh("mfa"), name: "Sem fator" });
+        expect(write.error?.code).toBe("42501");
+        const unused = (
+          await service
+            .from("tags")
+            .insert({ slug: fresh("mfa-read"), name: "Oculta" })
+            .select()
+            .single()
+        ).data as { id: string };
+        expect((await admin.from("tags").select("id").eq("id", unused.id)).data).toEqual([]);
+      } finally {
+        await t.backend.db.query("update public.security_settings set admin_require_mfa = false");
+      }
+    });
+  });
+
+  describe("author profiles", () => {
+    beforeAll(async () => {
+      const { error } = await admin
+        .from("author_profiles")
+        .insert({ user_id: adminId, slug: fresh("editora"), name: "Editora" });
+      if (error) throw new Error(error.message);
+    });
+
+    it("are written by their owner (staff only) and by admins, and read by visitors once they have a visible post", async () => {
+      const staff = await t.user(`${fresh("staff")}@example.com`, { admin: true });
+      const own = await staff.client
+        .from("author_profiles")
+        .insert({ user_id: staff.id, slug: fresh("perfil"), name: "Joana", bio: "Escreve sobre IA." })
+        .select()
+        .single();
+      expect(own.error).toBeNull();
+
+      // A signed-in account that is not staff may not have one; nobody writes someone else's.
+      const notStaff = await user
+        .from("author_profiles")
+        .insert({ user_id: userId, slug: fresh("leitor"), name: "Leitor" });
+      expect(notStaff.error?.code).toBe("42501");
+      const forOther = await user
+        .from("author_profiles")
+        .insert({ user_id: staff.id, slug: fresh("alheio"), name: "Alheio" });
+      expect(forOther.error?.code).toBe("42501");
+      const editOther = await user.from("author_profiles").update({ name: "Hack" }).eq("user_id", staff.id).select();
+      expect(editOther.data).toEqual([]);
+      const byAdmin = await admin.from("author_profiles").update({ bio: "Revisada." }).eq("user_id", staff.id).select();
+      expect(byAdmin.data).toHaveLength(1);
+      const forNonStaff = await admin.from("author_profiles").insert({ user_id: userId, slug: fresh("x"), name: "X" });
+      expect(forNonStaff.error?.code).toBe("42501");
+
+      expect((await anon.from("author_profiles").select("user_id").eq("user_id", staff.id)).data).toEqual([]);
+      await post({ author_id: staff.id });
+      expect((await anon.from("author_profiles").select("name,bio").eq("user_id", staff.id)).data).toEqual([
+        { name: "Joana", bio: "Revisada." },
+      ]);
+    });
+
+    it.each([
+      [{ name: "x".repeat(81) }, "author_profiles_name_check"],
+      [{ bio: "b".repeat(2001) }, "author_profiles_bio_check"],
+      [{ website_url: "www.exemplo.com" }, "author_profiles_website_url_check"],
+      [{ avatar_url: "javascript:alert(1)" }, "author_profiles_avatar_url_check"],
+      [{ slug: "Joana Silva" }, "author_profiles_slug_check"],
+    ])("refuses %j (%s)", async (fields, constraint) => {
+      const { error, status } = await admin.from("author_profiles").update(fields).eq("user_id", adminId);
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: "23514", message: expect.stringContaining(constraint) });
+    });
+
+    it("accepts a bio of 2,000 characters and refuses a taken slug with 409", async () => {
+      const own = await admin.from("author_profiles").select("slug").eq("user_id", adminId).single();
+      const other = await t.user(`${fresh("other")}@example.com`, { admin: true });
+      const taken = await other.client
+        .from("author_profiles")
+        .insert({ user_id: other.id, slug: own.data?.slug, name: "Outra" });
+      expect(taken.status).toBe(409);
+      expect(taken.error).toMatchObject({
+        code: "23505",
+        message: expect.stringContaining("author_profiles_slug_key"),
+      });
+      const long = await admin
+        .from("author_profiles")
+        .update({ bio: "b".repeat(2000) })
+        .eq("user_id", adminId);
+      expect(long.error).toBeNull();
+    });
+  });
+
+  describe("old slugs", () => {
+    it("lead from every old slug of a live post straight to its current one (A -> B -> C)", async () => {
+      const row = await post();
+      const [a, b, c] = [row.slug, fresh("b"), fresh("c")];
+      await rename(row.id, b);
+      expect(await target(a)).toBe(b);
+      await rename(row.id, c);
+      expect([await target(a), await target(b)]).toEqual([c, c]);
+      // Back to A: A is the post's again, B still leads to it.
+      await rename(row.id, a);
+      expect([await target(a), await target(b), await target(c)]).toEqual([null, a, a]);
+    });
+
+    it("give way to a new post that takes a retired slug", async () => {
+      const row = await post();
+      const old = row.slug;
+      await rename(row.id, fresh("novo"));
+      expect(await target(old)).not.toBeNull();
+      await post({ slug: old });
+      expect(await target(old)).toBeNull();
+      expect((await service.from("post_slug_redirects").select("old_slug").eq("old_slug", old)).data).toEqual([]);
+    });
+
+    it("are not kept for a draft that was never published, nor for a post still scheduled", async () => {
+      const draft = await post({ published: false });
+      await rename(draft.id, fresh("rascunho"));
+      const scheduled = await post({ published_at: iso(Date.now() + 24 * HOUR) });
+      await rename(scheduled.id, fresh("agendado"));
+      const kept = await service
+        .from("post_slug_redirects")
+        .select("old_slug")
+        .in("old_slug", [draft.slug, scheduled.slug]);
+      expect(kept.data).toEqual([]);
+    });
+
+    it("lead visitors nowhere while the post is hidden, and nobody but the database writes them", async () => {
+      const row = await post();
+      const renamed = fresh("oculto");
+      await rename(row.id, renamed);
+      await admin.from("blog_posts").update({ published: false }).eq("id", row.id);
+      expect(await target(row.slug)).toBeNull();
+      expect((await anon.from("post_slug_redirects").select("old_slug").eq("old_slug", row.slug)).data).toEqual([]);
+      await admin.from("blog_posts").update({ published: true }).eq("id", row.id);
+      expect(await target(row.slug)).toBe(renamed);
+
+      const forged = await admin.from("post_slug_redirects").insert({ old_slug: fresh("forjado"), post_id: row.id });
+      expect(forged.error?.code).toBe("42501");
+    });
+  });
+
+  describe("search", () => {
+    let topic: { id: string; slug: string };
+    let inTitle: Row;
+    let inExcerpt: Row;
+    let inBody: Row;
+
+    beforeAll(async () => {
+      topic = await tag("Busca");
+      inBody = await post({
+        title: "Relatórios semanais",
+        excerpt: "Como montar um painel.",
+        content: "Um texto longo. A gestão de equipes de atendimento melhora com **métricas** claras.",
+        published_at: iso(Date.now() - 3 * HOUR),
+      });
+      inExcerpt = await post({
+        title: "Filas e prioridades",
+        excerpt: "Gestão de filas no atendimento omnichannel.",
+        content: "Corpo sem a palavra.",
+        published_at: iso(Date.now() - 2 * HOUR),
+      });
+      inTitle = await post({
+        title: "Gestão de atendimentos com IA",
+        excerpt: "Resumo.",
+        content: "Corpo.",
+        published_at: iso(Date.now() - 4 * HOUR),
+      });
+      await setTags(inTitle.id, [topic.id]);
+      await post({ title: "Gestão em rascunho", published: false });
+      await post({ title: "Gestão agendada", published_at: iso(Date.now() + 24 * HOUR) });
+    });
+
+    const ours = (rows: { id: string }[]) =>
+      rows.map((r) => r.id).filter((id) => [inTitle.id, inExcerpt.id, inBody.id].includes(id));
+
+    it("folds accents and plurals both ways, title before excerpt before body", async () => {
+      for (const q of ["gestao atendimento", "Gestão atendimentos", "GESTAO de ATENDIMENTOS"]) {
+        expect({ q, found: ours((await search(q)).data) }).toEqual({ q, found: [inTitle.id, inExcerpt.id, inBody.id] });
+      }
+    });
+
+    it("finds neither drafts nor scheduled posts", async () => {
+      const titles = (await anon.rpc("search_posts", { q: "gestão" })).data as { title: string }[];
+      expect(titles.map((r) => r.title)).not.toContain("Gestão em rascunho");
+      expect(titles.map((r) => r.title)).not.toContain("Gestão agendada");
+    });
+
+    it("highlights the matched words of a snippet between U+E000 and U+E001, without Markdown", async () => {
+      const row = (await search("metricas equipes")).data.find((r) => r.id === inBody.id);
+      expect(row?.snippet).toContain("\u{E000}equipes\u{E001}");
+      expect(row?.snippet).toContain("\u{E000}métricas\u{E001}");
+      expect(row?.snippet).not.toContain("**");
+      expect((await search("gestao")).data.find((r) => r.id === inTitle.id)?.primary_tag_slug).toBe(topic.slug);
+    });
+
+    it("pages the results and tells the total", async () => {
+      const all = (await search("gestao atendimento")).data;
+      const first = (await search("gestao atendimento", 1, 0)).data;
+      const second = (await search("gestao atendimento", 1, 1)).data;
+      expect(first[0]?.total).toBe(all.length);
+      expect([first[0]?.id, second[0]?.id]).toEqual([all[0]?.id, all[1]?.id]);
+    });
+
+    it("answers nothing for stop words and odd syntax, and refuses more than 200 characters with 400", async () => {
+      expect((await search("de o que")).data).toEqual([]);
+      expect((await search('"gestão" -filas or & | ! ( :*')).error).toBeNull();
+      const long = await search("a".repeat(201));
+      expect(long.status).toBe(400);
+      expect(long.error).toMatchObject({ code: "22023", hint: "search_query_length" });
+      expect((await search("a".repeat(200))).error).toBeNull();
+    });
+  });
+
+  describe("related posts", () => {
+    it("share the most tags first, then the newest; never the post itself, drafts or scheduled posts", async () => {
+      const [a, b, c] = [await tag("Rel A"), await tag("Rel B"), await tag("Rel C")];
+      const base = await post();
+      const two = await post({ published_at: iso(Date.now() - 5 * HOUR) });
+      const oneNew = await post({ published_at: iso(Date.now() - HOUR) });
+      const oneOld = await post({ published_at: iso(Date.now() - 9 * HOUR) });
+      const oneOlder = await post({ published_at: iso(Date.now() - 10 * HOUR) });
+      const draft = await post({ published: false });
+      const scheduled = await post({ published_at: iso(Date.now() + HOUR) });
+      const unrelated = await post();
+      await setTags(base.id, [a.id, b.id, c.id]);
+      await setTags(two.id, [b.id, c.id]);
+      await setTags(oneNew.id, [a.id]);
+      await setTags(oneOld.id, [c.id]);
+      await setTags(oneOlder.id, [a.id]);
+      await setTags(draft.id, [a.id, b.id, c.id]);
+      await setTags(scheduled.id, [a.id, b.id, c.id]);
+
+      const { data } = await anon.rpc("related_posts", { for_post: base.id });
+      expect((data as { id: string; shared_tags: number }[]).map((r) => [r.id, r.shared_tags])).toEqual([
+        [two.id, 2],
+        [oneNew.id, 1],
+        [oneOld.id, 1],
+      ]);
+      expect((await anon.rpc("related_posts", { for_post: unrelated.id })).data).toEqual([]);
+      // Asked about a draft, visitors learn nothing.
+      expect((await anon.rpc("related_posts", { for_post: draft.id })).data).toEqual([]);
+    });
+  });
+});
+
+describeEachDatabase("the editorial blog's migration", (kind) => {
+  let db: Database;
+  let cluster: PostgresCluster | null = null;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-editorial-migration-"));
+    cluster = kind === "postgres" ? await startPostgresCluster() : null;
+    db = cluster ? await openPostgres({ connectionString: cluster.url }) : await openPglite(dir);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await cluster?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("dates the posts already published by their creation, touching nothing else", async () => {
+    const all = [...readInternalMigrations(), ...readMigrationsDir()];
+    const at = all.findIndex((m) => m.name === "20260101001600_editorial_blog.sql");
+    await applyMigrations(db, all.slice(0, at));
+    await db.query(
+      `insert into public.blog_posts (title, slug, content, published, created_at, updated_at)
+       values ('Antigo', 'antigo', 'Texto.', true, '2025-03-01T12:00:00Z', '2025-04-01T12:00:00Z'),
+              ('Rascunho', 'rascunho', 'Texto.', false, '2025-05-01T12:00:00Z', '2025-05-01T12:00:00Z')`,
+    );
+    await applyMigrations(db, all.slice(at));
+    const { rows } = await db.query<{ slug: string; published_at: Date | null; updated_at: Date }>(
+      "select slug, published_at, updated_at from public.blog_posts order by slug",
+    );
+    expect(
+      rows.map((r) => [
+        r.slug,
+        r.published_at && new Date(r.published_at).toISOString(),
+        new Date(r.updated_at).toISOString(),
+      ]),
+    ).toEqual([
+      ["antigo", "2025-03-01T12:00:00.000Z", "2025-04-01T12:00:00.000Z"],
+      ["rascunho", null, "2025-05-01T12:00:00.000Z"],
+    ]);
+    // The audit log saw no edit.
+    expect((await db.query("select 1 from public.audit_log where action = 'post.updated'")).rows).toEqual([]);
+  });
+});
