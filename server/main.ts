@@ -14,8 +14,9 @@ import { createServerApp } from "./app.ts";
 import { loadConfigOrExit, manageServer, placeholderWarning, setUpBackendOrExit, type ServerState } from "./boot.ts";
 import { createLogger } from "./http/access-log.ts";
 import { BLOG_POSTS_CHANNEL, PageCache } from "./http/page-cache.ts";
+import { msUntilNextScheduledPost, watchScheduledPosts, type ScheduledPostsWatcher } from "./http/scheduled-posts.ts";
 // The page registry imports nothing, so Node loads it as it is (react-router.config.ts does too).
-import { cachedRoutes, prerenderPaths } from "../app/content/pages.ts";
+import { cachedRoutes, prerenderPaths, uncachedPaths } from "../app/content/pages.ts";
 
 async function loadBuild(): Promise<ServerBuild> {
   const serverEntry = resolve(config.buildDir, "server/index.js");
@@ -35,14 +36,34 @@ async function loadBuild(): Promise<ServerBuild> {
  * on PGlite or PostgreSQL) and memory is given.
  */
 async function startPageCache(): Promise<PageCache | null> {
-  if (!setup.listen || config.pageCacheMaxBytes === 0) return null;
-  const cache = new PageCache({ maxBytes: config.pageCacheMaxBytes, routes: cachedRoutes });
+  const db = setup.backend?.db;
+  if (!setup.listen || !db || config.pageCacheMaxBytes === 0) return null;
+  let scheduled: ScheduledPostsWatcher | undefined;
+  const cache = new PageCache({
+    maxBytes: config.pageCacheMaxBytes,
+    routes: cachedRoutes,
+    neverCached: uncachedPaths,
+    // A scheduled post went live: ask for the next one.
+    onExpired: () => scheduled?.refresh(),
+  });
   await setup.listen(
     BLOG_POSTS_CHANNEL,
-    (payload) => cache.onNotification(payload),
+    (payload) => {
+      cache.onNotification(payload);
+      // A post may have been scheduled, moved or published.
+      scheduled?.refresh();
+    },
     // Changes made while the connection was down were not announced.
-    () => cache.invalidate("everything"),
+    () => {
+      cache.invalidate("everything");
+      scheduled?.refresh();
+    },
   );
+  scheduled = await watchScheduledPosts({
+    cache,
+    msUntilNext: () => msUntilNextScheduledPost(db),
+    log: (line) => console.error(line),
+  });
   return cache;
 }
 

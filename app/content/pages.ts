@@ -40,6 +40,20 @@ export interface PageCacheRule {
 }
 
 /**
+ * The response header in which a cached page's render names what else it shows besides its URL
+ * and the lists: the tags it links and the author it credits (`pageCacheTags`). The server's page
+ * cache reads it to drop the page when one of them changes, and never sends it.
+ */
+export const PAGE_CACHE_TAGS_HEADER = "X-Page-Cache-Tags";
+
+/** The value of PAGE_CACHE_TAGS_HEADER for a page showing these tags (ids) and this author (user id). */
+export function pageCacheTags(shows: { tags?: readonly string[]; author?: string | null }): string {
+  return [...(shows.tags ?? []).map((id) => `tag:${id}`), ...(shows.author ? [`author:${shows.author}`] : [])].join(
+    " ",
+  );
+}
+
+/**
  * The enhancement modules of the public pages (app/enhance/*.ts, one bundled file each): small
  * plain-TypeScript scripts that add behaviour to the server's HTML, which works without them
  * (docs/decisions/048-public-pages-without-app-bundle.md). app/enhance/index.ts maps each name
@@ -369,6 +383,14 @@ export const publicPages: readonly (PageEntry & { scripts: readonly EnhancementN
 /** The pages and resource routes the server's page cache may keep, with their rules. */
 export const cachedRoutes: readonly { path: string; cache: PageCacheRule }[] = [...pages, ...resourceRoutes].flatMap(
   (route) => ("cache" in route && route.cache ? [{ path: route.path, cache: route.cache }] : []),
+);
+
+/**
+ * Fixed paths of pages the cache never keeps that a cached route's pattern would match too
+ * (/blog/busca and /blog/:slug): the router prefers the fixed path, and so does the cache.
+ */
+export const uncachedPaths: readonly string[] = pages.flatMap((page) =>
+  !("cache" in page && page.cache) && !/[:*]/.test(page.path) ? [page.path] : [],
 );
 
 /** What the build renders to HTML files. */

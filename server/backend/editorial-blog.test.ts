@@ -551,6 +551,45 @@ describeEachDatabase("the editorial blog", (kind) => {
     });
   });
 
+  describe("change notices for the page cache", () => {
+    it("name the post, its tags, the tag or the author a change affects, on commit", async () => {
+      const writer = await t.user(`${fresh("avisos")}@example.com`, { admin: true });
+      const seen: Record<string, unknown>[] = [];
+      const stop = await t.backend.db.listen("blog_posts_changed", (payload) => seen.push(JSON.parse(payload)));
+      try {
+        const topic = await tag("Aviso");
+        const row = await post();
+        await setTags(row.id, [topic.id]);
+        await admin.from("tags").update({ description: "Sobre avisos." }).eq("id", topic.id);
+        await writer.client
+          .from("author_profiles")
+          .insert({ user_id: writer.id, slug: fresh("avisos"), name: "Avisos" });
+        const renamed = fresh("avisado");
+        await rename(row.id, renamed);
+        await admin.from("tags").delete().eq("id", topic.id);
+        await expect.poll(() => seen.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(9);
+        // In the order the triggers fire, which is not the point here.
+        expect(seen).toHaveLength(9);
+        expect(seen).toEqual(
+          expect.arrayContaining([
+            { op: "INSERT", table: "tags", tags: [topic.id] },
+            { op: "INSERT", table: "blog_posts", slug: row.slug, tags: [] },
+            { op: "INSERT", table: "post_tags", slug: row.slug, tags: [topic.id] },
+            { op: "UPDATE", table: "tags", tags: [topic.id] },
+            { op: "INSERT", table: "author_profiles", author: writer.id },
+            { op: "UPDATE", table: "blog_posts", slug: renamed, old_slug: row.slug, tags: [topic.id] },
+            { op: "INSERT", table: "post_slug_redirects", slug: row.slug },
+            // Deleting the tag takes it off the post (the foreign key's cascade).
+            { op: "DELETE", table: "post_tags", slug: renamed, tags: [topic.id] },
+            { op: "DELETE", table: "tags", tags: [topic.id] },
+          ]),
+        );
+      } finally {
+        await stop();
+      }
+    });
+  });
+
   describe("related posts", () => {
     it("share the most tags first, then the newest; never the post itself, drafts or scheduled posts", async () => {
       const [a, b, c] = [await tag("Rel A"), await tag("Rel B"), await tag("Rel C")];

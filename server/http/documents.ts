@@ -8,6 +8,8 @@ import { answerFor, respond, type DocumentAnswer, type DocumentPipeline } from "
 import { PAGE_CACHE_CONTROL, type PageCache } from "./page-cache.ts";
 import { PRERENDERED_HEADERS, type PrerenderedPages } from "./prerendered-pages.ts";
 import type { SiteState } from "./site-state.ts";
+// A plain value of the page registry, which Node loads as it is.
+import { PAGE_CACHE_TAGS_HEADER } from "../../app/content/pages.ts";
 
 export interface DocumentsOptions {
   pipeline: DocumentPipeline;
@@ -57,6 +59,7 @@ export function documents(options: DocumentsOptions): MiddlewareHandler {
     const found = await pageCache.lookup(entry, encoding, request.method === "GET");
     if ("hit" in found) return respond(request, found.hit, { "X-Cache": "hit" });
     let stored: DocumentAnswer | null = null;
+    let renderTags: string | null = null;
     try {
       await next();
       const res = c.res;
@@ -68,9 +71,12 @@ export function documents(options: DocumentsOptions): MiddlewareHandler {
       const document = pipeline({ text: await res.text(), html }, "per-response");
       const headers = new Headers(res.headers);
       headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+      // What else the page shows (a post's tags and author): for the cache only, never sent.
+      renderTags = headers.get(PAGE_CACHE_TAGS_HEADER);
+      headers.delete(PAGE_CACHE_TAGS_HEADER);
       stored = await answerFor(request, document, { status: res.status, headers: [...headers], validated: true });
     } finally {
-      found.render.settle(stored);
+      found.render.settle(stored, renderTags);
     }
     return finish(c, respond(request, stored, { "X-Cache": "miss" }));
   };
@@ -81,7 +87,8 @@ export function documents(options: DocumentsOptions): MiddlewareHandler {
  * CSP, compressed for this client, no ETag: it was rendered for this request), anything else
  * compressed when it is text.
  */
-async function finished(request: Request, res: Response, pipeline: DocumentPipeline): Promise<Response> {
+async function finished(request: Request, rendered: Response, pipeline: DocumentPipeline): Promise<Response> {
+  const res = withoutRenderTags(rendered);
   if (!(res.headers.get("Content-Type") ?? "").startsWith("text/html") || res.headers.has("Content-Encoding")) {
     return compressResponse(request, res);
   }
@@ -96,6 +103,14 @@ async function finished(request: Request, res: Response, pipeline: DocumentPipel
     request,
     await answerFor(request, document, { status: res.status, headers: [...res.headers], validated: false }),
   );
+}
+
+/** The page cache's header is for the cache only: never sent, cached or not. */
+function withoutRenderTags(res: Response): Response {
+  if (!res.headers.has(PAGE_CACHE_TAGS_HEADER)) return res;
+  const headers = new Headers(res.headers);
+  headers.delete(PAGE_CACHE_TAGS_HEADER);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
 /** Sets the answer. Hono would copy the previous response's headers onto it: clear that first. */

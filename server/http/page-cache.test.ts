@@ -1,11 +1,16 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { cachedRoutes } from "../../app/content/pages.ts";
+import { cachedRoutes, PAGE_CACHE_TAGS_HEADER, pageCacheTags, uncachedPaths } from "../../app/content/pages.ts";
 import { documentPipeline } from "./document.ts";
 import { documents } from "./documents.ts";
 import { PAGE_CACHE_CONTROL, PageCache } from "./page-cache.ts";
 
-const newCache = (maxBytes = 1 << 20) => new PageCache({ maxBytes, routes: cachedRoutes });
+const newCache = (maxBytes = 1 << 20, onExpired?: () => void) =>
+  new PageCache({ maxBytes, routes: cachedRoutes, neverCached: uncachedPaths, onExpired });
+
+const TAG = "5b0c9f1e-7d2a-4c3b-9e8f-0a1b2c3d4e5f";
+const OTHER_TAG = "6c1d0a2f-8e3b-4d4c-af90-1b2c3d4e5f60";
+const AUTHOR = "7d2e1b30-9f4c-4e5d-b0a1-2c3d4e5f6071";
 
 /** A server whose pages say how often they were rendered, behind the cache and the document pipeline. */
 function site(cache = newCache()) {
@@ -20,6 +25,9 @@ function site(cache = newCache()) {
     // As the blog's list does (app/lib/blog.server.ts): a page number it does not have is a 404.
     if (!/^([1-9][0-9]*)?$/.test(c.req.query("pagina") ?? "")) return c.html("<h1>Página não encontrada</h1>", 404);
     if (c.req.path === "/blog/com-cookie") c.header("Set-Cookie", "sb=1");
+    // A post page names the tags it links and the author it credits (app/routes/blog/post.tsx).
+    if (c.req.path === "/blog/com-tags")
+      c.header(PAGE_CACHE_TAGS_HEADER, pageCacheTags({ tags: [TAG], author: AUTHOR }));
     // Large enough to be compressed (compression.ts leaves out bodies under 1 KiB).
     return c.html(`<h1>${key} render ${n}</h1>${"<p>Omnia</p>".repeat(200)}`, 200, {
       "Cache-Control": "public, max-age=300",
@@ -164,6 +172,46 @@ describe("PageCache", () => {
       "/blog/antigo": 2,
       "/blog/outro": 1,
     });
+  });
+
+  it("drops a post page when a tag it links or the author it credits changes, and never sends their names", async () => {
+    const { get, cache, renders } = site();
+    const first = await get("/blog/com-tags");
+    expect(first.headers.get(PAGE_CACHE_TAGS_HEADER)).toBeNull();
+    await get("/blog/outro");
+    cache.onNotification(JSON.stringify({ op: "UPDATE", table: "tags", tags: [OTHER_TAG] }));
+    expect((await get("/blog/com-tags")).headers.get("X-Cache")).toBe("hit");
+    for (const change of [
+      { op: "UPDATE", table: "tags", tags: [TAG] },
+      { op: "INSERT", table: "post_tags", slug: "terceiro", tags: [TAG] },
+      { op: "UPDATE", table: "blog_posts", slug: "relacionado", tags: [OTHER_TAG, TAG] },
+      { op: "UPDATE", table: "author_profiles", author: AUTHOR },
+    ]) {
+      cache.onNotification(JSON.stringify(change));
+      const again = await get("/blog/com-tags");
+      expect(again.headers.get("X-Cache")).toBe("miss");
+      expect(again.headers.get(PAGE_CACHE_TAGS_HEADER)).toBeNull();
+    }
+    expect(renders.get("/blog/com-tags")).toBe(5);
+    expect((await get("/blog/outro")).headers.get("X-Cache")).toBe("hit");
+  });
+
+  it("drops everything once a scheduled moment has passed, at the first lookup after it", async () => {
+    let expired = 0;
+    const { get, cache } = site(newCache(1 << 20, () => (expired += 1)));
+    await get("/blog");
+    await get("/blog/outro");
+    cache.expireBy(Date.now() + 60_000);
+    // An earlier moment wins; a later one does not push it back.
+    cache.expireBy(Date.now() - 1);
+    cache.expireBy(Date.now() + 120_000);
+    expect(cache.stats().entries).toBe(2);
+    expect((await get("/blog")).headers.get("X-Cache")).toBe("miss");
+    expect(cache.stats().entries).toBe(1);
+    expect(expired).toBe(1);
+    // Done: the next lookup keeps what it has.
+    expect((await get("/blog")).headers.get("X-Cache")).toBe("hit");
+    expect(cache.expireIfDue(Date.now() + 59_000)).toBe(false);
   });
 
   it("TRUNCATE, a reconnect or an unreadable payload drop everything", async () => {

@@ -1,11 +1,13 @@
 // The rendered-page cache (docs/decisions/052-rendered-page-cache.md): the pages that the page
 // registry marks as cacheable (`cache` in app/content/pages.ts: the blog's lists and posts, the
 // feeds) are rendered once and then served from memory, compressed and with their CSP, until a
-// change to blog_posts says otherwise. The database announces every change (migration
-// 20260101000600_blog_posts_notify.sql); each instance LISTENs and drops exactly the pages the
-// change affects, so a published post shows up, and an unpublished one disappears, within a
-// second on every instance. Nothing that depends on a session is ever stored: only GET
-// answers with status 200 and no Set-Cookie, on those routes.
+// change to the blog says otherwise. The database announces every change to posts, tags, a
+// post's tags, author profiles and old slugs (migrations 20260101000600 and 20260101001610);
+// each instance LISTENs and drops exactly the pages the change affects, so a published post
+// shows up, and an unpublished one disappears, within a second on every instance. A scheduled
+// post goes live without a change: scheduled-posts.ts drops everything at its moment. Nothing
+// that depends on a session is ever stored: only GET answers with status 200 and no
+// Set-Cookie, on those routes.
 import { LRUCache } from "lru-cache";
 // Types only, erased before Node runs this file.
 import type { PageCacheRule } from "../../app/content/pages.ts";
@@ -22,11 +24,18 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-r
 /** The NOTIFY channel of blog_posts changes. */
 export const BLOG_POSTS_CHANNEL = "blog_posts_changed";
 
-/** A change as the trigger describes it; TRUNCATE carries no slug. */
+/**
+ * A change as the trigger describes it (migrations 20260101000600 and 20260101001610): the table
+ * written, the post's slug (and its old one), the tags and the author whose pages show it.
+ * TRUNCATE carries none of them.
+ */
 export interface BlogPostsChange {
   op: "INSERT" | "UPDATE" | "DELETE" | "TRUNCATE";
+  table?: string;
   slug?: string | null;
   old_slug?: string | null;
+  tags?: readonly string[] | null;
+  author?: string | null;
 }
 
 /** A route the registry lets the cache keep, by its React Router path ("/blog/:slug"). */
@@ -41,9 +50,14 @@ export interface CacheEntry {
   tags: readonly string[];
 }
 
-// Every list of posts shows up in this tag; a post page in its own.
+// Every list of posts shows up in this tag; a post page in its own, and in those of the tags it
+// links and the author it credits (which the render names, PAGE_CACHE_TAGS_HEADER).
 const LISTS = "lists";
 const postTag = (slug: string) => `post:${slug}`;
+const tagTag = (id: string) => `tag:${id}`;
+const authorTag = (id: string) => `author:${id}`;
+/** A name the render may give: what app/content/pages.ts's pageCacheTags writes. */
+const RENDER_TAG = /^(tag|author):[0-9a-f-]{36}$/;
 const CAMPAIGN_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|msclkid|mc_cid|mc_eid)$/;
 
 interface CompiledRoute {
@@ -71,8 +85,11 @@ interface StoredPage {
 
 /** One render of a page under way: requests for the same page wait for it. */
 export interface PageRender {
-  /** Hands the render's answer (null when it may not be shared) to its waiters and stores it. */
-  settle(answer: DocumentAnswer | null): void;
+  /**
+   * Hands the render's answer (null when it may not be shared) to its waiters and stores it,
+   * also under the tags the render named (the value of PAGE_CACHE_TAGS_HEADER).
+   */
+  settle(answer: DocumentAnswer | null, renderTags?: string | null): void;
 }
 
 export interface PageCacheOptions {
@@ -82,6 +99,13 @@ export interface PageCacheOptions {
   ttlMs?: number;
   /** The routes it may keep (`cachedRoutes` of app/content/pages.ts). */
   routes: readonly CacheableRoute[];
+  /**
+   * Paths of pages it never keeps that one of `routes` would match (/blog/busca and /blog/:slug):
+   * the router prefers the fixed path, and so does the cache (`uncachedPaths` of pages.ts).
+   */
+  neverCached?: readonly string[];
+  /** Called when a scheduled expiry (expireBy) has dropped everything. */
+  onExpired?: () => void;
 }
 
 export class PageCache {
@@ -95,9 +119,16 @@ export class PageCache {
   // sitemap of 10,000 posts after a publication) costs one render, not one per request.
   // Resolves to null when the render's answer cannot be shared (not a 200, a Set-Cookie).
   private readonly rendering = new Map<string, Promise<DocumentAnswer | null>>();
+  private readonly neverCached: ReadonlySet<string>;
+  private readonly onExpired: (() => void) | undefined;
+  // When a scheduled post goes live (Date.now() terms): everything is dropped then, by the
+  // caller's timer or by the first lookup after it, whichever comes first.
+  private expiresAt: number | null = null;
 
   constructor(options: PageCacheOptions) {
     this.routes = options.routes.map(compile);
+    this.neverCached = new Set(options.neverCached ?? []);
+    this.onExpired = options.onExpired;
     this.pages = new LRUCache<string, StoredPage>({
       maxSize: options.maxBytes,
       sizeCalculation: (page) => page.answer.body.byteLength + 1024,
@@ -111,6 +142,7 @@ export class PageCache {
    * and cannot push real pages out of memory.
    */
   entryFor(url: URL): CacheEntry | null {
+    if (this.neverCached.has(url.pathname) || this.neverCached.has(safelyDecoded(url.pathname))) return null;
     for (const { pattern, rule } of this.routes) {
       const match = pattern.exec(url.pathname);
       if (!match) continue;
@@ -147,6 +179,7 @@ export class PageCache {
     encoding: Encoding | null,
     share: boolean,
   ): Promise<{ hit: DocumentAnswer } | { render: PageRender }> {
+    this.expireIfDue();
     const key = `${encoding ?? "identity"} ${entry.key}`;
     const cached = this.pages.get(key);
     if (cached) return { hit: cached.answer };
@@ -169,14 +202,37 @@ export class PageCache {
       });
     }
     return {
-      settle: (answer) => {
+      settle: (answer, renderTags) => {
         resolve?.(answer);
-        if (answer && startedAt === this.generation) this.pages.set(key, { answer, tags });
+        if (!answer || startedAt !== this.generation) return;
+        const named = (renderTags ?? "").split(/\s+/).filter((tag) => RENDER_TAG.test(tag));
+        this.pages.set(key, { answer, tags: [...tags, ...named] });
       },
     };
   }
 
-  /** Drops the pages a change affects: every list, and the page of the post's old and new slug. */
+  /**
+   * Drops everything at `at` (Date.now() terms), the moment a scheduled post goes live, when
+   * every list and the pages of its tags change. An earlier moment still to come stays: the
+   * database may already count its post as live when asked again, and say nothing of it.
+   */
+  expireBy(at: number | null): void {
+    if (at !== null && (this.expiresAt === null || at < this.expiresAt)) this.expiresAt = at;
+  }
+
+  /** Drops everything if the scheduled moment has come; true when it did. */
+  expireIfDue(now = Date.now()): boolean {
+    if (this.expiresAt === null || now < this.expiresAt) return false;
+    this.expiresAt = null;
+    this.invalidate("everything");
+    this.onExpired?.();
+    return true;
+  }
+
+  /**
+   * Drops the pages a change affects: every list, the page of the post's old and new slug, and
+   * the pages that show its tags or its author.
+   */
   invalidate(change: BlogPostsChange | "everything"): void {
     this.generation++;
     // A render under way may show the content from before the change: later requests start
@@ -187,7 +243,9 @@ export class PageCache {
       return;
     }
     const tags = new Set([LISTS]);
-    for (const slug of [change.slug, change.old_slug]) if (slug) tags.add(postTag(slug));
+    for (const slug of [change.slug, change.old_slug]) if (typeof slug === "string") tags.add(postTag(slug));
+    for (const id of Array.isArray(change.tags) ? change.tags : []) if (typeof id === "string") tags.add(tagTag(id));
+    if (typeof change.author === "string") tags.add(authorTag(change.author));
     for (const [key, page] of this.pages.entries()) {
       if (page.tags.some((tag) => tags.has(tag))) this.pages.delete(key);
     }
@@ -203,5 +261,13 @@ export class PageCache {
       // Keep "everything": a stale page is worse than one more render.
     }
     this.invalidate(change);
+  }
+}
+
+function safelyDecoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
   }
 }

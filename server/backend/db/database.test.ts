@@ -91,11 +91,12 @@ async function blogChangesSeen(listener: Database, writer: Database): Promise<un
   return seen;
 }
 
+// The post's tags (none here) name the pages that link them (20260101001610_editorial_blog_notify.sql).
 const EXPECTED_CHANGES = [
-  { op: "INSERT", slug: "sonda-notify", old_slug: null },
-  { op: "UPDATE", slug: "sonda-notify-2", old_slug: "sonda-notify" },
-  { op: "UPDATE", slug: "sonda-notify-2", old_slug: null },
-  { op: "DELETE", slug: "sonda-notify-2", old_slug: null },
+  { op: "INSERT", table: "blog_posts", slug: "sonda-notify", tags: [] },
+  { op: "UPDATE", table: "blog_posts", slug: "sonda-notify-2", old_slug: "sonda-notify", tags: [] },
+  { op: "UPDATE", table: "blog_posts", slug: "sonda-notify-2", tags: [] },
+  { op: "DELETE", table: "blog_posts", slug: "sonda-notify-2", tags: [] },
 ];
 
 const EXPECTED = {
