@@ -13,6 +13,7 @@ import { lgpdPage, privacyPage, termsPage } from "./legal";
 import { footerNav, headerNav } from "./navigation";
 import {
   cachedRoutes,
+  uncachedPaths,
   pageByRouteId,
   pages,
   prerenderPaths,
@@ -85,9 +86,15 @@ describe("lists derived from the page list", () => {
     expect(cachedRoutes).toEqual([
       { path: "/blog", cache: { shows: "posts", query: ["pagina"] } },
       { path: "/blog/:slug", cache: { shows: "post" } },
+      { path: "/blog/tag/:slug", cache: { shows: "posts", query: ["pagina"] } },
+      { path: "/blog/autor/:slug", cache: { shows: "posts", query: ["pagina"] } },
       { path: "/rss.xml", cache: { shows: "posts" } },
+      { path: "/blog/tag/:slug/rss.xml", cache: { shows: "posts" } },
+      { path: "/blog/autor/:slug/rss.xml", cache: { shows: "posts" } },
       { path: "/sitemap.xml", cache: { shows: "posts" } },
     ]);
+    // The search is not kept (any words are possible), though /blog/:slug would match its path.
+    expect(uncachedPaths).toContain("/blog/busca");
     // A prerendered page is served from memory already; a page that shows one post names it.
     expect(pages.filter((page) => page.cache && page.render !== "per-request")).toEqual([]);
     expect(cachedRoutes.filter((r) => r.cache.shows === "post" && !r.path.includes(":slug"))).toEqual([]);
@@ -184,7 +191,19 @@ describe("what each page loads in the browser (docs/decisions/048-public-pages-w
   });
 
   it("ships no JavaScript at all on the blog, the posts, the footer's documents and the not-found page", () => {
-    const noScripts = ["/blog", "/blog/:slug", "/documentacao", "/ajuda", "/privacidade", "/termos", "/lgpd", "*"];
+    const noScripts = [
+      "/blog",
+      "/blog/:slug",
+      "/blog/tag/:slug",
+      "/blog/autor/:slug",
+      "/blog/busca",
+      "/documentacao",
+      "/ajuda",
+      "/privacidade",
+      "/termos",
+      "/lgpd",
+      "*",
+    ];
     expect(
       publicPages
         .filter((page) => page.scripts.length === 0)

@@ -282,6 +282,34 @@ const pageList = [
     cache: { shows: "post" },
   },
   {
+    // A tag's visible posts; listed in the sitemap once per tag that has some.
+    path: "/blog/tag/:slug",
+    module: "routes/blog/tag.tsx",
+    render: "per-request",
+    scripts: [],
+    sitemap: { changefreq: "weekly", priority: 0.5 },
+    cache: { shows: "posts", query: ["pagina"] },
+  },
+  {
+    // An author's profile and visible posts; listed once per author who has some.
+    path: "/blog/autor/:slug",
+    module: "routes/blog/author.tsx",
+    render: "per-request",
+    scripts: [],
+    sitemap: { changefreq: "weekly", priority: 0.4 },
+    cache: { shows: "posts", query: ["pagina"] },
+  },
+  {
+    // The blog's search (?q=, ?pagina=): results are not content to index, nor to cache (any
+    // query is possible).
+    path: "/blog/busca",
+    module: "routes/blog/search.tsx",
+    render: "per-request",
+    scripts: [],
+    sitemap: false,
+    noindex: true,
+  },
+  {
     path: "/auth",
     module: "routes/auth/auth.tsx",
     render: "per-request",
@@ -335,6 +363,9 @@ export type PagePath = (typeof pageList)[number]["path"];
 /** Routes without UI (feeds for search engines and readers, the admin's Markdown preview). */
 export const resourceRoutes = [
   { path: "/rss.xml", module: "routes/seo/rss.ts", cache: { shows: "posts" } },
+  // A tag's and an author's own feeds.
+  { path: "/blog/tag/:slug/rss.xml", module: "routes/seo/tag-rss.ts", cache: { shows: "posts" } },
+  { path: "/blog/autor/:slug/rss.xml", module: "routes/seo/author-rss.ts", cache: { shows: "posts" } },
   { path: "/sitemap.xml", module: "routes/seo/sitemap.ts", cache: { shows: "posts" } },
   { path: "/robots.txt", module: "routes/seo/robots.ts" },
   { path: "/admin/preview", module: "routes/admin/preview.ts" },
@@ -396,9 +427,14 @@ export const uncachedPaths: readonly string[] = pages.flatMap((page) =>
 /** What the build renders to HTML files. */
 export const prerenderPaths: string[] = pages.filter((page) => page.render === "prerendered").map((page) => page.path);
 
-/** Sitemap settings of each blog post URL (the /blog/:slug page). */
-export const blogPostSitemap: SitemapSettings = (() => {
-  const settings = pageByPath("/blog/:slug").sitemap;
-  if (!settings) throw new Error("/blog/:slug must have sitemap settings in app/content/pages.ts");
+function sitemapOf(path: PagePath): SitemapSettings {
+  const settings = pageByPath(path).sitemap;
+  if (!settings) throw new Error(`${path} must have sitemap settings in app/content/pages.ts`);
   return settings;
-})();
+}
+
+/** Sitemap settings of each blog post URL (the /blog/:slug page). */
+export const blogPostSitemap: SitemapSettings = sitemapOf("/blog/:slug");
+/** Sitemap settings of each tag's page and each author's page. */
+export const tagPageSitemap: SitemapSettings = sitemapOf("/blog/tag/:slug");
+export const authorPageSitemap: SitemapSettings = sitemapOf("/blog/autor/:slug");

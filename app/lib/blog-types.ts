@@ -9,8 +9,39 @@ import type { Tables } from "./database.types";
  */
 export type BlogPost = Omit<Tables<"blog_posts">, "search_vector">;
 
-/** What a blog card needs; the list never ships post bodies to the browser. */
-export type BlogPostSummary = Pick<BlogPost, "id" | "title" | "slug" | "excerpt" | "featured_image" | "created_at">;
+/** A post's tag as the public pages link it. */
+export interface TagLink {
+  slug: string;
+  name: string;
+}
+
+/**
+ * What a blog card needs; the list never ships post bodies to the browser. Its date is the
+ * moment the post went live (published_at), its tag the post's primary one.
+ */
+export interface BlogPostSummary {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  featured_image: string | null;
+  published_at: string;
+  primaryTag: TagLink | null;
+}
+
+/** A tag with visible posts (the filter row, a tag page, the sitemap). */
+export interface PublicTag extends TagLink {
+  id: string;
+  description: string | null;
+  postCount: number;
+  lastPublishedAt: string;
+}
+
+/** An author profile as visitors see it (only those with a visible post). */
+export type AuthorProfile = Tables<"author_profiles">;
+
+/** A row of public.tags, as the admin manages them. */
+export type Tag = Tables<"tags">;
 
 /** A row of public.contact_messages (a lead from the contact or demo form). */
 export type ContactMessage = Tables<"contact_messages">;

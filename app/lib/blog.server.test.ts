@@ -16,20 +16,36 @@ function contextWith(fetchImpl: typeof fetch) {
 }
 
 describe("listPublishedPosts", () => {
-  it("asks for published posts, newest first", async () => {
+  it("asks for visible posts, newest first", async () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       Response.json([
-        { id: "1", title: "A", slug: "a", excerpt: null, featured_image: null, created_at: "2026-01-01" },
+        {
+          id: "1",
+          title: "A",
+          slug: "a",
+          excerpt: null,
+          featured_image: null,
+          published_at: "2026-01-01",
+          primary_tag_slug: "ia",
+          primary_tag_name: "IA",
+        },
       ]),
     );
     const result = await listPublishedPosts(contextWith(fetchMock));
-    expect(result).toEqual({ posts: [expect.objectContaining({ slug: "a" })], failed: false, page: 1, pageCount: 1 });
+    expect(result).toEqual({
+      posts: [expect.objectContaining({ slug: "a", primaryTag: { slug: "ia", name: "IA" } })],
+      failed: false,
+      page: 1,
+      pageCount: 1,
+    });
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]));
-    expect(url.pathname).toBe("/rest/v1/blog_posts");
-    expect(url.searchParams.get("published")).toBe("eq.true");
-    expect(url.searchParams.get("order")).toBe("created_at.desc,id.desc");
+    // The view that shows only published posts whose moment has come (post_is_visible).
+    expect(url.pathname).toBe("/rest/v1/visible_posts");
+    expect(url.searchParams.get("order")).toBe("published_at.desc,id.desc");
     // One page of card columns, never the bodies.
-    expect(url.searchParams.get("select")).toBe("id,title,slug,excerpt,featured_image,created_at");
+    expect(url.searchParams.get("select")).toBe(
+      "id,title,slug,excerpt,featured_image,published_at,primary_tag_slug,primary_tag_name",
+    );
     expect([url.searchParams.get("offset"), url.searchParams.get("limit")]).toEqual(["0", "12"]);
   });
 

@@ -1,26 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { BlogPost } from "./blog-types";
+import type { FeedPost } from "./blog.server";
 import { renderRobots, renderRss, renderSitemap } from "./feeds.server";
 import { PLACEHOLDER_SETTINGS } from "./site-settings";
 
 const site = { origin: "https://omnia.example", year: 2026, settings: PLACEHOLDER_SETTINGS };
 
-const post = (overrides: Partial<BlogPost>): BlogPost => ({
-  id: "1",
+const post = (overrides: Partial<FeedPost>): FeedPost => ({
   title: "Título",
   slug: "titulo",
   excerpt: "Resumo",
   content: "Conteúdo",
-  featured_image: null,
-  published: true,
-  author_id: null,
   published_at: "2026-03-05T12:00:00+00:00",
-  meta_title: null,
-  meta_description: null,
-  og_image: null,
-  canonical_url: null,
-  noindex: false,
-  created_at: "2026-03-05T12:00:00+00:00",
   updated_at: "2026-03-06T08:00:00+00:00",
   ...overrides,
 });
@@ -65,20 +55,32 @@ describe("renderRss", () => {
 });
 
 describe("renderSitemap", () => {
-  it("lists the pages and the posts, posts with lastmod from updated_at", () => {
+  it("lists the pages, then the posts, tags and authors with their lastmod", () => {
     const xml = renderSitemap(
       [
         { path: "/", prerender: true, changefreq: "weekly", priority: 1 },
-        { path: "/blog", prerender: false, changefreq: "daily", priority: 0.8 },
+        { path: "/blog", prerender: false, changefreq: "daily", priority: 0.8, lastmodFromPosts: true },
       ],
-      [post({ slug: "um-post" })],
+      {
+        posts: [
+          { slug: "um-post", lastmod: "2026-03-06T08:00:00+00:00" },
+          { slug: "outro", lastmod: "2026-03-07T08:00:00+00:00" },
+        ],
+        tags: [{ slug: "whatsapp", lastmod: "2026-03-07T08:00:00+00:00" }],
+        authors: [{ slug: "joana-silva", lastmod: "2026-02-01T10:00:00+00:00" }],
+      },
       site,
     );
     expect(xml).toContain("<loc>https://omnia.example/</loc>");
-    expect(xml).toContain("<loc>https://omnia.example/blog</loc>");
+    expect(xml).toContain("<loc>https://omnia.example/blog</loc>\n    <lastmod>2026-03-07T08:00:00.000Z</lastmod>");
     expect(xml).toContain(
       "<loc>https://omnia.example/blog/um-post</loc>\n    <lastmod>2026-03-06T08:00:00.000Z</lastmod>",
     );
+    expect(xml).toContain(
+      "<loc>https://omnia.example/blog/tag/whatsapp</loc>\n    <lastmod>2026-03-07T08:00:00.000Z</lastmod>\n    <changefreq>weekly</changefreq>",
+    );
+    expect(xml).toContain("<loc>https://omnia.example/blog/autor/joana-silva</loc>");
+    expect(xml.indexOf("/blog/um-post")).toBeLessThan(xml.indexOf("/blog/tag/whatsapp"));
   });
 });
 

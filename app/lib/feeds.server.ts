@@ -1,7 +1,14 @@
+import { authorPath, postPath, tagPath } from "~/lib/blog-links";
 import { blogCopy } from "~/content/blog";
 import { absoluteUrl, siteConfig } from "~/content/site-config";
-import { blogPostSitemap, type SitemapSettings, type SitePage } from "~/content/pages";
-import type { BlogPost } from "./blog-types";
+import {
+  authorPageSitemap,
+  blogPostSitemap,
+  tagPageSitemap,
+  type SitemapSettings,
+  type SitePage,
+} from "~/content/pages";
+import type { FeedPost, SitemapItem, SitemapItems } from "./blog.server";
 import { markdownToText, renderMarkdown } from "./markdown.server";
 import type { SiteContext } from "./site-context";
 import { escapeXml } from "./xml";
@@ -22,11 +29,27 @@ function cdata(html: string): string {
 }
 
 function postUrl(slug: string, site: SiteContext): string {
-  return absoluteUrl(`/blog/${encodeURIComponent(slug)}`, site.origin);
+  return absoluteUrl(postPath(encodeURIComponent(slug)), site.origin);
 }
 
-/** RSS 2.0 of the published posts, newest first. */
-export function renderRss(posts: BlogPost[], site: SiteContext): string {
+/** What a feed is about: the whole blog, a tag or an author. */
+export interface FeedChannel {
+  title: string;
+  description: string;
+  /** The page it follows ("/blog", a tag's page) and its own address. */
+  link: string;
+  self: string;
+}
+
+const BLOG_CHANNEL: FeedChannel = {
+  title: blogCopy.title,
+  description: blogCopy.feedDescription,
+  link: "/blog",
+  self: "/rss.xml",
+};
+
+/** RSS 2.0 of visible posts, newest first: the blog's, or a tag's or an author's (`channel`). */
+export function renderRss(posts: FeedPost[], site: SiteContext, channel: FeedChannel = BLOG_CHANNEL): string {
   const items = posts
     .map((post) => {
       const url = postUrl(post.slug, site);
@@ -41,40 +64,54 @@ export function renderRss(posts: BlogPost[], site: SiteContext): string {
         `      <title>${escapeXml(post.title)}</title>`,
         `      <link>${escapeXml(url)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
-        `      <pubDate>${new Date(post.created_at).toUTCString()}</pubDate>`,
+        `      <pubDate>${new Date(post.published_at).toUTCString()}</pubDate>`,
         `      <description>${escapeXml(description)}</description>`,
         `      <content:encoded>${cdata(renderMarkdown(post.content, { siteOrigin: site.origin }))}</content:encoded>`,
         "    </item>",
       ].join("\n");
     })
     .join("\n");
-  const lastBuild = posts[0] ? new Date(posts[0].updated_at ?? posts[0].created_at) : new Date();
+  const lastBuild = posts.reduce<Date | null>((latest, post) => {
+    const changed = new Date(post.updated_at > post.published_at ? post.updated_at : post.published_at);
+    return !latest || changed > latest ? changed : latest;
+  }, null);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
-    <title>${escapeXml(blogCopy.title)}</title>
-    <link>${escapeXml(absoluteUrl("/blog", site.origin))}</link>
-    <description>${escapeXml(blogCopy.feedDescription)}</description>
+    <title>${escapeXml(channel.title)}</title>
+    <link>${escapeXml(absoluteUrl(channel.link, site.origin))}</link>
+    <description>${escapeXml(channel.description)}</description>
     <language>${escapeXml(siteConfig.locale.toLowerCase())}</language>
-    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>
-    <atom:link href="${escapeXml(absoluteUrl("/rss.xml", site.origin))}" rel="self" type="application/rss+xml"/>
+    <lastBuildDate>${(lastBuild ?? new Date()).toUTCString()}</lastBuildDate>
+    <atom:link href="${escapeXml(absoluteUrl(channel.self, site.origin))}" rel="self" type="application/rss+xml"/>
 ${items}
   </channel>
 </rss>
 `;
 }
 
-/** Every public page and every published post (the latter with lastmod). */
+/** Every public page, then every visible post that may be indexed, tag and author (with lastmod). */
 export function renderSitemap(
   pages: SitePage[],
-  posts: Pick<BlogPost, "slug" | "created_at" | "updated_at">[],
+  items: SitemapItems,
   site: SiteContext,
-  postSettings: SitemapSettings = blogPostSitemap,
+  settings: { posts: SitemapSettings; tags: SitemapSettings; authors: SitemapSettings } = {
+    posts: blogPostSitemap,
+    tags: tagPageSitemap,
+    authors: authorPageSitemap,
+  },
 ): string {
-  const newestPost = posts.reduce<string | null>((latest, post) => {
-    const changed = post.updated_at ?? post.created_at;
-    return !latest || changed > latest ? changed : latest;
-  }, null);
+  const newestPost = items.posts.reduce<string | null>(
+    (latest, post) => (!latest || post.lastmod > latest ? post.lastmod : latest),
+    null,
+  );
+  const each = (list: SitemapItem[], path: (slug: string) => string, with_: SitemapSettings) =>
+    list.map((item) => ({
+      loc: absoluteUrl(path(encodeURIComponent(item.slug)), site.origin),
+      lastmod: item.lastmod || null,
+      changefreq: with_.changefreq,
+      priority: with_.priority,
+    }));
   const entries = [
     ...pages.map((page) => ({
       loc: absoluteUrl(page.path, site.origin),
@@ -83,12 +120,9 @@ export function renderSitemap(
       changefreq: page.changefreq,
       priority: page.priority,
     })),
-    ...posts.map((post) => ({
-      loc: postUrl(post.slug, site),
-      lastmod: post.updated_at ?? post.created_at,
-      changefreq: postSettings.changefreq,
-      priority: postSettings.priority,
-    })),
+    ...each(items.posts, postPath, settings.posts),
+    ...each(items.tags, tagPath, settings.tags),
+    ...each(items.authors, authorPath, settings.authors),
   ];
   const urls = entries
     .map((entry) =>
@@ -109,6 +143,24 @@ export function renderSitemap(
 ${urls}
 </urlset>
 `;
+}
+
+/**
+ * A feed's answer: the RSS `render` gives, a 404 when it gives null (a tag or author without
+ * visible posts), or a 503 when the backend fails.
+ */
+export async function feedResponse(render: () => Promise<string | null>): Promise<Response> {
+  try {
+    const xml = await render();
+    if (xml === null) return new Response("Not found", { status: 404 });
+    return new Response(xml, {
+      headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    // A feed without its posts would make readers drop them; ask them to come back instead.
+    return new Response("Service unavailable", { status: 503, headers: { "Retry-After": "60" } });
+  }
 }
 
 /** Crawl rules: the whole site except the private screens, and where the sitemap is. */

@@ -9,9 +9,11 @@ export interface PageMetaInput {
   description: string;
   /** Site path of the page, e.g. "/precos"; becomes the canonical URL. */
   path: string;
+  /** An absolute URL that is the page's canonical one instead (a post first published elsewhere). */
+  canonical?: string;
   /** Absolute or site-relative image for link previews; the settings' default one when absent. */
   image?: string;
-  type?: "website" | "article";
+  type?: "website" | "article" | "profile";
   noindex?: boolean;
   /** schema.org objects, each rendered as a JSON-LD script. */
   jsonLd?: object[];
@@ -22,7 +24,7 @@ export interface PageMetaInput {
  * LinkedIn): title, description, canonical, Open Graph, Twitter card and JSON-LD.
  */
 export function pageMeta(input: PageMetaInput, site: SiteContext): MetaDescriptor[] {
-  const url = absoluteUrl(input.path, site.origin);
+  const url = absoluteUrl(input.canonical ?? input.path, site.origin);
   const image = absoluteUrl(input.image ?? defaultShareImage(site), site.origin);
   const tags: MetaDescriptor[] = [
     { title: input.title },

@@ -77,6 +77,10 @@ export interface BlogPostingInput {
   updatedAt: string;
   /** The post's featured image; the site's sharing image when it has none. */
   image: string | null;
+  /** Its author's name and page; without one the site is the author. */
+  author?: { name: string; path: string } | null;
+  /** Where the post's main copy lives when it is not here (its canonical URL); default: its own URL. */
+  canonical?: string | null;
 }
 
 const publisher = (site: SiteContext) => ({
@@ -92,13 +96,15 @@ function blogPostingFields(post: BlogPostingInput, site: SiteContext) {
     headline: post.title,
     description: post.description,
     url: absoluteUrl(post.path, site.origin),
-    mainEntityOfPage: absoluteUrl(post.path, site.origin),
+    mainEntityOfPage: absoluteUrl(post.canonical || post.path, site.origin),
     datePublished: isoDate(post.createdAt),
     dateModified: isoDate(post.updatedAt),
     inLanguage: siteConfig.locale,
     // Google's article rich results require an image; every post has one to offer.
     image: [absoluteUrl(post.image ?? defaultShareImage(site), site.origin)],
-    author: { "@type": "Organization", name: site.settings.trade_name, url: site.origin },
+    author: post.author
+      ? { "@type": "Person", name: post.author.name, url: absoluteUrl(post.author.path, site.origin) }
+      : { "@type": "Organization", name: site.settings.trade_name, url: site.origin },
     publisher: publisher(site),
   };
 }
@@ -123,5 +129,66 @@ export function blogJsonLd(
     inLanguage: siteConfig.locale,
     publisher: publisher(site),
     blogPost: posts.map((post) => blogPostingFields(post, site)),
+  };
+}
+
+/** The posts a list page shows, as schema.org's ItemList of their URLs. */
+function itemList(posts: BlogPostingInput[], site: SiteContext) {
+  return {
+    "@type": "ItemList",
+    itemListElement: posts.map((post, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      url: absoluteUrl(post.path, site.origin),
+      name: post.title,
+    })),
+  };
+}
+
+/** schema.org CollectionPage for a tag's page: the posts on it, part of the blog. */
+export function collectionPageJsonLd(
+  page: { name: string; description: string; path: string },
+  posts: BlogPostingInput[],
+  site: SiteContext,
+): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name: page.name,
+    description: page.description,
+    url: absoluteUrl(page.path, site.origin),
+    inLanguage: siteConfig.locale,
+    isPartOf: { "@type": "Blog", name: `Blog da ${siteConfig.name}`, url: absoluteUrl("/blog", site.origin) },
+    mainEntity: itemList(posts, site),
+  };
+}
+
+export interface PersonInput {
+  name: string;
+  /** The author's page on the blog. */
+  path: string;
+  description: string | null;
+  image: string | null;
+  /** Their own site, if any. */
+  website: string | null;
+}
+
+/** schema.org ProfilePage whose main entity is the author, a Person, for an author's page. */
+export function profilePageJsonLd(person: PersonInput, posts: BlogPostingInput[], site: SiteContext): object {
+  const url = absoluteUrl(person.path, site.origin);
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfilePage",
+    url,
+    inLanguage: siteConfig.locale,
+    mainEntity: {
+      "@type": "Person",
+      name: person.name,
+      url,
+      ...(person.description ? { description: person.description } : {}),
+      ...(person.image ? { image: absoluteUrl(person.image, site.origin) } : {}),
+      ...(person.website ? { sameAs: [person.website] } : {}),
+    },
+    hasPart: itemList(posts, site),
   };
 }

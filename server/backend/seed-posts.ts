@@ -9,7 +9,32 @@ export interface SeedPost {
   content: string;
   /** Days before the seed time, so the list has a plausible order. */
   daysAgo: number;
+  /** Slugs of SEED_TAGS, the first being the primary tag. */
+  tags: readonly string[];
 }
+
+/** The sample posts' tags, so a fresh install shows tag pages and the filter row. */
+export const SEED_TAGS: readonly { slug: string; name: string; description: string }[] = [
+  {
+    slug: "atendimento",
+    name: "Atendimento",
+    description: "Como equipes de atendimento trabalham melhor, em qualquer canal.",
+  },
+  { slug: "omnichannel", name: "Omnichannel", description: "Uma conversa só com o cliente, em todos os canais." },
+  { slug: "whatsapp", name: "WhatsApp", description: "O canal preferido do consumidor brasileiro, na prática." },
+  {
+    slug: "inteligencia-artificial",
+    name: "Inteligência artificial",
+    description: "Onde a IA ajuda quem atende, e os cuidados que ela exige.",
+  },
+];
+
+/** The first admin's author profile: the sample posts' byline. */
+export const SEED_AUTHOR = {
+  slug: "equipe-omnia",
+  name: "Equipe Omnia",
+  bio: "Quem constrói a Omnia escreve aqui sobre atendimento omnichannel, WhatsApp e inteligência artificial.",
+} as const;
 
 export const SEED_POSTS: readonly SeedPost[] = [
   {
@@ -18,6 +43,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     excerpt:
       "Estar no WhatsApp, no e-mail e no chat não basta. Omnichannel é o cliente contar a história uma vez só — e a sua equipe enxergar a conversa inteira.",
     daysAgo: 21,
+    tags: ["omnichannel", "atendimento"],
     content: `Muitas empresas dizem que fazem atendimento omnichannel porque respondem clientes no WhatsApp, no e-mail, no Instagram e pelo telefone. Isso é **multicanal**. O omnichannel começa quando esses canais deixam de ser ilhas.
 
 ## Multicanal x omnichannel
@@ -43,6 +69,7 @@ Quer ver como isso funciona na prática? Conheça a [plataforma da Omnia](/recur
     excerpt:
       "O WhatsApp é o canal preferido do consumidor brasileiro. Veja como organizar filas, mensagens automáticas e horários sem parecer um robô.",
     daysAgo: 12,
+    tags: ["whatsapp", "atendimento"],
     content: `O WhatsApp virou a porta de entrada do atendimento no Brasil. Com volume alto, porém, o canal que era próximo pode ficar lento e impessoal. Estas práticas ajudam a crescer mantendo a conversa humana.
 
 ## 1. Diga quando você responde
@@ -81,6 +108,7 @@ O WhatsApp rende mais quando o histórico aparece junto ao do e-mail e do chat. 
     excerpt:
       "Resumos de conversa, sugestões de resposta e triagem automática: os usos de IA que já economizam tempo das equipes — e os cuidados que eles exigem.",
     daysAgo: 4,
+    tags: ["inteligencia-artificial", "atendimento"],
     content: `A inteligência artificial chegou ao atendimento, mas nem todo uso traz resultado. Os ganhos mais consistentes aparecem quando a IA **apoia** quem atende, em vez de tentar substituí-lo de uma vez.
 
 ## Usos que já funcionam

@@ -40,6 +40,20 @@ describe("seedIfEmpty", () => {
     const roles = await backend.db.query("SELECT role::text FROM public.user_roles WHERE user_id = $1", [userId]);
     expect(roles.rows).toEqual([{ role: "admin" }]);
 
+    // A fresh install shows the editorial blog: tags on every sample, the admin's author profile
+    // as their byline, and each live since its creation date.
+    const tagged = await backend.db.query<{ slug: string; tags: string[]; byline: string | null; live: boolean }>(
+      `SELECT p.slug, array(SELECT t.slug FROM public.post_tags pt JOIN public.tags t ON t.id = pt.tag_id
+                            WHERE pt.post_id = p.id ORDER BY pt.position) AS tags,
+              a.name AS byline, p.published_at = p.created_at AS live
+         FROM public.blog_posts p LEFT JOIN public.author_profiles a ON a.user_id = p.author_id`,
+    );
+    expect(tagged.rows.toSorted((a, b) => a.slug.localeCompare(b.slug))).toEqual(
+      SEED_POSTS.map((p) => ({ slug: p.slug, tags: [...p.tags], byline: "Equipe Omnia", live: true })).toSorted(
+        (a, b) => a.slug.localeCompare(b.slug),
+      ),
+    );
+
     // Deleting every post does not bring the samples back.
     await backend.db.query("DELETE FROM public.blog_posts");
     const later: string[] = [];

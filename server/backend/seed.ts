@@ -1,5 +1,6 @@
-// First start of an empty embedded database: a few sample published posts and one admin
-// account whose generated password is printed once (docs/product.md, "How the admin role is granted").
+// First start of an empty embedded database: a few sample published posts with their tags, and
+// one admin account (with an author profile, the posts' byline) whose generated password is
+// printed once (docs/product.md, "How the admin role is granted").
 //
 // Runs once per database, ever: the fact is recorded in auth.embedded_state in the same
 // transaction, so deleting every post later does not bring the samples back, and two instances
@@ -11,7 +12,7 @@ import type { Hono } from "hono";
 import type { Database } from "./db/types.ts";
 import type { SigningKeys } from "./keys.ts";
 import { createPasswordHasher, insertUser } from "./auth/users.ts";
-import { SEED_POSTS } from "./seed-posts.ts";
+import { SEED_AUTHOR, SEED_POSTS, SEED_TAGS } from "./seed-posts.ts";
 
 export const SEED_ADMIN_EMAIL = "admin@omnia.example";
 const SEED_MARKER = "first-start-seed";
@@ -69,19 +70,34 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     await tx.query("INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'admin') ON CONFLICT DO NOTHING", [
       admin.id,
     ]);
-    for (const post of SEED_POSTS) {
+    await tx.query("INSERT INTO public.author_profiles (user_id, slug, name, bio) VALUES ($1, $2, $3, $4)", [
+      admin.id,
+      SEED_AUTHOR.slug,
+      SEED_AUTHOR.name,
+      SEED_AUTHOR.bio,
+    ]);
+    for (const tag of SEED_TAGS) {
       await tx.query(
-        `INSERT INTO public.blog_posts (title, slug, excerpt, content, published, author_id, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, true, $5, $6, $6)
+        "INSERT INTO public.tags (slug, name, description) VALUES ($1, $2, $3) ON CONFLICT (slug) DO NOTHING",
+        [tag.slug, tag.name, tag.description],
+      );
+    }
+    for (const post of SEED_POSTS) {
+      const at = new Date(now.getTime() - post.daysAgo * 86_400_000);
+      await tx.query(
+        `INSERT INTO public.blog_posts
+           (title, slug, excerpt, content, published, author_id, created_at, updated_at, published_at)
+         VALUES ($1, $2, $3, $4, true, $5, $6, $6, $6)
          ON CONFLICT (slug) DO NOTHING`,
-        [
-          post.title,
-          post.slug,
-          post.excerpt,
-          post.content,
-          admin.id,
-          new Date(now.getTime() - post.daysAgo * 86_400_000),
-        ],
+        [post.title, post.slug, post.excerpt, post.content, admin.id, at],
+      );
+      await tx.query(
+        `INSERT INTO public.post_tags (post_id, tag_id, position)
+         SELECT p.id, t.id, (o.n - 1)::smallint
+           FROM public.blog_posts p, unnest($2::text[]) WITH ORDINALITY AS o (slug, n)
+           JOIN public.tags t ON t.slug = o.slug
+          WHERE p.slug = $1`,
+        [post.slug, post.tags],
       );
     }
     return true;

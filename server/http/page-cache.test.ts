@@ -51,6 +51,11 @@ describe("entryFor, with the page registry's rules: what is cached, under which 
     ["/blog", "?utm_source=newsletter&utm_medium=email", "/blog"],
     ["/blog", "?pagina=2&utm_campaign=novembro", "/blog?pagina=2"],
     ["/blog/ia-no-atendimento", "?fbclid=abc", "/blog/ia-no-atendimento"],
+    ["/blog/tag/whatsapp", "", "/blog/tag/whatsapp"],
+    ["/blog/tag/whatsapp", "?pagina=2", "/blog/tag/whatsapp?pagina=2"],
+    ["/blog/autor/joana", "", "/blog/autor/joana"],
+    ["/blog/tag/whatsapp/rss.xml", "", "/blog/tag/whatsapp/rss.xml"],
+    ["/blog/autor/joana/rss.xml", "", "/blog/autor/joana/rss.xml"],
   ])("%s%s", (path, query, key) => {
     expect(cacheEntryFor(path, new URLSearchParams(query))?.key).toBe(key);
   });
@@ -67,6 +72,12 @@ describe("entryFor, with the page registry's rules: what is cached, under which 
     ["/blog/post", "?x=1"],
     ["/blog/a/b", ""],
     ["/rss.xml", "?v=2"],
+    // The search: any words are possible. /blog/:slug would match its path; the router's
+    // fixed path wins, in the cache too.
+    ["/blog/busca", ""],
+    ["/blog/busca", "?q=whatsapp"],
+    ["/blog/%62usca", ""],
+    ["/blog/tag/whatsapp", "?q=x"],
   ])("not %s%s", (path, query) => {
     expect(cacheEntryFor(path, new URLSearchParams(query))).toBeNull();
   });
@@ -74,6 +85,7 @@ describe("entryFor, with the page registry's rules: what is cached, under which 
   it("tags a post page with its post as the database names it", () => {
     expect(cacheEntryFor("/blog/%61bc", new URLSearchParams())?.tags).toEqual(["post:abc"]);
     expect(cacheEntryFor("/blog", new URLSearchParams())?.tags).toEqual(["lists"]);
+    expect(cacheEntryFor("/blog/tag/ia", new URLSearchParams())?.tags).toEqual(["lists"]);
   });
 });
 

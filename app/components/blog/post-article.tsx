@@ -1,12 +1,20 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import type { TagLink } from "~/lib/blog-types";
 import { formatDate, isoDate } from "~/lib/format";
 import { responsiveImage } from "~/lib/images";
+import { tagPath } from "~/lib/blog-links";
 
 export interface PostArticleProps {
   title: string;
-  createdAt: string;
+  /** When it went live (published_at). */
+  publishedAt: string;
   readingTime: string;
+  /** "Por <name>", linking to the author's page when the author has a profile. */
+  byline: { label: string; name: string; href: string | null };
+  /** Its tags in order, as links to their pages. */
+  tags: TagLink[];
+  tagsLabel: string;
   featuredImage: string | null;
   /** Sanitized on the server (app/lib/markdown.server.ts). */
   html: string;
@@ -21,7 +29,10 @@ const BODY =
 /** The article is max-w-3xl (768 px) with 24 px padding on each side. */
 const HERO_SIZES = "(min-width: 768px) 720px, calc(100vw - 48px)";
 
-/** A published post: title, date, reading time, featured image and the rendered body. */
+/**
+ * A published post: title, byline, date, reading time, tags, featured image and the rendered
+ * body. Its related posts follow it on the page (RelatedPosts).
+ */
 export function PostArticle(props: PostArticleProps) {
   return (
     <article className="mx-auto max-w-3xl px-6 py-16 lg:py-24">
@@ -36,11 +47,37 @@ export function PostArticle(props: PostArticleProps) {
         <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{props.title}</h1>
         <p className="mt-4 flex flex-wrap items-center gap-x-3 text-muted-foreground">
           <span>
-            {props.publishedOnLabel} <time dateTime={isoDate(props.createdAt)}>{formatDate(props.createdAt)}</time>
+            {props.byline.label}{" "}
+            {props.byline.href ? (
+              <a href={props.byline.href} rel="author" className="font-medium text-foreground hover:underline">
+                {props.byline.name}
+              </a>
+            ) : (
+              <span className="font-medium text-foreground">{props.byline.name}</span>
+            )}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span>
+            {props.publishedOnLabel} <time dateTime={isoDate(props.publishedAt)}>{formatDate(props.publishedAt)}</time>
           </span>
           <span aria-hidden="true">·</span>
           <span>{props.readingTime}</span>
         </p>
+        {props.tags.length > 0 ? (
+          <ul aria-label={props.tagsLabel} className="mt-4 flex flex-wrap gap-2">
+            {props.tags.map((tag) => (
+              <li key={tag.slug}>
+                <a
+                  href={tagPath(tag.slug)}
+                  rel="tag"
+                  className="inline-block rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground hover:underline"
+                >
+                  {tag.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </header>
       {props.featuredImage ? (
         <img

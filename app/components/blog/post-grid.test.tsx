@@ -27,7 +27,8 @@ describe("PostGrid", () => {
             slug: "primeiro",
             excerpt: "Resumo",
             featured_image: "https://cdn.example/a.png",
-            created_at: "2026-03-05T12:00:00Z",
+            published_at: "2026-03-05T12:00:00Z",
+            primaryTag: null,
           },
           {
             id: "2",
@@ -35,7 +36,8 @@ describe("PostGrid", () => {
             slug: "segundo",
             excerpt: null,
             featured_image: null,
-            created_at: "2026-03-04T12:00:00Z",
+            published_at: "2026-03-04T12:00:00Z",
+            primaryTag: null,
           },
         ]}
       />,
@@ -54,7 +56,8 @@ describe("PostGrid", () => {
       slug: `post-${i}`,
       excerpt: null,
       featured_image: `https://cdn.example/${i}.png`,
-      created_at: "2026-03-05T12:00:00Z",
+      published_at: "2026-03-05T12:00:00Z",
+      primaryTag: null,
     }));
     const images = render(<PostGrid label="Posts" emptyText="vazio" posts={posts} />).match(/<img [^>]*>/g) ?? [];
     expect(images.map((img) => [/loading="(\w+)"/.exec(img)?.[1], /fetchPriority="(\w+)"/i.exec(img)?.[1]])).toEqual([

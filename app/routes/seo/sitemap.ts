@@ -1,14 +1,17 @@
 import { sitePages } from "~/content/pages";
-import { listPublishedPostDates } from "~/lib/blog.server";
+import { listSitemapItems } from "~/lib/blog.server";
 import { renderSitemap } from "~/lib/feeds.server";
 import { siteContext } from "~/lib/site-context";
 import type { Route } from "./+types/sitemap";
 
-/** /sitemap.xml: every page of app/content/pages.ts with sitemap settings, and every published post. */
+/**
+ * /sitemap.xml: every page of app/content/pages.ts with sitemap settings, every visible post
+ * that may be indexed, and the page of every tag and author with visible posts.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const posts = await listPublishedPostDates(context);
-    return new Response(renderSitemap(sitePages, posts, context.get(siteContext)), {
+    const items = await listSitemapItems(context);
+    return new Response(renderSitemap(sitePages, items, context.get(siteContext)), {
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
     });
   } catch (error) {
