@@ -186,3 +186,31 @@ describe("errorNotice: what the screens show (docs/product.md §8)", () => {
     }
   });
 });
+
+describe("the constraint a refusal names", () => {
+  it("reads it from PostgREST's message, or from a trigger's hint, for integrity violations only", () => {
+    const check = toDataError(
+      {
+        code: "23514",
+        message: 'new row for relation "blog_posts" violates check constraint "blog_posts_meta_title_check"',
+        hint: null,
+      },
+      400,
+    );
+    expect(check).toMatchObject({ kind: "invalid", constraint: "blog_posts_meta_title_check" });
+    const unique = toDataError(
+      { code: "23505", message: 'duplicate key value violates unique constraint "tags_slug_key"' },
+      409,
+    );
+    expect(unique).toMatchObject({ kind: "conflict", constraint: "tags_slug_key" });
+    const trigger = toDataError({ code: "23514", message: "a post has at most 10 tags", hint: "post_tags_limit" }, 400);
+    expect(trigger.constraint).toBe("post_tags_limit");
+    // Not an integrity violation, or a hint in words: none.
+    expect(toDataError({ code: "42501", message: 'policy "x" for constraint "y"', hint: "z" }, 403).constraint).toBe(
+      undefined,
+    );
+    expect(toDataError({ code: "23514", message: "refused", hint: "Try again later." }, 400).constraint).toBe(
+      undefined,
+    );
+  });
+});

@@ -37,6 +37,12 @@ export interface DataError {
   status?: number;
   /** GoTrue's weak_password reasons ("length", "characters", "pwned"), on that error only. */
   reasons?: readonly string[];
+  /**
+   * The database constraint a write broke, from PostgREST's message ('violates check constraint
+   * "blog_posts_meta_title_check"') or, for a trigger's refusal, its hint ("post_tags_limit"):
+   * what lets a form say which field is wrong.
+   */
+  constraint?: string;
   /** True when the call threw instead of returning `{ error }` (a bug, a response the client could not read). */
   thrown?: true;
 }
@@ -119,6 +125,15 @@ interface ErrorLike {
   code?: unknown;
   status?: unknown;
   reasons?: unknown;
+  hint?: unknown;
+}
+
+/** The constraint a PostgreSQL refusal names (23xxx codes only), or its snake_case hint. */
+function constraintOf(code: string | undefined, message: string, hint: unknown): string | undefined {
+  if (!code?.startsWith("23")) return undefined;
+  const named = /constraint "([^"]+)"/.exec(message)?.[1];
+  if (named) return named;
+  return typeof hint === "string" && /^[a-z][a-z0-9_]*$/.test(hint) ? hint : undefined;
 }
 
 /**
@@ -137,6 +152,8 @@ export function toDataError(error: ErrorLike, status?: number): DataError {
   if (code === "weak_password") {
     result.reasons = Array.isArray(error.reasons) ? error.reasons.filter((r) => typeof r === "string") : [];
   }
+  const constraint = constraintOf(code, result.message, error.hint);
+  if (constraint) result.constraint = constraint;
   return result;
 }
 

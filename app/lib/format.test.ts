@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatPrice } from "./format";
+import { formatDateTime, formatPrice, formatScheduledAt, fromSaoPauloInput, saoPauloInputValue } from "./format";
 
 describe("formatPrice", () => {
   it("formats the plan prices as whole reais with a no-break space after the symbol", () => {
@@ -13,5 +13,22 @@ describe("formatPrice", () => {
 describe("formatDateTime", () => {
   it("writes the date in pt-BR in São Paulo time", () => {
     expect(formatDateTime(new Date("2026-11-21T13:05:09Z"))).toBe("21 de novembro de 2026 às 10:05:09");
+  });
+});
+
+describe("São Paulo times for the post form (issue #36)", () => {
+  it("reads a datetime-local value in São Paulo time, whatever the machine's zone", () => {
+    expect(fromSaoPauloInput("2026-12-02T09:00")).toBe("2026-12-02T12:00:00.000Z");
+    // Daylight saving time, as São Paulo kept it until 2019: UTC-2 in the summer.
+    expect(fromSaoPauloInput("2018-12-01T09:00")).toBe("2018-12-01T11:00:00.000Z");
+    expect(saoPauloInputValue("2018-12-01T11:00:00Z")).toBe("2018-12-01T09:00");
+    expect(saoPauloInputValue("2026-12-02T12:00:00Z")).toBe("2026-12-02T09:00");
+    expect(formatScheduledAt("2026-12-02T12:00:00Z")).toBe("02/12/2026 09:00");
+  });
+
+  it("refuses what is not a whole date and time", () => {
+    for (const value of ["", "2026-12-02", "2026-02-30T09:00", "2026-12-02T24:00", "02/12/2026 09:00"]) {
+      expect(fromSaoPauloInput(value)).toBeNull();
+    }
   });
 });

@@ -62,6 +62,71 @@ export function formatShortDateTime(value: string | Date): string {
   return shortDateTimeFormatter.format(new Date(value));
 }
 
+// A post's publication moment is entered in São Paulo time in a datetime-local field
+// ("2026-12-02T09:00") and stored in UTC: the server's and the browser's own zones play no part.
+
+const SAO_PAULO = "America/Sao_Paulo";
+
+const wallClockFormatter = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SAO_PAULO,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** São Paulo's wall clock at a moment: year, month, day, hour, minute, second. */
+function wallClock(ms: number): Record<"year" | "month" | "day" | "hour" | "minute" | "second", number> {
+  const parts = Object.fromEntries(
+    wallClockFormatter.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]),
+  );
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** São Paulo's offset from UTC at a moment, in milliseconds (negative: behind UTC). */
+function offsetAt(ms: number): number {
+  const c = wallClock(ms);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(ms / 1000) * 1000;
+}
+
+const pad = (n: number, length = 2) => String(n).padStart(length, "0");
+
+/** "2026-12-02T09:00": a moment as a datetime-local value in São Paulo time. */
+export function saoPauloInputValue(value: string | Date): string {
+  const c = wallClock(new Date(value).getTime());
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}`;
+}
+
+/**
+ * The moment a datetime-local value names in São Paulo time, in ISO 8601 (UTC); null when it is
+ * not one. The zone's offset is that of the moment itself, so past daylight-saving rules hold.
+ */
+export function fromSaoPauloInput(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== day || hour > 23) return null;
+  // Guess with the offset at the wall time read as UTC, then once more with the offset found.
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first)).toISOString();
+}
+
+/** "02/12/2026 09:00" in São Paulo time: when a scheduled post goes live, in the admin's list. */
+export function formatScheduledAt(value: string | Date): string {
+  return shortDateTimeFormatter.format(new Date(value)).replace(", ", " ");
+}
+
 /** ISO 8601 for <time dateTime>, JSON-LD and feeds. */
 export function isoDate(value: string | Date): string {
   return new Date(value).toISOString();

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../../server/backend/testing/backend.ts";
 import { describeEachDatabase } from "../../server/backend/testing/describe-each-database.ts";
-import { isValidSlug, postInput, postRow, slugify, SLUG_MAX_LENGTH, validatePost, type PostInput } from "./posts";
+import { toDataError } from "./data-result";
+import {
+  isValidSlug,
+  postInput,
+  postProblemOf,
+  postRow,
+  slugify,
+  SLUG_MAX_LENGTH,
+  validatePost,
+  type PostInput,
+} from "./posts";
 
 describe("slugify", () => {
   it("strips accents and joins words with hyphens", () => {
@@ -44,6 +54,14 @@ const filled: PostInput = {
   content: "## Seção",
   featured_image: "",
   published: false,
+  published_at: "",
+  tags: [],
+  author_id: "user-1",
+  meta_title: "",
+  meta_description: "",
+  og_image: "",
+  canonical_url: "",
+  noindex: false,
 };
 
 describe("validatePost", () => {
@@ -69,12 +87,47 @@ describe("validatePost", () => {
       featured_image: "imageInvalid",
     });
   });
+
+  it("checks the editorial fields against the database's limits", () => {
+    expect(
+      validatePost({
+        ...filled,
+        slug: "busca",
+        published_at: "2026-02-30T09:00",
+        tags: Array.from({ length: 11 }, (_, i) => `Tag ${i}`),
+        meta_title: "x".repeat(301),
+        meta_description: "y".repeat(501),
+        og_image: "javascript:alert(1)",
+        canonical_url: "/blog/outro",
+      }),
+    ).toEqual({
+      slug: "slugReserved",
+      published_at: "dateInvalid",
+      tags: "tagLimit",
+      meta_title: "metaTitleTooLong",
+      meta_description: "metaDescriptionTooLong",
+      og_image: "ogImageInvalid",
+      canonical_url: "canonicalInvalid",
+    });
+    // Repeats (any case) count once; a name without a letter or digit cannot have a slug.
+    expect(validatePost({ ...filled, tags: [...Array(10).fill("IA"), "ia", " Ia "] })).toEqual({});
+    expect(validatePost({ ...filled, tags: ["!!!"] })).toEqual({ tags: "tagInvalid" });
+    expect(validatePost({ ...filled, tags: ["x".repeat(81)] })).toEqual({ tags: "tagInvalid" });
+    expect(
+      validatePost({
+        ...filled,
+        published_at: "2026-12-02T09:00",
+        meta_title: "x".repeat(300),
+        canonical_url: "https://parceiro.example/artigo",
+      }),
+    ).toEqual({});
+  });
 });
 
 describe("postInput and postRow", () => {
   it("edit empty strings for a missing excerpt or image, and store them as NULL", () => {
-    expect(postInput(null)).toEqual({ ...filled, title: "", slug: "", content: "" });
-    const row = postRow({ ...filled, title: " Título ", slug: " titulo ", excerpt: "  " }, "user-1");
+    expect(postInput(null, { authorId: "user-1" })).toEqual({ ...filled, title: "", slug: "", content: "" });
+    const row = postRow({ ...filled, title: " Título ", slug: " titulo ", excerpt: "  " });
     expect(row).toEqual({
       title: "Título",
       slug: "titulo",
@@ -82,8 +135,27 @@ describe("postInput and postRow", () => {
       content: "## Seção",
       featured_image: null,
       published: false,
+      published_at: null,
       author_id: "user-1",
+      meta_title: null,
+      meta_description: null,
+      og_image: null,
+      canonical_url: null,
+      noindex: false,
     });
+  });
+
+  it("store the date entered in São Paulo time in UTC, and keep an unchanged date's seconds", () => {
+    expect(postRow({ ...filled, published: true, published_at: "2026-12-02T09:00" }).published_at).toBe(
+      "2026-12-02T12:00:00.000Z",
+    );
+    const original = { published_at: "2026-03-05T12:34:56.789+00:00" };
+    const input = postInput({ ...original } as never);
+    expect(input.published_at).toBe("2026-03-05T09:34");
+    expect(postRow({ ...filled, published_at: input.published_at }, original).published_at).toBe(original.published_at);
+    expect(postRow({ ...filled, published_at: "2026-03-05T10:00" }, original).published_at).toBe(
+      "2026-03-05T13:00:00.000Z",
+    );
   });
 });
 
@@ -124,20 +196,66 @@ describeEachDatabase("the slug rule and the blog_posts.slug CHECK", (kind) => {
 
   it("accept and refuse the same slugs", async () => {
     // The constraint as the migrated database holds it, evaluated over every candidate at once.
-    const { rows } = await t.backend.db.query<{ check: string }>(
-      `select pg_get_expr(conbin, conrelid) as check from pg_constraint
-        where conrelid = 'public.blog_posts'::regclass and contype = 'c'
-          and pg_get_expr(conbin, conrelid) like '%slug%'`,
+    // The post's, a tag's and an author's: one rule (supabase/migrations/…_editorial_blog.sql).
+    const { rows } = await t.backend.db.query<{ name: string; check: string }>(
+      `select conname as name, pg_get_expr(conbin, conrelid) as check from pg_constraint
+        where conname in ('blog_posts_slug_check', 'tags_slug_check', 'author_profiles_slug_check')
+        order by conname`,
     );
-    expect(rows).toHaveLength(1);
+    expect(rows.map((row) => row.name)).toEqual([
+      "author_profiles_slug_check",
+      "blog_posts_slug_check",
+      "tags_slug_check",
+    ]);
     const candidates = candidateSlugs();
-    const checked = await t.backend.db.query<{ slug: string; accepted: boolean }>(
-      `select slug, (${rows[0]!.check}) as accepted from unnest($1::text[]) as candidate(slug)`,
-      [candidates],
-    );
-    expect(checked.rows).toHaveLength(candidates.length);
-    const disagreements = checked.rows.filter(({ slug, accepted }) => accepted !== isValidSlug(slug));
-    expect(disagreements).toEqual([]);
-    expect(checked.rows.filter((row) => row.accepted).length).toBeGreaterThan(10);
+    for (const { name, check } of rows) {
+      const checked = await t.backend.db.query<{ slug: string; accepted: boolean }>(
+        `select slug, (${check}) as accepted from unnest($1::text[]) as candidate(slug)`,
+        [candidates],
+      );
+      expect(checked.rows).toHaveLength(candidates.length);
+      const disagreements = checked.rows.filter(({ slug, accepted }) => accepted !== isValidSlug(slug));
+      expect({ name, disagreements }).toEqual({ name, disagreements: [] });
+      expect(checked.rows.filter((row) => row.accepted).length).toBeGreaterThan(10);
+    }
+  });
+
+  it("name, for every refusal of a post's field, the field and the form's message", async () => {
+    const admin = (await t.user(`refusals-${kind}@example.com`, { admin: true })).client;
+    const base = { title: "Recusado", content: "Texto.", published: false };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: "x".repeat(201) }, "title", "titleTooLong"],
+      [{ slug: "busca" }, "slug", "slugReserved"],
+      [{ excerpt: "x".repeat(1001) }, "excerpt", "excerptTooLong"],
+      [{ meta_title: "x".repeat(301) }, "meta_title", "metaTitleTooLong"],
+      [{ meta_description: "x".repeat(501) }, "meta_description", "metaDescriptionTooLong"],
+      [{ og_image: "ftp://x" }, "og_image", "ogImageInvalid"],
+      [{ canonical_url: "/relativo" }, "canonical_url", "canonicalInvalid"],
+      [{ featured_image: "javascript:x" }, "featured_image", "imageInvalid"],
+    ];
+    for (const [fields, field, problem] of cases) {
+      const result = await admin
+        .from("blog_posts")
+        .insert({ slug: `recusado-${field.replace("_", "-")}`, ...base, ...fields });
+      expect({ fields, found: postProblemOf(toDataError(result.error!, result.status)) }).toEqual({
+        fields,
+        found: { field, problem },
+      });
+    }
+    // A taken slug, and an 11th tag.
+    const first = await admin
+      .from("blog_posts")
+      .insert({ slug: "ocupado", ...base })
+      .select("id")
+      .single();
+    const taken = await admin.from("blog_posts").insert({ slug: "ocupado", ...base });
+    expect(postProblemOf(toDataError(taken.error!, taken.status))).toEqual({ field: "slug", problem: "slugTaken" });
+    const tags = await admin
+      .from("tags")
+      .insert(Array.from({ length: 11 }, (_, i) => ({ slug: `limite-${i}`, name: `Limite ${i}` })))
+      .select("id");
+    const ids = (tags.data as { id: string }[]).map((tag) => tag.id);
+    const tooMany = await admin.rpc("set_post_tags", { for_post: first.data!.id, tag_ids: ids });
+    expect(postProblemOf(toDataError(tooMany.error!, tooMany.status))).toEqual({ field: "tags", problem: "tagLimit" });
   });
 });

@@ -3,7 +3,9 @@
 // admin's dialog, the server (the blog's loaders, the preview route) and the tests import them.
 // Plain TypeScript, no React; relative imports carry their extension so plain Node loads it too.
 import type { BlogPost } from "./blog-types.ts";
+import type { DataError } from "./data-result.ts";
 import type { TablesInsert } from "./database.types.ts";
+import { fromSaoPauloInput, saoPauloInputValue } from "./format.ts";
 import { isHttpUrl } from "./validation.ts";
 
 /** The blog_posts.slug limit, in characters. */
@@ -18,6 +20,20 @@ export const POST_CONTENT_MAX_LENGTH = 200_000;
  * route runs, and the route refuses a longer declared one.
  */
 export const POST_PREVIEW_MAX_BYTES = POST_CONTENT_MAX_LENGTH * 4 + 4096;
+
+/** The database's limits on the other fields (their CHECKs), in characters. */
+export const POST_LIMITS = {
+  title: 200,
+  excerpt: 1000,
+  meta_title: 300,
+  meta_description: 500,
+  /** Tags per post (the post_tags_limit trigger) and characters of a tag's name. */
+  tags: 10,
+  tagName: 80,
+} as const;
+
+/** Addresses a post may not take: /blog/busca is the search (blog_posts_slug_not_reserved). */
+export const RESERVED_SLUGS: readonly string[] = ["busca"];
 
 /** Words of lower-case letters and digits joined by single hyphens (the blog_posts.slug CHECK). */
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -46,7 +62,7 @@ export function slugify(title: string): string {
   );
 }
 
-/** What the post form edits (docs/product.md §3); empty strings for the optional fields. */
+/** What the post form edits (docs/product.md §3, issue #36); empty strings for the optional fields. */
 export interface PostInput {
   title: string;
   slug: string;
@@ -54,18 +70,64 @@ export interface PostInput {
   content: string;
   featured_image: string;
   published: boolean;
+  /**
+   * When it goes (or went) live, as a datetime-local value in São Paulo time; empty: the moment
+   * it is saved published. A future moment schedules it.
+   */
+  published_at: string;
+  /** Tag names in order, the first being the primary tag; new names become new tags. */
+  tags: string[];
+  /** Whose byline it carries (a user id); the signed-in user by default. */
+  author_id: string;
+  meta_title: string;
+  meta_description: string;
+  og_image: string;
+  canonical_url: string;
+  noindex: boolean;
 }
 
 /** The fields the form checks, in the order it shows them (a failed save focuses the first). */
-export const POST_FIELDS = ["title", "slug", "content", "featured_image"] as const;
+export const POST_FIELDS = [
+  "title",
+  "slug",
+  "excerpt",
+  "content",
+  "featured_image",
+  "published_at",
+  "tags",
+  "meta_title",
+  "meta_description",
+  "og_image",
+  "canonical_url",
+] as const;
 export type PostField = (typeof POST_FIELDS)[number];
 
 /** Why a field is refused: the key of its message in adminCopy.dialog.validation. */
-export type PostProblem = "titleRequired" | "slugRequired" | "slugInvalid" | "contentRequired" | "imageInvalid";
+export type PostProblem =
+  | "titleRequired"
+  | "titleTooLong"
+  | "slugRequired"
+  | "slugInvalid"
+  | "slugReserved"
+  | "slugTaken"
+  | "excerptTooLong"
+  | "contentRequired"
+  | "contentTooLong"
+  | "imageInvalid"
+  | "dateInvalid"
+  | "tagLimit"
+  | "tagInvalid"
+  | "metaTitleTooLong"
+  | "metaDescriptionTooLong"
+  | "ogImageInvalid"
+  | "canonicalInvalid";
 export type PostProblems = Partial<Record<PostField, PostProblem>>;
 
-/** docs/product.md §4: a missing excerpt or featured image becomes an empty field. */
-export function postInput(post: BlogPost | null): PostInput {
+/**
+ * The form's values for a post (docs/product.md §4: a missing excerpt or featured image becomes
+ * an empty field), with its tags' names and its author (the signed-in user for a new post).
+ */
+export function postInput(post: BlogPost | null, extra: { tags?: string[]; authorId?: string } = {}): PostInput {
   return {
     title: post?.title ?? "",
     slug: post?.slug ?? "",
@@ -73,6 +135,14 @@ export function postInput(post: BlogPost | null): PostInput {
     content: post?.content ?? "",
     featured_image: post?.featured_image ?? "",
     published: post?.published ?? false,
+    published_at: post?.published_at ? saoPauloInputValue(post.published_at) : "",
+    tags: extra.tags ?? [],
+    author_id: post?.author_id ?? extra.authorId ?? "",
+    meta_title: post?.meta_title ?? "",
+    meta_description: post?.meta_description ?? "",
+    og_image: post?.og_image ?? "",
+    canonical_url: post?.canonical_url ?? "",
+    noindex: post?.noindex ?? false,
   };
 }
 
@@ -81,20 +151,63 @@ export function isFeaturedImageAddress(value: string): boolean {
   return isHttpUrl(value) || /^\/[^/\s]\S*$/.test(value);
 }
 
+/** An absolute http(s) URL with a host, as blog_posts_canonical_url_check wants. */
+export function isAbsoluteHttpUrl(value: string): boolean {
+  return isHttpUrl(value) && /^https?:\/\/[^\s/?#]+/i.test(value);
+}
+
+/** The names of a tag list as they are saved: trimmed, without blanks or repeats (any case). */
+export function tagNames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names
+    .map((name) => name.trim().replace(/\s+/g, " "))
+    .filter((name) => {
+      const key = name.toLowerCase();
+      if (!name || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
 /** The form's checks before a save (docs/product.md §5); the database checks again. */
 export function validatePost(values: PostInput): PostProblems {
   const problems: PostProblems = {};
-  if (!values.title.trim()) problems.title = "titleRequired";
-  if (!values.slug.trim()) problems.slug = "slugRequired";
-  else if (!isValidSlug(values.slug.trim())) problems.slug = "slugInvalid";
+  const title = values.title.trim();
+  if (!title) problems.title = "titleRequired";
+  else if (title.length > POST_LIMITS.title) problems.title = "titleTooLong";
+  const slug = values.slug.trim();
+  if (!slug) problems.slug = "slugRequired";
+  else if (!isValidSlug(slug)) problems.slug = "slugInvalid";
+  else if (RESERVED_SLUGS.includes(slug)) problems.slug = "slugReserved";
+  if (values.excerpt.trim().length > POST_LIMITS.excerpt) problems.excerpt = "excerptTooLong";
   if (!values.content.trim()) problems.content = "contentRequired";
+  else if (values.content.length > POST_CONTENT_MAX_LENGTH) problems.content = "contentTooLong";
   const image = values.featured_image.trim();
   if (image && !isFeaturedImageAddress(image)) problems.featured_image = "imageInvalid";
+  if (values.published_at && !fromSaoPauloInput(values.published_at)) problems.published_at = "dateInvalid";
+  const tags = tagNames(values.tags);
+  if (tags.length > POST_LIMITS.tags) problems.tags = "tagLimit";
+  else if (tags.some((name) => name.length > POST_LIMITS.tagName || !slugify(name))) problems.tags = "tagInvalid";
+  if (values.meta_title.trim().length > POST_LIMITS.meta_title) problems.meta_title = "metaTitleTooLong";
+  if (values.meta_description.trim().length > POST_LIMITS.meta_description) {
+    problems.meta_description = "metaDescriptionTooLong";
+  }
+  const ogImage = values.og_image.trim();
+  if (ogImage && !isFeaturedImageAddress(ogImage)) problems.og_image = "ogImageInvalid";
+  const canonical = values.canonical_url.trim();
+  if (canonical && !isAbsoluteHttpUrl(canonical)) problems.canonical_url = "canonicalInvalid";
   return problems;
 }
 
-/** The row a save writes: trimmed, optional fields as NULL, the author the current user. */
-export function postRow(input: PostInput, authorId: string): TablesInsert<"blog_posts"> {
+/**
+ * The row a save writes: trimmed, optional fields as NULL. An unchanged date keeps its seconds
+ * (the field shows minutes), so re-saving a post does not move it in the lists.
+ */
+export function postRow(
+  input: PostInput,
+  original: Pick<BlogPost, "published_at"> | null = null,
+): TablesInsert<"blog_posts"> {
+  const keepsDate = original?.published_at && input.published_at === saoPauloInputValue(original.published_at);
   return {
     title: input.title.trim(),
     slug: input.slug.trim(),
@@ -103,7 +216,41 @@ export function postRow(input: PostInput, authorId: string): TablesInsert<"blog_
     content: input.content,
     featured_image: input.featured_image.trim() || null,
     published: input.published,
-    // docs/product.md §3: the current user on create and on update.
-    author_id: authorId,
+    // Empty: the database dates it when it is published (set_published_at).
+    published_at: keepsDate ? original.published_at : input.published_at ? fromSaoPauloInput(input.published_at) : null,
+    // docs/product.md §3: the current user, unless the form credits another author.
+    author_id: input.author_id || null,
+    meta_title: input.meta_title.trim() || null,
+    meta_description: input.meta_description.trim() || null,
+    og_image: input.og_image.trim() || null,
+    canonical_url: input.canonical_url.trim() || null,
+    noindex: input.noindex,
   };
+}
+
+/**
+ * What each of the database's refusals of a post means in the form: the field and the problem
+ * its constraint names (supabase/migrations: blog_posts' CHECKs and keys, the tag limit).
+ */
+const POST_CONSTRAINTS: Record<string, [PostField, PostProblem]> = {
+  blog_posts_title_check: ["title", "titleTooLong"],
+  blog_posts_slug_check: ["slug", "slugInvalid"],
+  blog_posts_slug_key: ["slug", "slugTaken"],
+  blog_posts_slug_not_reserved: ["slug", "slugReserved"],
+  blog_posts_excerpt_check: ["excerpt", "excerptTooLong"],
+  blog_posts_content_check: ["content", "contentTooLong"],
+  blog_posts_featured_image_check: ["featured_image", "imageInvalid"],
+  blog_posts_meta_title_check: ["meta_title", "metaTitleTooLong"],
+  blog_posts_meta_description_check: ["meta_description", "metaDescriptionTooLong"],
+  blog_posts_og_image_check: ["og_image", "ogImageInvalid"],
+  blog_posts_canonical_url_check: ["canonical_url", "canonicalInvalid"],
+  post_tags_limit: ["tags", "tagLimit"],
+  tags_slug_check: ["tags", "tagInvalid"],
+  tags_name_check: ["tags", "tagInvalid"],
+};
+
+/** The field and problem a database refusal of a save names, or null for any other failure. */
+export function postProblemOf(error: DataError): { field: PostField; problem: PostProblem } | null {
+  const known = error.constraint ? POST_CONSTRAINTS[error.constraint] : undefined;
+  return known ? { field: known[0], problem: known[1] } : null;
 }

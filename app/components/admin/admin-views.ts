@@ -1,5 +1,6 @@
 import { ActivityPanel } from "./activity/activity-panel";
 import type { AdminView } from "./admin-view";
+import { EditorialPanel } from "./editorial/editorial-panel";
 import { ImagesPanel } from "./images/images-panel";
 import { MessagesPanel, NewLeadsBadge } from "./messages/messages-panel";
 import { NewPostButton, PostEditorProvider } from "./posts/post-editor";
@@ -16,6 +17,7 @@ export const adminViews: readonly AdminView[] = [
   { id: "posts", Panel: PostsPanel, keepMounted: true, HeaderAction: NewPostButton, Provider: PostEditorProvider },
   { id: "messages", Panel: MessagesPanel, keepMounted: true, Badge: NewLeadsBadge },
   { id: "images", Panel: ImagesPanel, keepMounted: true },
+  { id: "tags", Panel: EditorialPanel },
   { id: "security", Panel: SecurityPanel, keepMounted: true },
   { id: "team", Panel: TeamPanel },
   { id: "activity", Panel: ActivityPanel },

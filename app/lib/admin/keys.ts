@@ -2,6 +2,11 @@
 // after a write, and signing out clears every one (app/components/admin/admin-gate.tsx).
 export const adminKeys = {
   posts: ["admin", "posts"],
+  /** The blog's tags, and the staff with an author profile (the post form's choices). */
+  tags: ["admin", "tags"],
+  authors: ["admin", "authors"],
+  /** The signed-in user's author profile. */
+  authorProfile: ["admin", "author-profile"],
   images: ["admin", "images"],
   /** Pages of leads and the count of new ones, so one invalidation reloads both. */
   messages: ["admin", "messages"],

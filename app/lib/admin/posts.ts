@@ -1,17 +1,21 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { BlogPost } from "../blog-types";
-import { expectData } from "../data-result";
+import type { BlogPost, Tag } from "../blog-types";
+import { DataFailure, expectData } from "../data-result";
 import type { AppSupabaseClient } from "../database.types";
-import { postRow, type PostInput } from "../posts";
+import { postRow, slugify, tagNames, type PostInput } from "../posts";
 import { adminKeys } from "./keys";
 
 // The admin's reads and writes of posts (docs/product.md §7). They run as the signed-in user, so
 // row-level security decides what succeeds; failures are thrown as DataFailure
 // (app/lib/data-result.ts) for TanStack Query to retry or report. What a post may be: ../posts.ts.
 
+/** Every column but the search document, which only the database reads. */
+const POST_COLUMNS =
+  "id,title,slug,excerpt,content,featured_image,published,published_at,author_id,meta_title,meta_description,og_image,canonical_url,noindex,created_at,updated_at";
+
 /** Every post, drafts included, newest first. */
 export async function listAllPosts(client: AppSupabaseClient): Promise<BlogPost[]> {
-  return expectData(await client.from("blog_posts").select("*").order("created_at", { ascending: false }));
+  return expectData(await client.from("blog_posts").select(POST_COLUMNS).order("created_at", { ascending: false }));
 }
 
 /** The posts tab's list, which the images tab also reads ("Usada em 1 post"). */
@@ -19,18 +23,93 @@ export function postsQuery(client: AppSupabaseClient) {
   return queryOptions({ queryKey: adminKeys.posts, queryFn: () => listAllPosts(client) });
 }
 
-/** Creates the post (`id` null) or updates it; a taken slug fails as a conflict. */
+/** A post's tag names in order (the first is its primary tag), for its form. */
+export async function postTagNames(client: AppSupabaseClient, postId: string): Promise<string[]> {
+  const rows = expectData(
+    await client.from("post_tag_list").select("name").eq("post_id", postId).order("position", { ascending: true }),
+  );
+  return rows.map((row) => row.name ?? "");
+}
+
+/** Every tag, by name: the post form's suggestions and the tags section. */
+export async function listTags(client: AppSupabaseClient): Promise<Tag[]> {
+  return expectData(await client.from("tags").select("*").order("name", { ascending: true }));
+}
+
+export function tagsQuery(client: AppSupabaseClient) {
+  return queryOptions({ queryKey: adminKeys.tags, queryFn: () => listTags(client) });
+}
+
+/** Who may sign a post: the staff accounts with an author profile. */
+export interface AuthorOption {
+  user_id: string;
+  name: string;
+}
+
+export function authorsQuery(client: AppSupabaseClient) {
+  return queryOptions({
+    queryKey: adminKeys.authors,
+    queryFn: async (): Promise<AuthorOption[]> =>
+      expectData(await client.from("author_profiles").select("user_id,name").order("name", { ascending: true })),
+  });
+}
+
+/**
+ * The ids of the tags these names mean, in order: an existing tag when its name (any case) or its
+ * slug matches, else a new tag (name and slug, nothing else).
+ */
+export async function tagIdsFor(client: AppSupabaseClient, names: readonly string[], known: Tag[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of tagNames(names)) {
+    const slug = slugify(name);
+    const existing = known.find((tag) => tag.name.toLowerCase() === name.toLowerCase() || tag.slug === slug);
+    if (existing) {
+      ids.push(existing.id);
+      continue;
+    }
+    const created = expectData(await client.from("tags").insert({ name, slug }).select("id").single());
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+/**
+ * The post was written, its tags were not (the tag limit, a lost connection): the form goes on
+ * editing the saved post, so a second save updates it instead of creating it again.
+ */
+export class PostTagsFailure extends DataFailure {
+  readonly post: BlogPost;
+  constructor(failure: DataFailure, post: BlogPost) {
+    super(failure.error);
+    this.post = post;
+  }
+}
+
+/**
+ * Creates the post (`original` null) or updates it, then replaces its tags (new names become
+ * tags first, so a refused name changes nothing). A taken slug fails as a conflict. Resolves
+ * with the saved row.
+ */
 export async function savePost(
   client: AppSupabaseClient,
   input: PostInput,
-  authorId: string,
-  id: string | null,
-): Promise<void> {
-  expectData(
-    id
-      ? await client.from("blog_posts").update(postRow(input, authorId)).eq("id", id)
-      : await client.from("blog_posts").insert(postRow(input, authorId)),
+  original: BlogPost | null,
+  knownTags: Tag[],
+): Promise<BlogPost> {
+  const tagIds = await tagIdsFor(client, input.tags, knownTags);
+  const row = postRow(input, original);
+  const saved = expectData(
+    original
+      ? await client.from("blog_posts").update(row).eq("id", original.id).select(POST_COLUMNS).single()
+      : await client.from("blog_posts").insert(row).select(POST_COLUMNS).single(),
   );
+  try {
+    expectData(await client.rpc("set_post_tags", { for_post: saved.id, tag_ids: tagIds }));
+  } catch (error) {
+    if (error instanceof DataFailure) throw new PostTagsFailure(error, saved);
+    throw error;
+  }
+  return saved;
 }
 
 export async function deletePost(client: AppSupabaseClient, id: string): Promise<void> {

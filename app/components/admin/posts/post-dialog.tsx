@@ -11,6 +11,7 @@ import {
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import type { adminCopy as AdminCopy } from "~/content/admin";
@@ -18,6 +19,13 @@ import type { BlogPost } from "~/lib/blog-types";
 import { POST_FIELDS, postInput, slugify, validatePost, type PostField, type PostInput } from "~/lib/posts";
 import { ContentField, type ContentMode } from "./content-field";
 import { ImageDrop, type UploadImage } from "./image-drop";
+import { TagsField } from "./tags-field";
+
+/** A choice of the author select: a user id and how it reads. */
+export interface AuthorChoice {
+  value: string;
+  label: string;
+}
 
 export type PostFormErrors = Partial<Record<PostField, string>>;
 
@@ -34,6 +42,13 @@ export interface PostDialogProps {
   renderPreview: (markdown: string, signal: AbortSignal) => Promise<string>;
   /** Stores an image in the blog-images bucket; without it the dialog offers the URL field only. */
   uploadImage?: UploadImage;
+  /** The post's tag names in order (none for a new post). */
+  initialTags: string[];
+  /** Existing tags' names, suggested by the tags field. */
+  tagSuggestions: readonly string[];
+  /** Who may sign it; the signed-in user is the default author of a new post. */
+  authors: readonly AuthorChoice[];
+  currentUserId: string;
 }
 
 /**
@@ -59,13 +74,22 @@ export function PostDialog(props: PostDialogProps) {
  * The form's state: the values, their errors (app/lib/posts.ts decides them, the copy words them)
  * and the controls to focus when a submit fails.
  */
-function usePostForm({ post, copy, onSubmit }: Pick<PostDialogProps, "post" | "copy" | "onSubmit">) {
-  const [values, setValues] = useState<PostInput>(() => postInput(post));
+function usePostForm({
+  post,
+  copy,
+  onSubmit,
+  initialTags,
+  currentUserId,
+}: Pick<PostDialogProps, "post" | "copy" | "onSubmit" | "initialTags" | "currentUserId">) {
+  const [values, setValues] = useState<PostInput>(() =>
+    postInput(post, { tags: initialTags, authorId: currentUserId }),
+  );
   // A new post's slug is derived from its title; an existing post keeps its address.
   const [slugEdited, setSlugEdited] = useState(post !== null);
   const [errors, setErrors] = useState<PostFormErrors>({});
   const [mode, setMode] = useState<ContentMode>("write");
   const refs = useRef<Partial<Record<PostField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const [seoOpen, setSeoOpen] = useState(false);
 
   const set = <K extends keyof PostInput>(key: K, value: PostInput[K]) => {
     setValues((current) => {
@@ -89,6 +113,7 @@ function usePostForm({ post, copy, onSubmit }: Pick<PostDialogProps, "post" | "c
     const first = POST_FIELDS.find((field) => found[field]);
     if (first) {
       if (first === "content") setMode("write");
+      if (SEO_FIELDS.includes(first)) setSeoOpen(true);
       // After the tab switch has rendered the textarea.
       requestAnimationFrame(() => refs.current[first]?.focus());
       return;
@@ -101,8 +126,22 @@ function usePostForm({ post, copy, onSubmit }: Pick<PostDialogProps, "post" | "c
     refs.current[field] = node;
   };
 
-  return { values, errors, mode, setMode, set, editSlug: () => setSlugEdited(true), submit, refFor };
+  return {
+    values,
+    errors,
+    mode,
+    setMode,
+    set,
+    editSlug: () => setSlugEdited(true),
+    submit,
+    refFor,
+    seoOpen,
+    setSeoOpen,
+  };
 }
+
+/** The fields inside the collapsed "SEO e compartilhamento" group. */
+const SEO_FIELDS: readonly PostField[] = ["meta_title", "meta_description", "og_image", "canonical_url"];
 
 function PostForm({
   post,
@@ -113,8 +152,18 @@ function PostForm({
   onSubmit,
   renderPreview,
   uploadImage,
+  initialTags,
+  tagSuggestions,
+  authors,
+  currentUserId,
 }: PostDialogProps) {
-  const { values, errors, mode, setMode, set, editSlug, submit, refFor } = usePostForm({ post, copy, onSubmit });
+  const { values, errors, mode, setMode, set, editSlug, submit, refFor, seoOpen, setSeoOpen } = usePostForm({
+    post,
+    copy,
+    onSubmit,
+    initialTags,
+    currentUserId,
+  });
   const id = useId();
   const fieldId = (field: string) => `${id}-${field}`;
   const shown: PostFormErrors = { ...serverErrors, ...errors };
@@ -150,10 +199,11 @@ function PostForm({
           />
         )}
       </Field>
-      <Field id={fieldId("excerpt")} label={copy.fields.excerpt.label}>
+      <Field id={fieldId("excerpt")} label={copy.fields.excerpt.label} error={shown.excerpt}>
         {(control) => (
           <Textarea
             {...control}
+            ref={refFor("excerpt")}
             rows={2}
             className="min-h-0"
             placeholder={copy.fields.excerpt.placeholder}
@@ -197,6 +247,30 @@ function PostForm({
           onRemove={() => set("featured_image", "")}
         />
       ) : null}
+      <TagsField
+        id={fieldId("tags")}
+        copy={copy.fields.tags}
+        value={values.tags}
+        suggestions={tagSuggestions}
+        error={shown.tags}
+        onChange={(names) => set("tags", names)}
+        inputRef={refFor("tags")}
+      />
+      <Field id={fieldId("author")} label={copy.fields.author.label}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={values.author_id}
+            onChange={(event) => set("author_id", event.target.value)}
+          >
+            {authorChoices(authors, values.author_id, currentUserId, copy.fields.author).map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
       <div className="flex items-center gap-3">
         <Switch
           id={fieldId("published")}
@@ -205,6 +279,99 @@ function PostForm({
         />
         <Label htmlFor={fieldId("published")}>{copy.fields.published}</Label>
       </div>
+      <Field
+        id={fieldId("published-at")}
+        label={copy.fields.publishedAt.label}
+        hint={copy.fields.publishedAt.hint}
+        error={shown.published_at}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            ref={refFor("published_at")}
+            type="datetime-local"
+            value={values.published_at}
+            onChange={(event) => set("published_at", event.target.value)}
+          />
+        )}
+      </Field>
+      <details
+        open={seoOpen}
+        onToggle={(event) => setSeoOpen(event.currentTarget.open)}
+        className="rounded-lg border border-border p-4"
+      >
+        <summary className="cursor-pointer font-medium">{copy.fields.seo.legend}</summary>
+        <div className="mt-4 flex flex-col gap-5">
+          <p className="text-sm text-muted-foreground">{copy.fields.seo.hint}</p>
+          <Field id={fieldId("meta-title")} label={copy.fields.seo.metaTitle.label} error={shown.meta_title}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={refFor("meta_title")}
+                placeholder={copy.fields.seo.metaTitle.placeholder}
+                value={values.meta_title}
+                onChange={(event) => set("meta_title", event.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            id={fieldId("meta-description")}
+            label={copy.fields.seo.metaDescription.label}
+            error={shown.meta_description}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                ref={refFor("meta_description")}
+                rows={2}
+                className="min-h-0"
+                placeholder={copy.fields.seo.metaDescription.placeholder}
+                value={values.meta_description}
+                onChange={(event) => set("meta_description", event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={fieldId("og-image")} label={copy.fields.seo.ogImage.label} error={shown.og_image}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={refFor("og_image")}
+                type="url"
+                inputMode="url"
+                placeholder={copy.fields.seo.ogImage.placeholder}
+                value={values.og_image}
+                onChange={(event) => set("og_image", event.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            id={fieldId("canonical-url")}
+            label={copy.fields.seo.canonicalUrl.label}
+            hint={copy.fields.seo.canonicalUrl.hint}
+            error={shown.canonical_url}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                ref={refFor("canonical_url")}
+                type="url"
+                inputMode="url"
+                placeholder={copy.fields.seo.canonicalUrl.placeholder}
+                value={values.canonical_url}
+                onChange={(event) => set("canonical_url", event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="flex items-center gap-3">
+            <Switch
+              id={fieldId("noindex")}
+              checked={values.noindex}
+              onCheckedChange={(checked) => set("noindex", checked)}
+            />
+            <Label htmlFor={fieldId("noindex")}>{copy.fields.seo.noindex}</Label>
+          </div>
+        </div>
+      </details>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           {copy.cancel}
@@ -215,4 +382,23 @@ function PostForm({
       </DialogFooter>
     </form>
   );
+}
+
+/**
+ * The author select's choices: every staff account with a profile, plus the post's current
+ * author or the signed-in user when they have none (the byline then names the site).
+ */
+function authorChoices(
+  authors: readonly AuthorChoice[],
+  selected: string,
+  currentUserId: string,
+  copy: typeof AdminCopy.dialog.fields.author,
+): AuthorChoice[] {
+  const choices = [...authors];
+  for (const id of [currentUserId, selected]) {
+    if (id && !choices.some((choice) => choice.value === id)) {
+      choices.unshift({ value: id, label: copy.noProfile(id === currentUserId ? copy.you : id.slice(0, 8)) });
+    }
+  }
+  return choices;
 }

@@ -1,24 +1,24 @@
 import type { Session } from "@supabase/supabase-js";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { adminKeys } from "~/lib/admin/keys";
-import { savePost } from "~/lib/admin/posts";
+import { authorsQuery, PostTagsFailure, postTagNames, savePost, tagsQuery } from "~/lib/admin/posts";
 import type { BlogPost } from "~/lib/blog-types";
 import { dataErrorOf, errorNotice, screenErrorTexts } from "~/lib/data-result";
 import { uploadImage } from "~/lib/image-upload";
-import type { PostInput } from "~/lib/posts";
+import { postProblemOf, type PostInput } from "~/lib/posts";
 import type { AdminContext } from "../admin-view";
 import { showDone, showError } from "../admin-write";
 import { PostDialog, type PostFormErrors } from "./post-dialog";
 
-type DialogState = { open: false } | { open: true; post: BlogPost | null; key: number };
+type DialogState = { open: false } | { open: true; post: BlogPost | null; tags: string[]; key: number };
 
-const OpenPostContext = createContext<(post: BlogPost | null) => void>(() => {});
+const OpenPostContext = createContext<(post: BlogPost | null) => Promise<void>>(async () => {});
 
 /** Opens the post dialog: empty for a new post ("Novo Post"), filled in to edit `post`. */
-export function useOpenPost(): (post: BlogPost | null) => void {
+export function useOpenPost(): (post: BlogPost | null) => Promise<void> {
   return useContext(OpenPostContext);
 }
 
@@ -26,7 +26,7 @@ export function useOpenPost(): (post: BlogPost | null) => void {
 export function NewPostButton({ copy }: AdminContext) {
   const openPost = useOpenPost();
   return (
-    <Button onClick={() => openPost(null)}>
+    <Button onClick={() => void openPost(null)}>
       <Plus aria-hidden="true" />
       {copy.newPost}
     </Button>
@@ -66,30 +66,65 @@ export function PostEditorProvider({
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [serverErrors, setServerErrors] = useState<PostFormErrors>({});
 
-  const openPost = useCallback((post: BlogPost | null) => {
-    setServerErrors({});
-    setDialog({ open: true, post, key: Date.now() });
-  }, []);
+  // The form's choices: existing tags (suggestions) and the staff with an author profile.
+  const tags = useQuery(tagsQuery(client));
+  const authors = useQuery(authorsQuery(client));
+
+  const openPost = useCallback(
+    async (post: BlogPost | null) => {
+      setServerErrors({});
+      // An existing post opens with its tags; without them a save would drop them.
+      let names: string[] = [];
+      if (post) {
+        try {
+          names = await queryClient.fetchQuery({
+            queryKey: [...adminKeys.posts, post.id, "tags"],
+            queryFn: () => postTagNames(client, post.id),
+            staleTime: 0,
+          });
+        } catch (error) {
+          showError(errorNotice(dataErrorOf(error), screenErrorTexts.savePost(copy)));
+          return;
+        }
+      }
+      setDialog({ open: true, post, tags: names, key: Date.now() });
+    },
+    [client, copy, queryClient],
+  );
   const close = () => {
     setServerErrors({});
     setDialog({ open: false });
   };
 
   const save = useMutation({
-    mutationFn: ({ input, id }: { input: PostInput; id: string | null }) =>
-      savePost(client, input, session.user.id, id),
-    onSuccess: (_data, { id }) => {
-      showDone(id ? copy.toasts.updated : copy.toasts.created);
+    mutationFn: ({ input, post }: { input: PostInput; post: BlogPost | null }) =>
+      savePost(client, input, post, tags.data ?? []),
+    onSuccess: (_data, { post }) => {
+      showDone(post ? copy.toasts.updated : copy.toasts.created);
       close();
     },
-    onError: (error) => {
+    onError: (error, { input }) => {
+      // The post was saved but not its tags: go on editing the saved post.
+      if (error instanceof PostTagsFailure) {
+        setDialog((current) => (current.open ? { ...current, post: error.post, tags: input.tags } : current));
+      }
       const failure = dataErrorOf(error);
-      const notice = errorNotice(failure, screenErrorTexts.savePost(copy));
-      // A taken slug is said under the field as well as in the toast.
-      if (failure.kind === "conflict" && notice) setServerErrors({ slug: notice.description });
+      const known = postProblemOf(failure);
+      const texts = screenErrorTexts.savePost(copy);
+      // A refusal the form can place (a taken slug, a limit, an address) is said under its field
+      // as well as in the toast, in the form's words.
+      const notice = known
+        ? { title: texts.title, description: copy.dialog.validation[known.problem] }
+        : errorNotice(failure, texts);
+      if (known && notice) setServerErrors({ [known.field]: notice.description });
+      else if (failure.kind === "conflict" && notice) setServerErrors({ slug: notice.description });
       showError(notice);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.posts }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.tags }),
+      ]),
   });
 
   const renderPreview = usePreview(session);
@@ -114,10 +149,14 @@ export function PostEditorProvider({
         }}
         onSubmit={(input) => {
           setServerErrors({});
-          save.mutate({ input, id: dialog.open && dialog.post ? dialog.post.id : null });
+          save.mutate({ input, post: dialog.open ? dialog.post : null });
         }}
         renderPreview={renderPreview}
         uploadImage={uploadBlogImage}
+        initialTags={dialog.open ? dialog.tags : []}
+        tagSuggestions={(tags.data ?? []).map((tag) => tag.name)}
+        authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
+        currentUserId={session.user.id}
       />
     </OpenPostContext>
   );

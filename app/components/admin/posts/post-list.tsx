@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { BlogPost } from "~/lib/blog-types";
-import { formatShortDate } from "~/lib/format";
+import { formatScheduledAt, formatShortDate } from "~/lib/format";
 import { RemoveButton } from "../remove-button";
 
 export interface PostListProps {
@@ -13,6 +13,18 @@ export interface PostListProps {
   copy: typeof AdminCopy.list;
   onEdit: (post: BlogPost) => void;
   onDelete: (post: BlogPost) => void;
+}
+
+/**
+ * "Publicado" or "Rascunho" (docs/product.md §2); a published post whose moment has not come
+ * also says when it goes live, in São Paulo time (issue #36).
+ */
+function statusOf(post: BlogPost, copy: typeof AdminCopy.list): string {
+  if (!post.published) return copy.draft;
+  if (post.published_at && Date.parse(post.published_at) > Date.now()) {
+    return `${copy.published}, ${copy.scheduled(formatScheduledAt(post.published_at))}`;
+  }
+  return copy.published;
 }
 
 /** Every post, drafts too, newest first (docs/product.md §2): title, "slug / status / Criado date", actions. */
@@ -27,8 +39,7 @@ export function PostList({ posts, loading, failed, copy, onEdit, onDelete }: Pos
           <div className="min-w-0">
             <h2 className="truncate font-semibold">{post.title}</h2>
             <p className="mt-1 text-sm break-all text-muted-foreground">
-              {post.slug} / {post.published ? copy.published : copy.draft} /{" "}
-              {copy.created(formatShortDate(post.created_at))}
+              {post.slug} / {statusOf(post, copy)} / {copy.created(formatShortDate(post.created_at))}
             </p>
           </div>
           <div className="flex shrink-0 gap-1">

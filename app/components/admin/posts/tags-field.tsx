@@ -1,0 +1,95 @@
+import { X } from "lucide-react";
+import { useId, useState, type KeyboardEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { FieldError, FieldHint, fieldControl } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import { tagNames } from "~/lib/posts";
+
+interface TagsFieldProps {
+  id: string;
+  copy: typeof AdminCopy.dialog.fields.tags;
+  /** The post's tag names in order; undefined while they load. */
+  value: string[] | undefined;
+  /** Existing tags' names, suggested as the admin types. */
+  suggestions: readonly string[];
+  error?: string;
+  onChange: (names: string[]) => void;
+  inputRef?: (node: HTMLInputElement | null) => void;
+}
+
+/**
+ * A post's tags: the chosen ones as removable chips (the first marked as the primary tag), and a
+ * field that suggests existing tags and takes a new name (Enter or "Adicionar tag").
+ */
+export function TagsField({ id, copy, value, suggestions, error, onChange, inputRef }: TagsFieldProps) {
+  const [draft, setDraft] = useState("");
+  const listId = useId();
+  const tags = value ?? [];
+  const add = () => {
+    const next = tagNames([...tags, draft]);
+    if (next.length !== tags.length) onChange(next);
+    setDraft("");
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter" || event.key === ",") {
+      event.preventDefault();
+      if (draft.trim()) add();
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{copy.label}</Label>
+      {value === undefined ? (
+        <p className="text-sm text-muted-foreground">{copy.loading}</p>
+      ) : tags.length > 0 ? (
+        <ul aria-label={copy.listLabel} className="flex flex-wrap gap-2">
+          {tags.map((name, index) => (
+            <li
+              key={name}
+              className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-3 text-sm text-accent-foreground"
+            >
+              {name}
+              {index === 0 ? <span className="text-xs text-muted-foreground">({copy.primary})</span> : null}
+              <button
+                type="button"
+                aria-label={copy.remove(name)}
+                className="rounded-full p-1 hover:bg-indigo-100"
+                onClick={() => onChange(tags.filter((tag) => tag !== name))}
+              >
+                <X aria-hidden="true" className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex gap-2">
+        <Input
+          {...fieldControl(id, { error, hint: copy.hint })}
+          ref={inputRef}
+          list={listId}
+          placeholder={copy.placeholder}
+          value={draft}
+          disabled={value === undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="button" variant="outline" disabled={!draft.trim()} onClick={add}>
+          {copy.add}
+        </Button>
+      </div>
+      <datalist id={listId}>
+        {suggestions
+          .filter((name) => !tags.some((tag) => tag.toLowerCase() === name.toLowerCase()))
+          .map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+      </datalist>
+      <FieldHint id={id}>{copy.hint}</FieldHint>
+      <FieldError id={id}>{error}</FieldError>
+    </div>
+  );
+}

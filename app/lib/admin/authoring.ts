@@ -1,0 +1,47 @@
+import { queryOptions } from "@tanstack/react-query";
+import { profileRow, tagRow, type AuthorProfileInput, type TagInput } from "../authoring";
+import type { AuthorProfile } from "../blog-types";
+import { expectData } from "../data-result";
+import type { AppSupabaseClient } from "../database.types";
+import { adminKeys } from "./keys";
+
+// The admin's writes of tags and of the signed-in user's author profile (issue #36). Row-level
+// security decides: only admins write tags; a profile is its owner's (a staff account) and the
+// admins'. Reading the tags: ./posts.ts (tagsQuery), which the post form shares.
+
+export async function createTag(client: AppSupabaseClient, input: TagInput): Promise<void> {
+  expectData(await client.from("tags").insert(tagRow(input)));
+}
+
+export async function updateTag(client: AppSupabaseClient, id: string, input: TagInput): Promise<void> {
+  expectData(await client.from("tags").update(tagRow(input)).eq("id", id));
+}
+
+/** Deleting a tag takes it off its posts (the foreign key's cascade). */
+export async function deleteTag(client: AppSupabaseClient, id: string): Promise<void> {
+  expectData(await client.from("tags").delete().eq("id", id));
+}
+
+/** The signed-in user's profile, or null before they write one. */
+export function authorProfileQuery(client: AppSupabaseClient, userId: string) {
+  return queryOptions({
+    queryKey: adminKeys.authorProfile,
+    queryFn: async (): Promise<AuthorProfile | null> =>
+      expectData(await client.from("author_profiles").select("*").eq("user_id", userId).maybeSingle()),
+  });
+}
+
+/** Writes the user's profile: created the first time, then updated. */
+export async function saveAuthorProfile(
+  client: AppSupabaseClient,
+  userId: string,
+  input: AuthorProfileInput,
+  exists: boolean,
+): Promise<void> {
+  const row = profileRow(input);
+  expectData(
+    exists
+      ? await client.from("author_profiles").update(row).eq("user_id", userId)
+      : await client.from("author_profiles").insert({ ...row, user_id: userId }),
+  );
+}
