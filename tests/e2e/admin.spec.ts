@@ -85,7 +85,7 @@ test("the whole journey: sign in, draft, publish, edit, delete", async ({ page, 
   await expect(dialog.getByRole("textbox", { name: "Conteúdo", exact: true })).toHaveAttribute("rows", "10");
   await expect(dialog.getByLabel("Imagem destacada")).toHaveAttribute("type", "url");
   await expect(dialog.getByRole("switch", { name: "Publicar post" })).not.toBeChecked();
-  await dialog.getByLabel("Título").fill(title);
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
   await expect(dialog.getByLabel("Slug")).toHaveValue(slug);
   await dialog.getByLabel("Resumo").fill("Um resumo do post de teste.");
   await dialog
@@ -121,7 +121,7 @@ test("the whole journey: sign in, draft, publish, edit, delete", async ({ page, 
   await row.getByRole("button", { name: `Editar post ${title}` }).click();
   const edit = page.getByRole("dialog", { name: "Editar Post" });
   await expect(edit.getByText("Atualize as informações do post")).toBeVisible();
-  await expect(edit.getByLabel("Título")).toHaveValue(title);
+  await expect(edit.getByLabel("Título", { exact: true })).toHaveValue(title);
   await expect(edit.getByLabel("Slug")).toHaveValue(slug);
   await expect(edit.getByLabel("Imagem destacada")).toHaveValue("");
   await edit.getByRole("switch", { name: "Publicar post" }).click();
@@ -145,7 +145,7 @@ test("the whole journey: sign in, draft, publish, edit, delete", async ({ page, 
   // Edit the title: the slug of an existing post stays.
   await row.getByRole("button", { name: `Editar post ${title}` }).click();
   const newTitle = `${title} (revisado)`;
-  await edit.getByLabel("Título").fill(newTitle);
+  await edit.getByLabel("Título", { exact: true }).fill(newTitle);
   await expect(edit.getByLabel("Slug")).toHaveValue(slug);
   await edit.getByRole("button", { name: "Atualizar Post" }).click();
   await expect(edit).toBeHidden();
@@ -178,12 +178,12 @@ test("declining the confirmation keeps the post; closing the dialog resets the f
 
   await page.getByRole("button", { name: "Novo Post" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo Post" });
-  await dialog.getByLabel("Título").fill("Rascunho que vai sumir");
+  await dialog.getByLabel("Título", { exact: true }).fill("Rascunho que vai sumir");
   await dialog.getByRole("switch", { name: "Publicar post" }).click();
   await dialog.getByRole("button", { name: "Cancelar" }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Novo Post" }).click();
-  await expect(dialog.getByLabel("Título")).toHaveValue("");
+  await expect(dialog.getByLabel("Título", { exact: true })).toHaveValue("");
   await expect(dialog.getByLabel("Slug")).toHaveValue("");
   await expect(dialog.getByRole("switch", { name: "Publicar post" })).not.toBeChecked();
 
@@ -192,7 +192,7 @@ test("declining the confirmation keeps the post; closing the dialog resets the f
   await expect(dialog.getByText("Informe o título.")).toBeVisible();
   await expect(dialog.getByText("Informe o slug.")).toBeVisible();
   await expect(dialog.getByText("Informe o conteúdo.")).toBeVisible();
-  await expect(dialog.getByLabel("Título")).toBeFocused();
+  await expect(dialog.getByLabel("Título", { exact: true })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });
@@ -239,7 +239,7 @@ test("a duplicate slug is reported at the slug field", async ({ page }) => {
 
   await page.getByRole("button", { name: "Novo Post" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo Post" });
-  await dialog.getByLabel("Título").fill("Outro post com o mesmo endereço");
+  await dialog.getByLabel("Título", { exact: true }).fill("Outro post com o mesmo endereço");
   await dialog.getByLabel("Slug").fill(taken);
   await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Qualquer conteúdo.");
   await dialog.getByRole("button", { name: "Criar Post" }).click();
@@ -269,7 +269,7 @@ test("XSS payloads in a post are rendered harmless", async ({ page, browser }) =
   await signInAsAdmin(page);
   await page.getByRole("button", { name: "Novo Post" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo Post" });
-  await dialog.getByLabel("Título").fill(title);
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill(`Texto seguro.\n\n${payloads}`);
   await dialog.getByRole("switch", { name: "Publicar post" }).click();
 
@@ -468,7 +468,7 @@ test("an uploaded featured image and a pasted inline image are published with sr
   await signInAsAdmin(page);
   await page.getByRole("button", { name: "Novo Post" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo Post" });
-  await dialog.getByLabel("Título").fill(title);
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
   const content = dialog.getByRole("textbox", { name: "Conteúdo", exact: true });
   await content.fill("Antes da imagem.");
 

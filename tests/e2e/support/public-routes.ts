@@ -14,9 +14,13 @@ export interface PublicRoute {
 /** An address no route matches: the not-found page. */
 export const NOT_FOUND_URL = "/esta-pagina-nao-existe";
 
+/** A search that finds the sample posts. */
+export const SEARCH_URL = "/blog/busca?q=atendimento";
+
 /**
  * Every public page of the registry (not /auth and /admin, which are React apps), one URL each:
- * a post found from /blog stands for /blog/:slug, an unknown path for the not-found page.
+ * a post found from /blog stands for /blog/:slug, the tag and the author it links for their
+ * pages, a search for /blog/busca, an unknown path for the not-found page.
  */
 export async function publicRoutes(request: APIRequestContext): Promise<PublicRoute[]> {
   const blog = await (await request.get("/blog")).text();
@@ -24,9 +28,18 @@ export async function publicRoutes(request: APIRequestContext): Promise<PublicRo
   const posts = [...blog.matchAll(/href="(\/blog\/[^"/?#]+)"/g)].map((match) => match[1] ?? "");
   const post = posts.at(-1);
   if (!post) throw new Error("no post linked from /blog");
+  const article = await (await request.get(post)).text();
+  const tag = /href="(\/blog\/tag\/[^"/?#]+)"/.exec(article)?.[1];
+  const author = /href="(\/blog\/autor\/[^"/?#]+)"/.exec(article)?.[1];
+  if (!tag || !author) throw new Error(`no tag or author linked from ${post}`);
+  const urls: Record<string, string> = {
+    "/blog/:slug": post,
+    "/blog/tag/:slug": tag,
+    "/blog/autor/:slug": author,
+    "/blog/busca": SEARCH_URL,
+  };
   return publicPages.map((page) => {
     if (page.path === "*") return { page: page.path, url: NOT_FOUND_URL, status: 404, scripts: page.scripts };
-    const url = page.path === "/blog/:slug" ? post : page.path;
-    return { page: page.path, url, status: 200, scripts: page.scripts };
+    return { page: page.path, url: urls[page.path] ?? page.path, status: 200, scripts: page.scripts };
   });
 }
