@@ -4,10 +4,11 @@
 // previews them), run the backend benchmarks (REST, sign-in, the admin's leads pages at 100,000
 // leads), and write docs/benchmarks.md.
 // Then the blog's dynamic pages under load (requests/s, p99, a publish's delay, SIGTERM under
-// load, 10,000 posts), backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads, and image uploads
+// load, 10,000 posts), the editorial blog's tag, author and search pages at 10,000 posts,
+// backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads, and image uploads
 // and a flood of new image renditions beside page serving, then 50 concurrent sign-ins beside it;
 // a change of the site settings.
-//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-sign-ins --skip-heavy-image --skip-settings
+//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-sign-ins --skip-heavy-image --skip-settings --skip-editorial
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     "skip-sign-ins": { type: "boolean", default: false },
     "skip-heavy-image": { type: "boolean", default: false },
     "skip-settings": { type: "boolean", default: false },
+    "skip-editorial": { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -268,6 +270,11 @@ if (!values["skip-dynamic"]) {
 if (!values["skip-settings"]) {
   const { benchSiteSettings } = await import("./bench/settings.ts");
   sections.push(await benchSiteSettings());
+}
+
+if (!values["skip-editorial"]) {
+  const { benchEditorial } = await import("./bench/editorial.ts");
+  sections.push(await benchEditorial());
 }
 
 if (!values["skip-leads"]) {
