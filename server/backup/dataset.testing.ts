@@ -55,13 +55,16 @@ export async function insertEditorial(tx: Queryable, tags: number): Promise<void
      select p.id, t.id, k.position
        from public.blog_posts p
        cross join lateral (select generate_series(0, abs(hashtext(p.slug)) % 3) as position) k
-       join public.tags t on t.slug = 'tema-' || (1 + (abs(hashtext(p.slug)) + k.position * 7) % $1::int)`,
+       join public.tags t on t.slug = 'tema-' || (1 + (abs(hashtext(p.slug)) + k.position * 7) % $1::int)
+      -- The sample posts come with their own tags.
+      where not exists (select 1 from public.post_tags mine where mine.post_id = p.id)`,
     [tags],
   );
   await tx.query(
     `insert into public.author_profiles (user_id, slug, name, bio)
      select id, 'autora-' || left(id::text, 8), 'Autora', 'Escreve sobre atendimento.'
-       from auth.users order by created_at limit 1`,
+       from auth.users order by created_at limit 1
+     on conflict (user_id) do nothing`,
   );
   await tx.query("update public.blog_posts set slug = 'post-1-renomeado' where slug = 'post-1'");
 }
