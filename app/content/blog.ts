@@ -75,6 +75,8 @@ export const blogCopy = {
     none: (q: string) => `Nenhum post encontrado para “${q}”. Tente outras palavras ou veja os temas do blog.`,
     count: (count: number, q: string) =>
       count === 1 ? `1 post encontrado para “${q}”` : `${count} posts encontrados para “${q}”`,
+    // The search ranks a bounded set of matches (the newest ones, and those matching by title).
+    countMore: (count: number, q: string) => `Mais de ${count} posts encontrados para “${q}”`,
     resultsLabel: "Resultados da busca",
     paginationLabel: "Páginas dos resultados",
   },

@@ -5,9 +5,9 @@ import type { Tables } from "./database.types";
 
 /**
  * A row of public.blog_posts as supabase-js returns it (docs/product.md §3), without the search
- * document the database keeps for itself.
+ * documents the database keeps for itself.
  */
-export type BlogPost = Omit<Tables<"blog_posts">, "search_vector">;
+export type BlogPost = Omit<Tables<"blog_posts">, "search_vector" | "search_title">;
 
 /** A post's tag as the public pages link it. */
 export interface TagLink {

@@ -370,9 +370,20 @@ export type SearchOutcome =
   | { kind: "empty" }
   | { kind: "too-long" }
   | { kind: "failed" }
-  | { kind: "results"; hits: SearchHit[]; total: number; page: number; pageCount: number };
+  | {
+      kind: "results";
+      hits: SearchHit[];
+      /** How many results the pages go through; with `more`, the search found more than that. */
+      total: number;
+      more: boolean;
+      page: number;
+      pageCount: number;
+    };
 
-/** A page of the search's results (search_posts: Portuguese, accents folded, title first). */
+/**
+ * A page of the search's results (search_posts: Portuguese, accents folded, title first, ranked
+ * among the newest matches and the newest title matches, so its work is bounded).
+ */
 export async function searchPosts(context: Context, q: string, page = 1): Promise<SearchOutcome | null> {
   const query = q.trim();
   if (!query) return { kind: "empty" };
@@ -398,6 +409,7 @@ export async function searchPosts(context: Context, q: string, page = 1): Promis
       kind: "results",
       hits: result.data.map((row) => ({ ...summaryOf(row), snippet: row.snippet ?? "" })),
       total,
+      more: result.data[0]?.more ?? false,
       page,
       pageCount,
     };

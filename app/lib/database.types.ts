@@ -90,6 +90,7 @@ export type Database = {
           og_image: string | null;
           published: boolean;
           published_at: string | null;
+          search_title: unknown | null;
           search_vector: unknown | null;
           slug: string;
           title: string;
@@ -109,6 +110,7 @@ export type Database = {
           og_image?: string | null;
           published?: boolean;
           published_at?: string | null;
+          search_title?: never;
           search_vector?: never;
           slug: string;
           title: string;
@@ -128,6 +130,7 @@ export type Database = {
           og_image?: string | null;
           published?: boolean;
           published_at?: string | null;
+          search_title?: never;
           search_vector?: never;
           slug?: string;
           title?: string;
@@ -595,6 +598,7 @@ export type Database = {
           excerpt: string;
           featured_image: string;
           id: string;
+          more: boolean;
           primary_tag_name: string;
           primary_tag_slug: string;
           published_at: string;

@@ -86,7 +86,7 @@ describeEachDatabase("the editorial blog", (kind) => {
   const search = async (q: string, page_limit = 12, page_offset = 0) => {
     const { data, error, status } = await anon.rpc("search_posts", { q, page_limit, page_offset });
     return {
-      data: (data ?? []) as { id: string; snippet: string; total: number; primary_tag_slug: string }[],
+      data: (data ?? []) as { id: string; snippet: string; total: number; more: boolean; primary_tag_slug: string }[],
       error,
       status,
     };
@@ -539,6 +539,29 @@ describeEachDatabase("the editorial blog", (kind) => {
       const second = (await search("gestao atendimento", 1, 1)).data;
       expect(first[0]?.total).toBe(all.length);
       expect([first[0]?.id, second[0]?.id]).toEqual([all[0]?.id, all[1]?.id]);
+    });
+
+    it("ranks the newest 120 matches and the newest title matches, and says there were more", async () => {
+      // An old post named by the word, then 130 newer ones with it in their body only.
+      const old = await post({
+        title: "Ornitorrinco antigo",
+        content: "Corpo.",
+        published_at: iso(Date.now() - 1000 * HOUR),
+      });
+      const many = await service.from("blog_posts").insert(
+        Array.from({ length: 130 }, (_, i) => ({
+          title: `Corpo ${i}`,
+          slug: fresh(`ornitorrinco-${i}`),
+          content: "Um ornitorrinco no meio do texto.",
+          published: true,
+          published_at: iso(Date.now() - 500 * HOUR + i * 60_000),
+        })),
+      );
+      expect(many.error).toBeNull();
+      const found = (await search("ornitorrincos", 50)).data;
+      expect(found[0]?.id).toBe(old.id);
+      expect(found[0]).toMatchObject({ total: 121, more: true });
+      expect((await search("ornitorrinco antigo")).data[0]).toMatchObject({ id: old.id, total: 1, more: false });
     });
 
     it("answers nothing for stop words and odd syntax, and refuses more than 200 characters with 400", async () => {

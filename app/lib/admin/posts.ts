@@ -9,7 +9,7 @@ import { adminKeys } from "./keys";
 // row-level security decides what succeeds; failures are thrown as DataFailure
 // (app/lib/data-result.ts) for TanStack Query to retry or report. What a post may be: ../posts.ts.
 
-/** Every column but the search document, which only the database reads. */
+/** Every column but the search documents, which only the database reads. */
 const POST_COLUMNS =
   "id,title,slug,excerpt,content,featured_image,published,published_at,author_id,meta_title,meta_description,og_image,canonical_url,noindex,created_at,updated_at";
 

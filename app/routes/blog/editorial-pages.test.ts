@@ -172,6 +172,26 @@ describeEachDatabase("the editorial blog's pages", (kind) => {
     expect(statusOf(tooLong)).toBe(200);
   });
 
+  it("says when a search found more posts than it ranks", async () => {
+    const many = await t
+      .client(t.backend.serviceRoleKey)
+      .from("blog_posts")
+      .insert(
+        Array.from({ length: 125 }, (_, i) => ({
+          title: `Capivara ${i}`,
+          slug: `capivara-${i}`,
+          content: "Texto.",
+          published: true,
+        })),
+      );
+    expect(many.error).toBeNull();
+    type Outcome = { outcome: { total?: number; more?: boolean; pageCount?: number } };
+    const common = await run(searchLoader, "/blog/busca?q=capivaras", {}, context);
+    expect(dataOf<Outcome>(common).outcome).toMatchObject({ total: 120, more: true, pageCount: 10 });
+    const precise = await run(searchLoader, "/blog/busca?q=capivara%207", {}, context);
+    expect(dataOf<Outcome>(precise).outcome).toMatchObject({ more: false });
+  });
+
   it("lists in the sitemap the posts that may be indexed, and the tags and authors with visible posts", async () => {
     const items = await listSitemapItems(context);
     // The first start's sample posts, tags and author are there too.

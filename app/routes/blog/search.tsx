@@ -47,7 +47,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <Message text={copy.none(q)} />
         ) : (
           <>
-            <output className="mb-8 block text-center text-muted-foreground">{copy.count(outcome.total, q)}</output>
+            <output className="mb-8 block text-center text-muted-foreground">
+              {outcome.more ? copy.countMore(outcome.total, q) : copy.count(outcome.total, q)}
+            </output>
             <PostGrid
               posts={outcome.hits}
               label={copy.resultsLabel}
