@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { openDatabase } from "./db/index.ts";
 import type { DataDirLock } from "./db/lock.ts";
 import { pendingMigrations, runMigrations } from "./db/migrate.ts";
+import { keepBlogStatistics } from "./db/planner-statistics.ts";
 import type { Database } from "./db/types.ts";
 import { AUTH_PREFIX, createAuth } from "./auth/index.ts";
 import type { AccountThrottleLimits } from "./auth/index.ts";
@@ -41,6 +42,8 @@ export interface StartBackendOptions {
   storageDir?: string;
   /** STORAGE_MAX_BYTES: the largest upload. Default 5 MB. */
   storageMaxBytes?: number;
+  /** On PGlite, how long the blog must stay unchanged before its tables are analyzed again. */
+  statisticsSettleMs?: number;
   /**
    * More services, each built once the database is migrated and mounted at its prefix beside
    * the Supabase ones (the server's /backup/v1, server/backup/route.ts).
@@ -177,6 +180,10 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       log,
     });
     const seeded = await seedIfEmpty({ db, auth, log, adminEmail: opts.adminEmail });
+    // PGlite has no autovacuum to keep the planner's statistics (ADR 071).
+    const statistics = opts.databaseUrl
+      ? null
+      : await keepBlogStatistics(db, { settleMs: opts.statisticsSettleMs, log });
     const verifyJwt: VerifyJwt = (token) => auth.keys.verify(token);
     const rest = createRest({ db, verifyJwt, maxRows: opts.restMaxRows });
     // Migrations ran above; load the schema cache now so the first request does not pay for it.
@@ -234,7 +241,10 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       sharedCounts,
       announceUrl: (url: string) => lock?.setUrl(url),
       unreadyReason: () => databaseUnreadyReason(db),
-      close: () => db.close(),
+      close: async () => {
+        await statistics?.stop();
+        await db.close();
+      },
     };
   } catch (err) {
     await db.close().catch(() => {});

@@ -19,6 +19,8 @@ LANGUAGE plpgsql
 STABLE
 SECURITY INVOKER
 SET search_path = ''
+-- Planned for each query's own words: a plan cached for "any word" would guess it is rare.
+SET plan_cache_mode = force_custom_plan
 AS $$
 #variable_conflict use_column
 DECLARE
