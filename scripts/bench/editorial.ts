@@ -141,9 +141,9 @@ async function keepPublishing(server: RunningServer, admin: Admin, stop: () => b
   return count;
 }
 
-export async function benchEditorial(): Promise<string> {
+export async function benchEditorial(port = 3412): Promise<string> {
   console.log("editorial blog: 10,000 posts, 200 tags…");
-  const server = await startServer(3412, { LOG_LEVEL: "warn" });
+  const server = await startServer(port, { LOG_LEVEL: "warn" });
   const rows: string[] = [];
   const notes: string[] = [];
   try {
