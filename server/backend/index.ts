@@ -36,6 +36,8 @@ export interface StartBackendOptions {
   accountThrottle?: Partial<AccountThrottleLimits>;
   /** Most rows one REST read returns to anon/authenticated (PostgREST's db-max-rows). Default 1000. */
   restMaxRows?: number;
+  /** REST_SCHEMAS: the schemas REST requests may name, the default first. Default ["public"]. */
+  restSchemas?: readonly string[];
   /** PGlite: create a new data directory in a child process, keeping initdb's memory out of this one. */
   initInChildProcess?: boolean;
   /** Where uploaded objects' bytes live (STORAGE_DIR). Default <dataDir>/storage. */
@@ -185,7 +187,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       ? null
       : await keepBlogStatistics(db, { settleMs: opts.statisticsSettleMs, log });
     const verifyJwt: VerifyJwt = (token) => auth.keys.verify(token);
-    const rest = createRest({ db, verifyJwt, maxRows: opts.restMaxRows });
+    const rest = createRest({ db, verifyJwt, maxRows: opts.restMaxRows, schemas: opts.restSchemas });
     // Migrations ran above; load the schema cache now so the first request does not pay for it.
     await rest.catalog.refresh();
 

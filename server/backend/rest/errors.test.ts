@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { INSUFFICIENT_PRIVILEGE, RestError, isCatalogMiss, restErrors, statusFor, toRestError } from "./errors.ts";
 
 describe("the REST error table", () => {
-  it("gives every entry its own code, and builds errors with it", () => {
+  it("gives every entry its own code and status, and builds errors with it", () => {
     const entries = Object.values(restErrors);
-    expect(new Set(entries.map((e) => e.code)).size).toBe(entries.length);
+    expect(new Set(entries.map((e) => `${e.code} ${e.status}`)).size).toBe(entries.length);
     expect(restErrors.payloadTooLarge(10)).toMatchObject({
       status: 413,
       code: "PGRST413",
@@ -18,9 +18,19 @@ describe("the REST error table", () => {
       code: "PGRST205",
       message: "Could not find the table 'public.x' in the schema cache",
     });
-    expect(restErrors.functionNotFound("public", "f", ["b", "a"]).message).toBe(
-      "Could not find the function public.f(a, b) in the schema cache",
-    );
+    expect(restErrors.functionNotFound("public", "f", ["a", "b"], " with parameters a, b")).toMatchObject({
+      status: 404,
+      message: "Could not find the function public.f(a, b) in the schema cache",
+      details:
+        "Searched for the function public.f with parameters a, b, but no matches were found in the schema cache.",
+    });
+    expect(restErrors.noRelationship("posts", "users", "x", "public", null)).toMatchObject({
+      status: 400,
+      code: "PGRST200",
+      message: "Could not find a relationship between 'posts' and 'users' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 'posts' and 'users' using the hint 'x' in the schema 'public', but no matches were found.",
+    });
   });
 
   it("knows which misses a schema reload may cure", () => {

@@ -5,18 +5,15 @@
 // `error`. PostgREST's list: https://docs.postgrest.org/en/v12/references/errors.html
 import type { RequestRole } from "../db/types.ts";
 
+/** PostgREST's `details` is text, except PGRST201's list of the candidate relationships. */
+export type ErrorDetails = string | Record<string, string>[] | null;
+
 export class RestError extends Error {
   readonly status: number;
   readonly code: string;
-  readonly details: string | null;
+  readonly details: ErrorDetails;
   readonly hint: string | null;
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    details: string | null = null,
-    hint: string | null = null,
-  ) {
+  constructor(status: number, code: string, message: string, details: ErrorDetails = null, hint: string | null = null) {
     super(message);
     this.name = "RestError";
     this.status = status;
@@ -28,7 +25,7 @@ export class RestError extends Error {
 
 interface Wording {
   message: string;
-  details?: string | null;
+  details?: ErrorDetails;
   hint?: string | null;
 }
 
@@ -47,25 +44,56 @@ function kind<A extends unknown[]>(status: number, code: string, wording: (...ar
   return Object.assign(make, { status, code });
 }
 
+/** "(a, b)" or " without parameters", as PostgREST lists a call's argument names. */
+function argumentList(keys: readonly string[]): string {
+  return keys.length === 0 ? " without parameters" : `(${keys.join(", ")})`;
+}
+
 /**
- * Every error the REST layer raises itself. Messages copy PostgREST 12's where the backend does
- * what PostgREST does; where the subset ends, they say "not supported by this backend".
+ * Every error the REST layer raises itself. Messages copy PostgREST 13's (src/PostgREST/Error.hs)
+ * where the backend does what PostgREST does; a bound of this backend's own says so in `details`.
  */
 export const restErrors = {
-  /** PGRST100: a query string PostgREST cannot parse, or a feature outside the subset. */
+  /** PGRST100: a query string PostgREST cannot parse, or one past this backend's bounds. */
   badQuery: kind(400, "PGRST100", (message: string, details: string | null = null) => ({ message, details })),
+  /** PGRST101: a method rpc does not take. */
+  invalidRpcMethod: kind(405, "PGRST101", (method: string) => ({ message: `Cannot use the ${method} method on RPC` })),
   /** PGRST102: a body that is not the JSON the operation takes. */
   invalidBody: kind(400, "PGRST102", (message: string = "Empty or invalid json", details: string | null = null) => ({
     message,
     details,
   })),
-  /** PGRST106: a schema other than the exposed one in Accept-Profile / Content-Profile. */
-  schemaNotExposed: kind(406, "PGRST106", () => ({ message: "The schema must be one of the following: public" })),
-  /** PGRST107: a body that is not application/json. */
+  /** PGRST103: a negative limit, an empty Range, or an offset past the counted total. */
+  invalidRange: kind(416, "PGRST103", (details: string) => ({ message: "Requested range not satisfiable", details })),
+  /** PGRST105: PUT filters that are not exactly the primary key with eq. */
+  invalidPutFilters: kind(405, "PGRST105", () => ({
+    message: "Filters must include all and only primary key columns with 'eq' operators",
+  })),
+  /** PGRST106: a schema outside REST_SCHEMAS in Accept-Profile / Content-Profile. */
+  schemaNotExposed: kind(406, "PGRST106", (schema: string, exposed: readonly string[]) => ({
+    message: `Invalid schema: ${schema}`,
+    hint: `Only the following schemas are exposed: ${exposed.join(", ")}`,
+  })),
+  /** PGRST107 (406): an Accept header naming no media type this backend produces. */
+  notAcceptable: kind(406, "PGRST107", (types: readonly string[]) => ({
+    message: `None of these media types are available: ${types.join(", ")}`,
+  })),
+  /** PGRST107 (415): a body that is not application/json. */
   unsupportedMediaType: kind(415, "PGRST107", (type: string) => ({
     message: `Content-Type not acceptable: ${type}`,
     hint: "Send application/json",
   })),
+  /** PGRST108: a filter, order or limit on an embed the select does not have. */
+  notEmbedded: kind(400, "PGRST108", (resource: string) => ({
+    message: `'${resource}' is not an embedded resource in this request`,
+    hint: `Verify that '${resource}' is included in the 'select' query parameter.`,
+  })),
+  /** PGRST114: limit or offset on PUT. */
+  putLimit: kind(400, "PGRST114", () => ({
+    message: "limit/offset querystring parameters are not allowed for PUT",
+  })),
+  /** PGRST115: a PUT body whose primary key differs from the URL's. */
+  putMatchingPk: kind(400, "PGRST115", () => ({ message: "Payload values do not match URL in primary key column(s)" })),
   /** PGRST116: `.single()` (vnd.pgrst.object+json) over 0 or more than 1 rows. */
   notSingle: kind(406, "PGRST116", (rows: number) => ({
     message: "Cannot coerce the result to a single JSON object",
@@ -76,23 +104,74 @@ export const restErrors = {
     message: `Unsupported HTTP method: ${method}`,
     hint,
   })),
+  /** PGRST118: ordering by an embed that is not to-one. */
+  relatedOrderNotToOne: kind(400, "PGRST118", (origin: string, target: string) => ({
+    message: `A related order on '${target}' is not possible`,
+    details: `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+  })),
+  /** PGRST122: preferences this backend does not know, under handling=strict. */
+  invalidPreferences: kind(400, "PGRST122", (prefs: readonly string[]) => ({
+    message: "Invalid preferences given with handling=strict",
+    details: `Invalid preferences: ${prefs.join(", ")}`,
+  })),
+  /** PGRST124: an update, delete or rpc over max-affected rows under handling=strict. */
+  maxAffected: kind(400, "PGRST124", (rows: number) => ({
+    message: "Query result exceeds max-affected preference constraint",
+    details: `The query affects ${rows} rows`,
+  })),
   /** PGRST125: a path under /rest/v1 that is neither a table nor rpc/<fn>. */
   invalidPath: kind(404, "PGRST125", () => ({ message: "Invalid path specified in request URL" })),
-  /** PGRST202: no function of that name takes these argument names. */
-  functionNotFound: kind(404, "PGRST202", (schema: string, name: string, keys: readonly string[]) => ({
-    message: `Could not find the function ${schema}.${name}(${[...keys].toSorted().join(", ")}) in the schema cache`,
+  /** PGRST126: the root path, where PostgREST serves its OpenAPI document (not served here). */
+  openApiDisabled: kind(404, "PGRST126", () => ({ message: "Root endpoint metadata is disabled" })),
+  /** PGRST127: a combination PostgREST does not implement either. */
+  notImplemented: kind(400, "PGRST127", (details: string) => ({ message: "Feature not implemented", details })),
+  /** PGRST128: max-affected with handling=strict on a function that returns one row. */
+  maxAffectedRpc: kind(400, "PGRST128", () => ({
+    message: "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
   })),
-  /** PGRST203: several overloads take these argument names. */
-  ambiguousFunction: kind(300, "PGRST203", (schema: string, name: string) => ({
-    message: `Could not choose the best candidate function between overloads of ${schema}.${name}`,
+  /** PGRST200: no relationship matches an embed. */
+  noRelationship: kind(
+    400,
+    "PGRST200",
+    (origin: string, target: string, hint: string | undefined, schema: string, suggestion: string | null) => ({
+      message: `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
+      details: `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? "" : `' using the hint '${hint}`}' in the schema '${schema}', but no matches were found.`,
+      hint: suggestion,
+    }),
+  ),
+  /** PGRST201: several relationships match an embed. */
+  ambiguousRelationship: kind(
+    300,
+    "PGRST201",
+    (origin: string, target: string, candidates: Record<string, string>[], hints: string) => ({
+      message: `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
+      details: candidates,
+      hint: `Try changing '${target}' to one of the following: ${hints}. Find the desired relationship in the 'details' key.`,
+    }),
+  ),
+  /** PGRST202: no function of that name takes these arguments. */
+  functionNotFound: kind(
+    404,
+    "PGRST202",
+    (schema: string, name: string, keys: readonly string[], search: string, hint: string | null = null) => ({
+      message: `Could not find the function ${schema}.${name}${search.startsWith(" with a single json") ? "" : argumentList(keys)} in the schema cache`,
+      details: `Searched for the function ${schema}.${name}${search}, but no matches were found in the schema cache.`,
+      hint,
+    }),
+  ),
+  /** PGRST203: several overloads take these arguments. */
+  ambiguousFunction: kind(300, "PGRST203", (candidates: readonly string[]) => ({
+    message: `Could not choose the best candidate function between: ${candidates.join(", ")}`,
+    hint: "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
   })),
   /** PGRST204: a payload key that is not a column of the table. */
   columnNotFound: kind(400, "PGRST204", (table: string, column: string) => ({
     message: `Could not find the '${column}' column of '${table}' in the schema cache`,
   })),
   /** PGRST205: a relation missing from the schema cache. */
-  tableNotFound: kind(404, "PGRST205", (schema: string, name: string) => ({
+  tableNotFound: kind(404, "PGRST205", (schema: string, name: string, suggestion: string | null = null) => ({
     message: `Could not find the table '${schema}.${name}' in the schema cache`,
+    hint: suggestion === null ? null : `Perhaps you meant the table '${schema}.${suggestion}'`,
   })),
   /** PGRST301: no key, a malformed or invalid JWT, or one whose role may not make requests. */
   unauthorized: kind(401, "PGRST301", (message: string, hint: string | null = null) => ({ message, hint })),

@@ -1,137 +1,88 @@
+// The query-string grammar on its own (parse.ts, grammar.ts, select-grammar.ts,
+// filter-grammar.ts, prefer.ts, media.ts): PostgREST's syntax in, a plan out, no database.
 import { describe, expect, it } from "vitest";
-import type { CatalogSnapshot, TableInfo } from "./catalog.ts";
-import {
-  compileDelete,
-  compileInsert,
-  compileRead,
-  compileRpc,
-  compileUpdate,
-  lookupFunction,
-  lookupTable,
-} from "./compile.ts";
+import { MAX_LOGIC_DEPTH, parseOperation, parseOrder } from "./filter-grammar.ts";
+import { negotiate } from "./media.ts";
+import { MAX_QUERY_STRING, MAX_SELECT_ITEMS, checkQueryLength, parseQuery, parseRange, parseSelect } from "./parse.ts";
+import { parsePrefer, preferenceApplied } from "./prefer.ts";
+import { MAX_EMBED_DEPTH, MAX_EMBEDS } from "./select-grammar.ts";
 import { restError } from "./testing.ts";
-import {
-  MAX_QUERY_STRING,
-  MAX_SELECT_ITEMS,
-  checkQueryLength,
-  parseFilter,
-  parseInList,
-  parseOrder,
-  parsePrefer,
-  parseQuery,
-  parseSelect,
-} from "./parse.ts";
 
-function q(s: string) {
-  return parseQuery(new URLSearchParams(s));
+function q(s: string, rpcRead = false) {
+  return parseQuery(new URLSearchParams(s), { rpcRead });
 }
 
-// A catalog snapshot as the catalog module builds it from pg_catalog (plain data).
-const posts: TableInfo = {
-  name: "blog_posts",
-  columns: new Map(
-    [
-      ["id", "uuid", "gen_random_uuid()"],
-      ["title", "text", null],
-      ["published", "boolean", "false"],
-      ["created_at", "timestamp with time zone", "now()"],
-    ].map(([name, type, def]) => [name!, { name: name!, type: type!, default: def ?? null, generated: false }]),
-  ),
-};
-const snapshot: CatalogSnapshot = {
-  tables: new Map([["blog_posts", posts]]),
-  functions: new Map([
-    [
-      "has_role",
-      [
-        {
-          name: "has_role",
-          args: [
-            { name: "_user_id", type: "uuid" },
-            { name: "_role", type: "app_role" },
+const star = { kind: "field", field: { name: "*", path: [] } };
+const col = (name: string, extra = {}) => ({ kind: "field", field: { name, path: [] }, ...extra });
+
+describe("select", () => {
+  it("parses columns, aliases, quoted names, casts, JSON paths and aggregates", () => {
+    expect(parseSelect(null)).toEqual([star]);
+    expect(parseSelect("")).toEqual([star]);
+    expect(parseSelect("t:title, id")).toEqual([col("title", { alias: "t" }), col("id")]);
+    expect(parseSelect('"we\\"ird"')).toEqual([col('we"ird')]);
+    expect(parseSelect("rating::text")).toEqual([col("rating", { cast: "text" })]);
+    expect(parseSelect("data->a->>0")).toEqual([
+      {
+        kind: "field",
+        field: {
+          name: "data",
+          path: [
+            { arrow: "->", key: "a", index: false },
+            { arrow: "->>", key: "+0", index: true },
           ],
-          defaults: 0,
-          returnsSet: false,
-          returnsVoid: false,
         },
-      ],
-    ],
-  ]),
-};
-
-describe("parseQuery", () => {
-  it("parses what supabase-js sends for a filtered, ordered list", () => {
-    const plan = q("select=id,title&published=eq.true&order=created_at.desc.nullslast,title&limit=10&offset=20");
-    expect(plan.select).toEqual([{ column: "id" }, { column: "title" }]);
-    expect(plan.filters).toEqual([{ column: "published", negate: false, op: "eq", value: "true" }]);
-    expect(plan.order).toEqual([
-      { column: "created_at", descending: true, nulls: "last" },
-      { column: "title", descending: false },
+      },
     ]);
-    expect(plan.limit).toBe(10);
-    expect(plan.offset).toBe(20);
+    expect(parseSelect("count(),total:amount.sum()::int,amount::numeric.avg()")).toEqual([
+      col("*", { aggregate: "count" }),
+      col("amount", { alias: "total", aggregate: "sum", aggregateCast: "int" }),
+      col("amount", { cast: "numeric", aggregate: "avg" }),
+    ]);
   });
 
-  it("keeps dots and operators inside the value", () => {
-    expect(parseFilter("title", "eq.a.b.c")).toEqual({ column: "title", negate: false, op: "eq", value: "a.b.c" });
-    expect(parseFilter("title", "not.ilike.*ai*")).toEqual({
-      column: "title",
-      negate: true,
-      op: "ilike",
-      value: "*ai*",
-    });
-    expect(parseFilter("author_id", "is.NULL")).toMatchObject({ op: "is", value: "null" });
-  });
-
-  it("parses in-lists with quoted values", () => {
-    expect(parseInList('(a,"b,c","d\\"e",)')).toEqual(["a", "b,c", 'd"e', ""]);
-    expect(parseInList("()")).toEqual([]);
-  });
-
-  it("parses aliases, quoted names and the default select", () => {
-    expect(parseSelect(null)).toEqual([{ column: "*" }]);
-    expect(parseSelect("t:title, id")).toEqual([{ alias: "t", column: "title" }, { column: "id" }]);
-    expect(parseSelect('"we""ird"')).toEqual([{ column: 'we"ird' }]);
+  it("parses embeds with aliases, hints, join types, spreads and nesting", () => {
+    expect(parseSelect("*,author:users!author_id!inner(name),...tags!post_tags(name,owner:users(id))")).toEqual([
+      star,
+      {
+        kind: "embed",
+        relation: "users",
+        alias: "author",
+        hint: "author_id",
+        join: "inner",
+        spread: false,
+        children: [col("name")],
+      },
+      {
+        kind: "embed",
+        relation: "tags",
+        hint: "post_tags",
+        spread: true,
+        children: [
+          col("name"),
+          { kind: "embed", relation: "users", alias: "owner", spread: false, children: [col("id")] },
+        ],
+      },
+    ]);
+    expect(parseSelect("users!left(*)")).toEqual([
+      { kind: "embed", relation: "users", join: "left", spread: false, children: [star] },
+    ]);
+    // An empty embed only filters (`author!inner()`): no output of its own.
+    expect(parseSelect("id,users()")).toEqual([
+      col("id"),
+      { kind: "embed", relation: "users", spread: false, children: [] },
+    ]);
   });
 
   it.each([
-    ["published=eq", "no value"],
-    ["published=xx.true", "unknown operator"],
-    ["published=is.maybe", "bad is value"],
-    ["id=in.(1,2", "unterminated list"],
-    ['id=in.("a)', "unterminated quote"],
-    ["limit=-1", "negative limit"],
-    ["limit=1e3", "non-integer limit"],
-    ["offset=abc", "bad offset"],
-    ["order=title.sideways", "bad order modifier"],
-    ["select=author(*)", "embedding"],
-    ["select=data->>x", "json path"],
-    ["select=id::text", "cast"],
-    ["or=(a.eq.1,b.eq.2)", "logic trees"],
-    ["limit=1&limit=2", "repeated reserved key"],
-    ["title=eq.a%00b", "NUL"],
-  ])("rejects %s (%s) with PGRST100", (query) => {
-    const err = restError(() => q(query));
-    expect(err.status).toBe(400);
-    expect(err.code).toBe("PGRST100");
-  });
-
-  it("parses Prefer", () => {
-    expect(parsePrefer("return=representation,count=exact")).toEqual({
-      return: "representation",
-      count: true,
-      missingDefault: false,
-    });
-    expect(parsePrefer("missing=default, return=minimal")).toEqual({
-      return: "minimal",
-      count: false,
-      missingDefault: true,
-    });
-    expect(parsePrefer(undefined)).toEqual({ return: "minimal", count: false, missingDefault: false });
-  });
-
-  it("rejects over-long names before they reach the catalog", () => {
-    expect(restError(() => parseOrder("x".repeat(64))).code).toBe("PGRST100");
+    ["id,clients(name[])", 16],
+    ["title,tags(", 12],
+    ["*!hint", 2],
+    ["name::", 7],
+  ])("refuses %s with PostgREST's position (column %i)", (select, column) => {
+    const err = restError(() => parseSelect(select));
+    expect(err).toMatchObject({ status: 400, code: "PGRST100" });
+    expect(err.message).toBe(`"failed to parse select parameter (${select})" (line 1, column ${column})`);
   });
 });
 
@@ -143,43 +94,45 @@ describe("request bounds (ADR 014)", () => {
     ["*,*", "*"],
     ['"content",content', "content"],
     ["id, id", "id"],
+    ["tags(name,name)", "name"],
   ])("refuses the repeated output key in select=%s with 400 PGRST100", (select, key) => {
     const err = restError(() => parseSelect(select));
     expect(err).toMatchObject({ status: 400, code: "PGRST100", hint: null });
-    expect(err.message).toMatch(/^"failed to parse select parameter \(/);
+    expect(err.message).toBe(`"failed to parse select parameter (${select})"`);
     expect(err.details).toContain(`"${key}" appears more than once`);
   });
 
-  it("allows distinct aliases of one column, and counts them toward the bound", () => {
-    expect(parseSelect("a:content,b:content,content")).toEqual([
-      { alias: "a", column: "content" },
-      { alias: "b", column: "content" },
-      { column: "content" },
-    ]);
+  it("allows distinct aliases of one column, and counts every column of every embed toward the bound", () => {
+    expect(parseSelect("a:content,b:content,content")).toHaveLength(3);
     const atBound = Array.from({ length: MAX_SELECT_ITEMS }, (_, i) => `c${i}:content`).join(",");
     expect(parseSelect(atBound)).toHaveLength(MAX_SELECT_ITEMS);
-    const over = `${atBound},one_more:content`;
-    const err = restError(() => parseSelect(over));
-    expect(err).toMatchObject({ status: 400, code: "PGRST100" });
-    expect(err.details).toBe(`${MAX_SELECT_ITEMS + 1} select items; at most ${MAX_SELECT_ITEMS} are allowed`);
+    const over = restError(() => parseSelect(`${atBound},one_more:content`));
+    expect(over).toMatchObject({
+      status: 400,
+      code: "PGRST100",
+      details: `at most ${MAX_SELECT_ITEMS} select items are allowed`,
+    });
     // The message quotes the select like PostgREST, but not all of it.
-    expect(err.message.length).toBeLessThan(200);
+    expect(over.message.length).toBeLessThan(200);
+    const nested = restError(() => parseSelect(`x(${atBound}),y`));
+    expect(nested.details).toBe(`at most ${MAX_SELECT_ITEMS} select items are allowed`);
   });
 
-  it("refuses a thousand copies of a column (the reported 15 KB -> 15 MB request)", () => {
-    const err = restError(() => q(`select=${Array(1000).fill("content").join(",")}`));
-    expect(err).toMatchObject({ status: 400, code: "PGRST100" });
+  it("bounds the number and depth of embeds", () => {
+    const deep =
+      Array.from({ length: MAX_EMBED_DEPTH + 1 }, (_, i) => `e${i}(`).join("") + "id" + ")".repeat(MAX_EMBED_DEPTH + 1);
+    expect(restError(() => parseSelect(deep)).details).toBe(
+      `embedded resources nest at most ${MAX_EMBED_DEPTH} levels deep`,
+    );
+    const wide = Array.from({ length: MAX_EMBEDS + 1 }, (_, i) => `e${i}(id)`).join(",");
+    expect(restError(() => parseSelect(wide)).details).toBe(`at most ${MAX_EMBEDS} embedded resources are allowed`);
   });
 
-  it("refuses names that collide with * once the table's columns are known", () => {
-    for (const select of ["*,title", "*,title:slug", "id,*"]) {
-      expect(restError(() => compileRead(posts, q(`select=${select}`), { count: false }))).toMatchObject({
-        status: 400,
-        code: "PGRST100",
-      });
-    }
-    // An alias that is not a column of the table is a new key.
-    expect(compileRead(posts, q("select=*,t:title"), { count: false }).sql).toContain('_target."title" AS "t"');
+  it("bounds logic trees", () => {
+    const deep = "or=" + "(a.eq.1,or".repeat(MAX_LOGIC_DEPTH) + "(a.eq.1,a.eq.2)" + ")".repeat(MAX_LOGIC_DEPTH);
+    expect(restError(() => q(deep)).details).toBe(`logic trees nest at most ${MAX_LOGIC_DEPTH} levels deep`);
+    const fits = "or=" + "(a.eq.1,or".repeat(MAX_LOGIC_DEPTH - 1) + "(a.eq.1,a.eq.2)" + ")".repeat(MAX_LOGIC_DEPTH - 1);
+    expect(q(fits).logic).toHaveLength(1);
   });
 
   it("bounds the raw query string", () => {
@@ -190,107 +143,164 @@ describe("request bounds (ADR 014)", () => {
       message: "Query string too long",
     });
   });
+});
 
-  it("caps the LIMIT at maxRows, keeps smaller limits and offsets", () => {
-    const capped = compileRead(posts, q("select=id"), { count: true, maxRows: 5 });
-    expect(capped.sql).toContain("LIMIT $1::bigint");
-    expect(capped.params).toEqual([5]);
-    expect(compileRead(posts, q("select=id&limit=100&offset=7"), { count: false, maxRows: 5 }).params).toEqual([5, 7]);
-    expect(compileRead(posts, q("select=id&limit=3"), { count: false, maxRows: 5 }).params).toEqual([3]);
-    expect(compileRead(posts, q("select=id&limit=0"), { count: false, maxRows: 5 }).params).toEqual([0]);
-    // The count is of every matching row, not of the capped page.
-    expect(capped.sql).toMatch(/\(SELECT count\(\*\) FROM "public"\."blog_posts" AS _target\)/);
-    // No cap (the service role): no LIMIT unless asked.
-    expect(compileRead(posts, q("select=id"), { count: false }).sql).not.toContain("LIMIT");
+describe("filters and logic trees", () => {
+  it.each([
+    ["eq.a.b.c", { negate: false, operation: { op: "eq", value: "a.b.c" } }],
+    ["not.ilike.*ai*", { negate: true, operation: { op: "ilike", value: "*ai*" } }],
+    ["is.NULL", { negate: false, operation: { op: "is", value: "null" } }],
+    ["is.not_null", { negate: false, operation: { op: "is", value: "not_null" } }],
+    ['in.(a,"b,c","d\\"e",)', { negate: false, operation: { op: "in", values: ["a", "b,c", 'd"e', ""] } }],
+    ["in.()", { negate: false, operation: { op: "in", values: [] } }],
+    ["like(any).{a*,b*}", { negate: false, operation: { op: "like", quantifier: "any", value: "{a*,b*}" } }],
+    ["eq(all).{1,2}", { negate: false, operation: { op: "eq", quantifier: "all", value: "{1,2}" } }],
+    ["cs.{a,b}", { negate: false, operation: { op: "cs", value: "{a,b}" } }],
+    ["adj.[1,2)", { negate: false, operation: { op: "adj", value: "[1,2)" } }],
+    ["wfts(english).the cat", { negate: false, operation: { op: "wfts", language: "english", value: "the cat" } }],
+    ["fts.cat", { negate: false, operation: { op: "fts", value: "cat" } }],
+    ["not.isdistinct.3", { negate: true, operation: { op: "isdistinct", value: "3" } }],
+    ["imatch.^a", { negate: false, operation: { op: "imatch", value: "^a" } }],
+  ])("parses %s", (raw, expected) => {
+    expect(parseOperation(raw)).toEqual(expected);
   });
 
-  it("caps set-returning rpc results and leaves scalar ones alone", () => {
-    const setFn = { name: "recent", args: [], defaults: 0, returnsSet: true, returnsVoid: false };
-    const capped = compileRpc(setFn, {}, { maxRows: 5 });
-    expect(capped.sql).toBe(
-      `SELECT coalesce(json_agg(_s._f), '[]')::text AS body, count(*)::int AS n FROM (SELECT _f FROM "public"."recent"() AS _f LIMIT $1::bigint) AS _s(_f)`,
+  it.each(["eq", "xx.true", "is.maybe", "in.(1,2", 'in.("a)', "eq(some).1", "fts(.x"])(
+    "refuses %s with PGRST100",
+    (raw) => {
+      expect(restError(() => parseOperation(raw))).toMatchObject({ status: 400, code: "PGRST100" });
+    },
+  );
+
+  it("places filters, logic, order and ranges on the root or an embed", () => {
+    const plan = q(
+      "select=id,msgs(id)&msgs.id=gt.1&data->>a=eq.x&or=(a.eq.1,and(b.gt.2,c.is.null))&msgs.not.and=(d.eq.1)&msgs.order=id.desc&msgs.limit=2&msgs.offset=1&limit=3",
     );
-    expect(capped.params).toEqual([5]);
-    expect(compileRpc(setFn, {}).sql).not.toContain("LIMIT");
-    const fn = lookupFunction(snapshot, "has_role", ["_role", "_user_id"]);
-    expect(compileRpc(fn, { _user_id: "u", _role: "admin" }, { maxRows: 5 }).sql).not.toContain("LIMIT");
+    expect(plan.filters).toEqual([
+      {
+        path: ["msgs"],
+        value: { field: { name: "id", path: [] }, negate: false, operation: { op: "gt", value: "1" } },
+      },
+      {
+        path: [],
+        value: {
+          field: { name: "data", path: [{ arrow: "->>", key: "a", index: false }] },
+          negate: false,
+          operation: { op: "eq", value: "x" },
+        },
+      },
+    ]);
+    expect(
+      plan.logic.map((l) => [
+        l.path,
+        l.value.kind === "logic" && l.value.op,
+        l.value.kind === "logic" && l.value.negate,
+      ]),
+    ).toEqual([
+      [[], "or", false],
+      [["msgs"], "and", true],
+    ]);
+    expect(plan.order).toEqual([{ path: ["msgs"], value: [{ field: { name: "id", path: [] }, descending: true }] }]);
+    expect(plan.ranges).toEqual([
+      { path: ["msgs"], value: { limit: 2, offset: 1 } },
+      { path: [], value: { limit: 3 } },
+    ]);
+  });
+
+  it("keeps quoted values and arrays whole inside logic trees", () => {
+    const tree = q('or=(name.eq."a,b",tags.cs.{x,y},id.in.(1,2))').logic[0]!.value;
+    expect(tree.kind === "logic" && tree.children.map((c) => c.kind === "filter" && c.filter.operation)).toEqual([
+      { op: "eq", value: "a,b" },
+      { op: "cs", value: "{x,y}" },
+      { op: "in", values: ["1", "2"] },
+    ]);
+  });
+
+  it("takes name=value arguments beside filters on a GET rpc", () => {
+    const plan = q("n=5&v=1&v=2&n2=gt.3", true);
+    expect(plan.rpcArgs).toEqual([
+      ["n", "5"],
+      ["v", "1"],
+      ["v", "2"],
+    ]);
+    expect(plan.filters).toHaveLength(1);
+  });
+
+  it("parses orders with JSON paths and related columns", () => {
+    expect(parseOrder("a.desc.nullslast,data->>k,author(name).asc")).toEqual([
+      { field: { name: "a", path: [] }, descending: true, nulls: "last" },
+      { field: { name: "data", path: [{ arrow: "->>", key: "k", index: false }] } },
+      { relation: "author", field: { name: "name", path: [] }, descending: false },
+    ]);
+    expect(restError(() => parseOrder("title.sideways"))).toMatchObject({ code: "PGRST100" });
+  });
+
+  it.each([
+    ["limit=-1", "negative limit"],
+    ["limit=1e3", "non-integer limit"],
+    ["offset=abc", "bad offset"],
+    ["limit=1&limit=2", "repeated limit"],
+    ["select=a&select=b", "repeated select"],
+    ["title=eq.a%00b", "NUL"],
+    ["columns=a,", "empty column name"],
+  ])("refuses %s (%s) with PGRST100", (query) => {
+    expect(restError(() => q(query))).toMatchObject({ status: 400, code: "PGRST100" });
+  });
+
+  it("reads the Range header of a GET", () => {
+    expect(parseRange("0-9")).toEqual({ offset: 0, limit: 10 });
+    expect(parseRange("5-")).toEqual({ offset: 5 });
+    expect(parseRange("items=0-9")).toBeNull();
+    expect(restError(() => parseRange("9-1"))).toMatchObject({ status: 416, code: "PGRST103" });
   });
 });
 
-describe("compile", () => {
-  it("puts every value in a parameter and only catalog names in the SQL", () => {
-    const plan = q("select=id,t:title&title=eq.'; drop table blog_posts; --&id=in.(a,b)&order=created_at.desc&limit=5");
-    const { sql, params } = compileRead(posts, plan, { count: true });
-    expect(params).toEqual(["'; drop table blog_posts; --", "a", "b", 5]);
-    expect(sql).not.toContain("drop");
-    expect(sql).toContain('_target."title" = $1');
-    expect(sql).toContain('_target."id" IN ($2, $3)');
-    expect(sql).toContain('_target."title" AS "t"');
-    expect(sql).toContain('ORDER BY _target."created_at" DESC');
-    expect(sql).toContain("LIMIT $4::bigint");
-    expect(sql).toContain("count(*) FROM");
-  });
-
-  it("rejects columns and tables missing from the catalog", () => {
-    expect(restError(() => compileRead(posts, q("select=id;drop"), { count: false }))).toMatchObject({
-      status: 400,
-      code: "42703",
-    });
-    expect(restError(() => compileRead(posts, q("nope=eq.1"), { count: false }))).toMatchObject({ code: "42703" });
-    expect(restError(() => compileRead(posts, q("order=nope"), { count: false }))).toMatchObject({ code: "42703" });
-    expect(restError(() => lookupTable(snapshot, "pg_authid"))).toMatchObject({ status: 404, code: "PGRST205" });
+describe("Prefer and Accept", () => {
+  it("reads every preference PostgREST knows, the first of each, and lists unknown ones", () => {
     expect(
-      restError(() =>
-        compileInsert(posts, q(""), {
-          rowsJson: "[]",
-          columns: ["evil"],
-          missingDefault: false,
-          representation: false,
-        }),
+      parsePrefer(
+        "return=representation, count=exact,count=planned, tx=rollback, max-affected=5, handling=strict, missing=default, resolution=merge-duplicates, timezone=UTC, params=single-object, foo",
       ),
-    ).toMatchObject({ status: 400, code: "PGRST204" });
-  });
-
-  it("translates like wildcards, is and not", () => {
-    const { sql, params } = compileRead(posts, q("title=like.*ai*&published=not.is.true&id=in.()"), { count: false });
-    expect(params).toEqual(["%ai%"]);
-    expect(sql).toContain('NOT (_target."published" IS TRUE)');
-    expect(sql).toContain("false");
-  });
-
-  it("uses catalog defaults for missing keys with missing=default", () => {
-    const { sql, params } = compileInsert(posts, q("select=id"), {
-      rowsJson: '[{"title":"a"},{"title":"b","published":true}]',
-      columns: ["title", "published"],
-      missingDefault: true,
-      representation: true,
+    ).toEqual({
+      return: "representation",
+      count: "exact",
+      tx: "rollback",
+      maxAffected: 5,
+      handling: "strict",
+      missing: "default",
+      resolution: "merge-duplicates",
+      timezone: "UTC",
+      params: "single-object",
+      invalid: ["foo"],
     });
-    expect(sql).toContain("ELSE false END");
-    expect(sql).toContain('RETURNING _target."id"');
-    expect(params[0]).toBe('[{"title":"a"},{"title":"b","published":true}]');
+    expect(parsePrefer(undefined)).toEqual({ invalid: [] });
   });
 
-  it("compiles update and delete with filters, and rpc with catalog types", () => {
-    const up = compileUpdate(posts, q("id=eq.1"), {
-      rowJson: '{"title":"x"}',
-      columns: ["title"],
-      representation: false,
-    });
-    expect(up.sql).toMatch(
-      /^UPDATE "public"\."blog_posts" AS _target SET "title" = _r\."title" FROM json_populate_record/,
+  it("echoes what an operation honoured in Preference-Applied", () => {
+    const p = parsePrefer("return=representation,count=exact,handling=strict,max-affected=3,missing=default");
+    expect(preferenceApplied(p, "update")).toBe(
+      "missing=default, return=representation, count=exact, handling=strict, max-affected=3",
     );
-    expect(up.params).toEqual(['{"title":"x"}', "1"]);
-    const del = compileDelete(posts, q("id=eq.1"), { representation: true });
-    expect(del.sql).toContain("RETURNING _target.*");
-    const fn = lookupFunction(snapshot, "has_role", ["_role", "_user_id"]);
-    const rpc = compileRpc(fn, { _user_id: "u", _role: "admin" });
-    expect(rpc.sql).toBe(
-      'SELECT to_json("public"."has_role"("_user_id" => $1::uuid, "_role" => $2::app_role))::text AS body',
+    expect(preferenceApplied(p, "read")).toBe("count=exact, handling=strict");
+    expect(preferenceApplied(parsePrefer("resolution=ignore-duplicates"), "insert", { resolution: true })).toBe(
+      "resolution=ignore-duplicates",
     );
-    expect(restError(() => lookupFunction(snapshot, "has_role", ["_user_id"]))).toMatchObject({
-      status: 404,
-      code: "PGRST202",
+    expect(preferenceApplied(parsePrefer(""), "read")).toBeNull();
+  });
+
+  it("negotiates the response's media type by quality", () => {
+    expect(negotiate(undefined)).toEqual({ kind: "json", stripNulls: false });
+    expect(negotiate("text/html;q=0.9, text/csv")).toEqual({ kind: "csv" });
+    expect(negotiate("application/vnd.pgrst.object+json;nulls=stripped")).toEqual({ kind: "object", stripNulls: true });
+    expect(negotiate("application/vnd.pgrst.array+json;nulls=stripped")).toEqual({ kind: "json", stripNulls: true });
+    expect(negotiate("text/html, */*;q=0.1")).toEqual({ kind: "json", stripNulls: false });
+    expect(
+      restError(() => negotiate('application/vnd.pgrst.plan+text; for="application/json"; options=analyze|verbose')),
+    ).toMatchObject({
+      status: 406,
+      code: "PGRST107",
+      message:
+        'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"; options=analyze|verbose',
     });
-    expect(restError(() => lookupFunction(snapshot, "pg_sleep", []))).toMatchObject({ code: "PGRST202" });
   });
 });

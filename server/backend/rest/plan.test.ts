@@ -1,12 +1,22 @@
 // The planning stage on its own: what each method does with a parsed request and its body.
 import { describe, expect, it } from "vitest";
 import { restError } from "./testing.ts";
-import { parsePrefer, parseQuery } from "./parse.ts";
-import { checkWrite, planDelete, planInsert, planRead, planUpdate, rowCap, rpcArguments } from "./plan.ts";
+import { parseQuery } from "./parse.ts";
+import { checkPreferences, checkWrite, planDelete, planInsert, planPut, planRead, planUpdate, rowCap } from "./plan.ts";
+import { parsePrefer } from "./prefer.ts";
 import type { TableMethod, TableRequest } from "./request.ts";
 
 function req(method: TableMethod, query = "", prefer = "", single = false): TableRequest {
-  return { method, table: "t", query: parseQuery(new URLSearchParams(query)), prefer: parsePrefer(prefer), single };
+  return {
+    method,
+    schema: "public",
+    negotiated: false,
+    table: "t",
+    query: parseQuery(new URLSearchParams(query)),
+    prefer: parsePrefer(prefer),
+    media: single ? { kind: "object", stripNulls: false } : { kind: "json", stripNulls: false },
+    range: null,
+  };
 }
 
 function body(raw: string) {
@@ -23,7 +33,7 @@ describe("planning", () => {
   it("plans reads, letting .single() see a second row under a cap of 1", () => {
     expect(planRead(req("GET", "select=id", "count=exact"), 5)).toMatchObject({
       kind: "read",
-      count: true,
+      count: "exact",
       maxRows: 5,
     });
     expect(planRead(req("GET", "", "", true), 1).maxRows).toBe(2);
@@ -31,8 +41,19 @@ describe("planning", () => {
     expect(restError(() => planRead(req("GET", "columns=a"), 5))).toMatchObject({ status: 400, code: "PGRST100" });
   });
 
-  it("refuses paging on writes and unfiltered updates and deletes", () => {
+  it("refuses paging on writes, unfiltered updates and deletes, and unknown preferences when strict", () => {
     expect(restError(() => checkWrite(req("POST", "limit=1")))).toMatchObject({ code: "PGRST100" });
+    expect(restError(() => checkWrite(req("PUT", "limit=1&id=eq.1")))).toMatchObject({ status: 400, code: "PGRST114" });
+    // An embed's paging shapes the representation, not the write.
+    expect(() => checkWrite(req("POST", "select=id,tags(id)&tags.limit=1"))).not.toThrow();
+    expect(() => checkWrite(req("DELETE", "or=(id.eq.1,id.eq.2)"))).not.toThrow();
+    expect(restError(() => checkPreferences(parsePrefer("handling=strict, foo, bar")))).toMatchObject({
+      status: 400,
+      code: "PGRST122",
+      message: "Invalid preferences given with handling=strict",
+      details: "Invalid preferences: foo, bar",
+    });
+    expect(() => checkPreferences(parsePrefer("foo"))).not.toThrow();
     expect(restError(() => checkWrite(req("PATCH", "order=id&id=eq.1")))).toMatchObject({ code: "PGRST100" });
     expect(restError(() => checkWrite(req("PATCH")))).toMatchObject({
       status: 400,
@@ -45,19 +66,21 @@ describe("planning", () => {
   });
 
   it("plans inserts of one object, arrays and none", () => {
-    expect(planInsert(req("POST", "", "return=representation,missing=default"), body('{"a":1}'))).toEqual({
+    expect(
+      planInsert(req("POST", "", "return=representation,missing=default,resolution=merge-duplicates"), body('{"a":1}')),
+    ).toMatchObject({
       kind: "insert",
-      query: parseQuery(new URLSearchParams()),
       rowsJson: '[{"a":1}]',
       columns: ["a"],
       missingDefault: true,
-      representation: true,
+      returning: "representation",
+      resolution: "merge-duplicates",
     });
     expect(planInsert(req("POST", "columns=a,b"), body('[{"a":1},{"b":2}]'))).toMatchObject({
       rowsJson: '[{"a":1},{"b":2}]',
       columns: ["a", "b"],
     });
-    expect(planInsert(req("POST"), body("[]"))).toEqual({ kind: "insert-nothing" });
+    expect(planInsert(req("POST"), body("[]"))).toMatchObject({ kind: "insert-nothing", returning: "minimal" });
     expect(restError(() => planInsert(req("POST"), body('[{"a":1},{"b":2}]')))).toMatchObject({
       code: "PGRST102",
       message: "All object keys must match",
@@ -65,22 +88,22 @@ describe("planning", () => {
     expect(restError(() => planInsert(req("POST"), body("[1]")))).toMatchObject({ status: 400, code: "PGRST102" });
   });
 
-  it("plans updates, deletes and rpc arguments", () => {
+  it("plans updates, PUT and deletes", () => {
     expect(planUpdate(req("PATCH", "id=eq.1"), body('{"a":1,"b":null}'))).toMatchObject({
       kind: "update",
-      rowJson: '{"a":1,"b":null}',
+      rowsJson: '{"a":1,"b":null}',
       columns: ["a", "b"],
-      representation: false,
+      returning: "minimal",
+    });
+    expect(planUpdate(req("PATCH", "id=eq.1&columns=a,c"), body('{"a":1}')).columns).toEqual(["a", "c"]);
+    expect(planPut(req("PUT", "id=eq.1"), body('{"id":1,"a":2}'))).toMatchObject({
+      kind: "put",
+      rowsJson: '[{"id":1,"a":2}]',
     });
     expect(restError(() => planUpdate(req("PATCH", "id=eq.1"), body("[]")))).toMatchObject({ code: "PGRST102" });
     expect(planDelete(req("DELETE", "id=eq.1", "return=representation"))).toMatchObject({
       kind: "delete",
-      representation: true,
-    });
-    expect(rpcArguments(body('{"n":1}'))).toEqual({ n: 1 });
-    expect(restError(() => rpcArguments(body("[]")))).toMatchObject({
-      code: "PGRST102",
-      message: "Function arguments must be a JSON object",
+      returning: "representation",
     });
   });
 });

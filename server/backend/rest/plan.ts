@@ -1,10 +1,13 @@
 // Stage 2, planning: what a parsed request does. Checks the request's shape against the
 // operation (a read takes no `columns`, a write no paging, an UPDATE/DELETE needs a filter, a
-// body has the JSON shape the operation takes), decides the row cap, and yields an operation
-// that compile.ts turns into SQL against the catalog. No database, no catalog.
+// body has the JSON shape the operation takes, the preferences go with it), decides the row cap,
+// and yields an operation that the compilers turn into SQL against the catalog. No database, no
+// catalog.
 import type { RequestRole } from "../db/types.ts";
 import { restErrors } from "./errors.ts";
+import type { Media } from "./media.ts";
 import type { QueryPlan } from "./parse.ts";
+import type { Prefer } from "./prefer.ts";
 import type { JsonBody, TableRequest } from "./request.ts";
 
 /**
@@ -13,33 +16,45 @@ import type { JsonBody, TableRequest } from "./request.ts";
  */
 export const DEFAULT_MAX_ROWS = 1000;
 
+export type Count = NonNullable<Prefer["count"]>;
+
 export interface ReadOperation {
   kind: "read";
   query: QueryPlan;
-  count: boolean;
+  media: Media;
+  head: boolean;
+  count?: Count;
   maxRows?: number;
+  range: { offset: number; limit?: number } | null;
+}
+
+export type Returning = "minimal" | "representation" | "headers-only";
+
+export interface WriteOperation {
+  kind: "insert" | "update" | "delete" | "put";
+  query: QueryPlan;
+  media: Media;
+  returning: Returning;
+  /** The body as sent (an array of rows for an insert, one object otherwise). */
+  rowsJson: string;
+  /** Columns written: `columns`, else the body's keys. */
+  columns: string[];
+  /** Keys some row of the body holds: identity columns no row sets keep their default. */
+  presentKeys: ReadonlySet<string>;
+  missingDefault: boolean;
+  resolution?: "merge-duplicates" | "ignore-duplicates";
+  onConflict?: string[];
+  count?: Count;
 }
 
 /** An insert of no rows: answered without a statement. */
 export interface InsertNothing {
   kind: "insert-nothing";
+  returning: Returning;
+  media: Media;
 }
 
-/** What compile.ts turns into one statement. */
-export type Statement =
-  | ReadOperation
-  | {
-      kind: "insert";
-      query: QueryPlan;
-      rowsJson: string;
-      columns: string[];
-      missingDefault: boolean;
-      representation: boolean;
-    }
-  | { kind: "update"; query: QueryPlan; rowJson: string; columns: string[]; representation: boolean }
-  | { kind: "delete"; query: QueryPlan; representation: boolean };
-
-export type Operation = Statement | InsertNothing;
+export type Operation = ReadOperation | WriteOperation | InsertNothing;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -55,23 +70,67 @@ export function rowCap(role: RequestRole, maxRows: number): number | undefined {
   return role === "service_role" ? undefined : maxRows;
 }
 
-/** GET/HEAD. A single object needs to see a second row to refuse it (PGRST116), even under a cap of 1. */
-export function planRead(req: TableRequest, cap: number | undefined): ReadOperation {
-  if (req.query.columns) throw restErrors.badQuery("columns is only valid for inserts");
-  const maxRows = cap !== undefined && req.single ? Math.max(cap, 2) : cap;
-  return { kind: "read", query: req.query, count: req.prefer.count, maxRows };
+/** Handling=strict refuses preferences this backend does not know (PGRST122). */
+export function checkPreferences(prefer: Prefer): void {
+  if (prefer.handling === "strict" && prefer.invalid.length) throw restErrors.invalidPreferences(prefer.invalid);
 }
 
-/** POST, PATCH, DELETE: what holds before any body is read. */
+/** GET/HEAD. A single object needs to see a second row to refuse it (PGRST116), even under a cap of 1. */
+export function planRead(req: TableRequest, cap: number | undefined): ReadOperation {
+  if (req.query.columns) throw restErrors.badQuery("columns is only valid for inserts and updates");
+  if (req.query.onConflict) throw restErrors.badQuery("on_conflict is only valid for inserts");
+  const maxRows = cap !== undefined && req.media.kind === "object" ? Math.max(cap, 2) : cap;
+  const op: ReadOperation = {
+    kind: "read",
+    query: req.query,
+    media: req.media,
+    head: req.method === "HEAD",
+    range: req.range,
+  };
+  if (maxRows !== undefined) op.maxRows = maxRows;
+  if (req.prefer.count) op.count = req.prefer.count;
+  return op;
+}
+
+const root = (items: readonly { path: string[] }[]) => items.some((i) => i.path.length === 0);
+
+/** POST, PATCH, PUT, DELETE: what holds before any body is read. */
 export function checkWrite(req: TableRequest): void {
   const { query } = req;
-  if (query.limit !== undefined || query.offset !== undefined || query.order.length) {
+  if (req.method === "PUT" && root(query.ranges)) throw restErrors.putLimit();
+  if (root(query.ranges) || root(query.order)) {
     throw restErrors.badQuery("limit, offset and order are not supported on writes by this backend");
   }
+  if (query.onConflict && req.method !== "POST") throw restErrors.badQuery("on_conflict is only valid for inserts");
+  if (query.columns && req.method !== "POST" && req.method !== "PATCH") {
+    throw restErrors.badQuery("columns is only valid for inserts and updates");
+  }
   // Supabase runs PostgREST with pg-safeupdate: no UPDATE/DELETE without a WHERE clause.
-  if (req.method !== "POST" && query.filters.length === 0) {
+  if ((req.method === "PATCH" || req.method === "DELETE") && !root(query.filters) && !root(query.logic)) {
     throw restErrors.missingWhere(req.method === "PATCH" ? "UPDATE" : "DELETE");
   }
+}
+
+function write(
+  req: TableRequest,
+  kind: WriteOperation["kind"],
+  body: JsonBody | null,
+  columns: string[],
+  rows: readonly Record<string, unknown>[],
+): WriteOperation {
+  const presentKeys = new Set(rows.flatMap((r) => Object.keys(r)));
+  const op: WriteOperation = {
+    kind,
+    query: req.query,
+    media: req.media,
+    returning: req.prefer.return ?? "minimal",
+    rowsJson: body?.raw ?? "{}",
+    columns,
+    presentKeys,
+    missingDefault: req.prefer.missing === "default",
+  };
+  if (req.prefer.count) op.count = req.prefer.count;
+  return op;
 }
 
 /** POST: one object or an array of them, with the same keys unless `columns` names them. */
@@ -90,35 +149,26 @@ export function planInsert(req: TableRequest, body: JsonBody): Operation {
     if (!rows.every(sameKeys)) throw restErrors.invalidBody("All object keys must match");
     columns = first;
   }
-  if (rows.length === 0) return { kind: "insert-nothing" };
-  return {
-    kind: "insert",
-    query: req.query,
-    rowsJson: Array.isArray(value) ? raw : `[${raw}]`,
-    columns,
-    missingDefault: req.prefer.missingDefault,
-    representation: req.prefer.return === "representation",
-  };
+  const returning = req.prefer.return ?? "minimal";
+  if (rows.length === 0) return { kind: "insert-nothing", returning, media: req.media };
+  const op = write(req, "insert", { raw: Array.isArray(value) ? raw : `[${raw}]`, value }, columns, rows);
+  if (req.prefer.resolution) op.resolution = req.prefer.resolution;
+  if (req.query.onConflict) op.onConflict = req.query.onConflict;
+  return op;
 }
 
-/** PATCH: one object, its keys the columns to set. */
-export function planUpdate(req: TableRequest, body: JsonBody): Statement {
+/** PATCH: one object, its keys (or `columns`) the columns to set. */
+export function planUpdate(req: TableRequest, body: JsonBody): WriteOperation {
   if (!isPlainObject(body.value)) throw restErrors.invalidBody("Expected a JSON object");
-  return {
-    kind: "update",
-    query: req.query,
-    rowJson: body.raw,
-    columns: Object.keys(body.value),
-    representation: req.prefer.return === "representation",
-  };
+  return write(req, "update", body, req.query.columns ?? Object.keys(body.value), [body.value]);
 }
 
-export function planDelete(req: TableRequest): Statement {
-  return { kind: "delete", query: req.query, representation: req.prefer.return === "representation" };
+/** PUT: one whole row, its primary key also in the URL (checked against the catalog later). */
+export function planPut(req: TableRequest, body: JsonBody): WriteOperation {
+  if (!isPlainObject(body.value)) throw restErrors.invalidBody("Expected a JSON object");
+  return write(req, "put", { raw: `[${body.raw}]`, value: body.value }, Object.keys(body.value), [body.value]);
 }
 
-/** POST /rpc/<fn>: named arguments as one JSON object. */
-export function rpcArguments(body: JsonBody): Record<string, unknown> {
-  if (!isPlainObject(body.value)) throw restErrors.invalidBody("Function arguments must be a JSON object");
-  return body.value;
+export function planDelete(req: TableRequest): WriteOperation {
+  return write(req, "delete", null, [], []);
 }

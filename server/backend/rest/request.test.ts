@@ -6,7 +6,6 @@ import { RestError, restErrors } from "./errors.ts";
 import { MAX_QUERY_STRING } from "./parse.ts";
 import {
   MAX_JSON_DEPTH,
-  SINGLE_MEDIA,
   authenticate,
   jsonDepth,
   parseRpcRequest,
@@ -53,7 +52,9 @@ const verify = async (token: string) => {
 
 const auth = (headers: Record<string, string>) => new Request(URL_BASE, { headers });
 
-const parse = (c: Context) => parseTableRequest(c, "blog_posts");
+const parse = (c: Context) => parseTableRequest(c, "blog_posts", ["public"]);
+const two = (c: Context) => parseTableRequest(c, "t", ["public", "extra"]);
+const parseRpc = (c: Context) => parseRpcRequest(c, "f", ["public"]);
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request(URL_BASE, {
@@ -99,33 +100,33 @@ describe("authenticate", () => {
 });
 
 describe("parseTableRequest", () => {
-  it("reads the query string, Prefer and Accept", async () => {
+  it("reads the query string, Prefer, Accept and Range", async () => {
     const req = new Request(`${URL_BASE}?select=id&title=eq.a&limit=2`, {
-      headers: { prefer: "count=exact", accept: SINGLE_MEDIA },
+      headers: { prefer: "count=exact", accept: "application/vnd.pgrst.object+json", range: "0-4" },
     });
-    expect(await succeeds(parse, req)).toEqual({
+    expect(await succeeds(parse, req)).toMatchObject({
       method: "GET",
+      schema: "public",
+      negotiated: false,
       table: "blog_posts",
-      query: {
-        select: [{ column: "id" }],
-        filters: [{ column: "title", negate: false, op: "eq", value: "a" }],
-        order: [],
-        limit: 2,
-      },
-      prefer: { return: "minimal", count: true, missingDefault: false },
-      single: true,
+      query: { filters: [{ path: [], value: { field: { name: "title" }, operation: { op: "eq", value: "a" } } }] },
+      prefer: { count: "exact", invalid: [] },
+      media: { kind: "object", stripNulls: false },
+      range: { offset: 0, limit: 5 },
     });
   });
 
-  it("refuses other methods, other schemas and over-long query strings", async () => {
-    expect(await fails(parse, new Request(URL_BASE, { method: "PUT" }))).toMatchObject({
+  it("refuses other methods, schemas outside REST_SCHEMAS and over-long query strings", async () => {
+    expect(await fails(parse, new Request(URL_BASE, { method: "COPY" }))).toMatchObject({
       status: 405,
       code: "PGRST117",
-      message: "Unsupported HTTP method: PUT",
+      message: "Unsupported HTTP method: COPY",
     });
     expect(await fails(parse, new Request(URL_BASE, { headers: { "accept-profile": "auth" } }))).toMatchObject({
       status: 406,
       code: "PGRST106",
+      message: "Invalid schema: auth",
+      hint: "Only the following schemas are exposed: public",
     });
     // Writes name the schema in Content-Profile; Accept-Profile is then not looked at.
     expect(
@@ -134,16 +135,29 @@ describe("parseTableRequest", () => {
     expect(
       await fails(parse, new Request(URL_BASE, { method: "DELETE", headers: { "content-profile": "auth" } })),
     ).toMatchObject({ code: "PGRST106" });
+    expect(await succeeds(two, new Request(URL_BASE, { headers: { "accept-profile": "extra" } }))).toMatchObject({
+      schema: "extra",
+      negotiated: true,
+    });
+    expect(await succeeds(two, new Request(URL_BASE))).toMatchObject({ schema: "public", negotiated: true });
     const long = `${URL_BASE}?title=eq.${"a".repeat(MAX_QUERY_STRING)}`;
     expect(await fails(parse, new Request(long))).toMatchObject({ status: 400, code: "PGRST100" });
   });
 
-  it("refuses query parameters on rpc", async () => {
+  it("takes GET/HEAD/POST on rpc, with arguments in the query string of a GET", async () => {
     const rpc = "http://localhost/rest/v1/rpc/f";
-    expect(await succeeds(parseRpcRequest, new Request(rpc, { method: "POST" }))).toBeUndefined();
-    expect(await fails(parseRpcRequest, new Request(`${rpc}?select=a`, { method: "POST" }))).toMatchObject({
+    expect(await succeeds(parseRpc, new Request(`${rpc}?n=1&select=a`))).toMatchObject({
+      method: "GET",
+      query: { rpcArgs: [["n", "1"]] },
+    });
+    expect(await fails(parseRpc, new Request(`${rpc}?n=1`, { method: "POST" }))).toMatchObject({
       status: 400,
       code: "PGRST100",
+    });
+    expect(await fails(parseRpc, new Request(rpc, { method: "PATCH" }))).toMatchObject({
+      status: 405,
+      code: "PGRST101",
+      message: "Cannot use the PATCH method on RPC",
     });
   });
 });

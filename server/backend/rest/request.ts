@@ -1,24 +1,27 @@
 // Stage 1, request parsing: who is asking (the verified JWT), which schema, the query string
-// (parse.ts), the Prefer and Accept headers, and the JSON body under a size limit. Nothing here
-// reads the catalog or the database; every refusal is an entry of errors.ts.
+// (parse.ts), the Prefer (prefer.ts), Accept (media.ts) and Range headers, and the JSON body
+// under a size limit. Nothing here reads the catalog or the database; every refusal is an entry
+// of errors.ts.
 import type { Context } from "hono";
 import { BodyTooLarge, declaresMoreThan, readBoundedBody } from "../../../app/lib/bounded-body.ts";
 import { clientIpOf } from "../../http/client-ip.ts";
 import type { RequestRole } from "../db/types.ts";
 import { restErrors } from "./errors.ts";
-import { checkQueryLength, parsePrefer, parseQuery } from "./parse.ts";
-import type { Prefer, QueryPlan } from "./parse.ts";
+import { negotiate } from "./media.ts";
+import type { Media } from "./media.ts";
+import { checkQueryLength, parseQuery, parseRange } from "./parse.ts";
+import type { QueryPlan } from "./parse.ts";
+import { parsePrefer } from "./prefer.ts";
+import type { Prefer } from "./prefer.ts";
 
-/** PostgREST's media type for one object instead of an array (supabase-js `.single()`). */
-export const SINGLE_MEDIA = "application/vnd.pgrst.object+json";
 /** Request body limit in bytes unless createRest is given another (a typical gateway limit). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** JSON nesting a body may have: deeper input must not reach Postgres' recursive JSON code. */
 export const MAX_JSON_DEPTH = 32;
 
 const ROLES: readonly RequestRole[] = ["anon", "authenticated", "service_role"];
-/** Methods of a table route, as PostgREST serves them (no PUT: no upsert in this subset). */
-const TABLE_METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE"] as const;
+/** Methods of a table route, as PostgREST serves them. */
+const TABLE_METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"] as const;
 export type TableMethod = (typeof TABLE_METHODS)[number];
 
 export interface Auth {
@@ -64,47 +67,79 @@ export async function authenticate(c: Context, verifyJwt: VerifyJwt): Promise<Au
   return { role: role as RequestRole, claims, headers: ip === "in-process" ? {} : { "x-forwarded-for": ip } };
 }
 
-/** PostgREST reads the schema from Accept-Profile on reads and Content-Profile on writes. */
-export function checkProfile(c: Context, method: string): void {
-  const profile =
-    method === "GET" || method === "HEAD" ? c.req.header("accept-profile") : c.req.header("content-profile");
-  if (profile !== undefined && profile !== "public") throw restErrors.schemaNotExposed();
+/** The schema a request names, and whether it was negotiated (Content-Profile is then echoed). */
+export interface Profile {
+  schema: string;
+  negotiated: boolean;
 }
 
-export function wantsSingle(c: Context): boolean {
-  return (c.req.header("accept") ?? "").toLowerCase().includes(SINGLE_MEDIA);
+/**
+ * PostgREST reads the schema from Accept-Profile on GET/HEAD (and OPTIONS) and Content-Profile
+ * on writes; without one it is the first exposed schema (REST_SCHEMAS), negotiated when there
+ * are several.
+ */
+export function checkProfile(c: Context, method: string, schemas: readonly string[]): Profile {
+  const write = method === "POST" || method === "PATCH" || method === "PUT" || method === "DELETE";
+  const profile = c.req.header(write ? "content-profile" : "accept-profile");
+  if (profile === undefined) return { schema: schemas[0]!, negotiated: schemas.length > 1 };
+  if (!schemas.includes(profile)) throw restErrors.schemaNotExposed(profile, schemas);
+  return { schema: profile, negotiated: true };
 }
 
 /** What a request to /rest/v1/<table> asks for, before the catalog is consulted. */
-export interface TableRequest {
+export interface TableRequest extends Profile {
   method: TableMethod;
   table: string;
   query: QueryPlan;
   prefer: Prefer;
-  single: boolean;
+  media: Media;
+  /** The Range header of a GET (PostgREST ignores it on other methods, as RFC 9110 says). */
+  range: { offset: number; limit?: number } | null;
 }
 
-/** Method, schema, query string (bounded first, ADR 014), Prefer and Accept; not the body. */
-export function parseTableRequest(c: Context, table: string): TableRequest {
+/** Method, schema, query string (bounded first, ADR 014), Prefer, Accept and Range; not the body. */
+export function parseTableRequest(c: Context, table: string, schemas: readonly string[]): TableRequest {
   const method = c.req.method;
   if (!(TABLE_METHODS as readonly string[]).includes(method)) throw restErrors.methodNotAllowed(method);
-  checkProfile(c, method);
+  const profile = checkProfile(c, method, schemas);
   const url = new URL(c.req.url);
   checkQueryLength(url.search.slice(1));
   return {
+    ...profile,
     method: method as TableMethod,
     table,
     query: parseQuery(url.searchParams),
     prefer: parsePrefer(c.req.header("prefer")),
-    single: wantsSingle(c),
+    media: negotiate(c.req.header("accept")),
+    range: method === "GET" ? parseRange(c.req.header("range")) : null,
   };
 }
 
-/** POST /rest/v1/rpc/<fn>: the schema, and no query parameters (this backend takes none there). */
-export function parseRpcRequest(c: Context): void {
-  checkProfile(c, "POST");
-  if (new URL(c.req.url).searchParams.size)
-    throw restErrors.badQuery("Query parameters on rpc are not supported by this backend");
+/** What a call of /rest/v1/rpc/<fn> asks for: GET/HEAD take their arguments in the query string. */
+export interface RpcRequest extends Profile {
+  method: "GET" | "HEAD" | "POST";
+  fn: string;
+  query: QueryPlan;
+  prefer: Prefer;
+  media: Media;
+  range: { offset: number; limit?: number } | null;
+}
+
+export function parseRpcRequest(c: Context, fn: string, schemas: readonly string[]): RpcRequest {
+  const method = c.req.method;
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") throw restErrors.invalidRpcMethod(method);
+  const profile = checkProfile(c, method, schemas);
+  const url = new URL(c.req.url);
+  checkQueryLength(url.search.slice(1));
+  return {
+    ...profile,
+    method,
+    fn,
+    query: parseQuery(url.searchParams, { rpcRead: method !== "POST" }),
+    prefer: parsePrefer(c.req.header("prefer")),
+    media: negotiate(c.req.header("accept")),
+    range: method === "GET" ? parseRange(c.req.header("range")) : null,
+  };
 }
 
 /** Iterative depth check: deep nesting must not reach Postgres' recursive JSON code. */

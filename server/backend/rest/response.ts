@@ -1,95 +1,110 @@
-// Stage 4, response writing: status, Content-Range and Content-Type as PostgREST sets them, around
-// a body Postgres already serialised (json_agg / to_json); and the error body.
+// Stage 4, response writing: status, Content-Range, Content-Type, Location, Preference-Applied
+// and Content-Profile as PostgREST sets them (Response.hs, RangeQuery.hs), around a body Postgres
+// already built; and the error body.
 import type { RestError } from "./errors.ts";
 import { restErrors } from "./errors.ts";
-import { SINGLE_MEDIA } from "./request.ts";
+import { contentType } from "./media.ts";
+import type { Media } from "./media.ts";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
-const SINGLE_TYPE = `${SINGLE_MEDIA}; charset=utf-8`;
 
-/** What a statement yields: the rows as JSON text, how many, and the count when asked. */
-export interface Row {
-  body: string;
-  n: number;
-  total?: string;
+/** Headers every answer of a request carries beside its own. */
+export interface CommonHeaders {
+  /** Preference-Applied, when some preference was honoured. */
+  applied: string | null;
+  /** The schema, echoed as Content-Profile when it was negotiated. */
+  profile: string | null;
 }
 
-/** `from-to/total` of the rows returned (`*` for none, or for a total not counted). */
-export function contentRange(offset: number, n: number, total: string | null): string {
-  const range = n > 0 ? `${offset}-${offset + n - 1}` : "*";
+/** `from-to/total` of the rows returned, or `*` (RangeQuery.contentRangeH). */
+export function contentRange(lower: number, upper: number, total: number | null): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : "*";
   return `${range}/${total ?? "*"}`;
 }
 
 /**
- * PostgREST's status for a read (RangeQuery.rangeStatusHeader): 206 Partial Content when the
- * total is known (Prefer: count=...) and the rows returned are fewer than it, e.g. a page or a
- * read cut by max rows; 200 otherwise. (PostgREST's 416 for an offset past the total is not
- * copied: such a read answers 200 with no rows.)
+ * PostgREST's status for a read (RangeQuery.rangeStatusHeader): 416 when the offset is past a
+ * counted total, 206 Partial Content when the rows returned are fewer than it (a page, or a read
+ * cut by max rows), 200 otherwise.
  */
-export function readStatus(n: number, total: string | null): number {
-  return total !== null && n < Number(total) ? 206 : 200;
+export function readStatus(offset: number, n: number, total: number | null): number {
+  if (total === null) return 200;
+  if (offset > total) return 416;
+  return n < total ? 206 : 200;
 }
 
-/** json_agg of exactly one row is "[<row>]": the object `.single()` asked for. */
-export function unwrap(body: string): string {
-  return body.slice(1, -1);
+function headersOf(common: CommonHeaders, own: Record<string, string | null>): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(own)) if (v !== null) h.set(k, v);
+  if (common.applied) h.set("Preference-Applied", common.applied);
+  if (common.profile) h.set("Content-Profile", common.profile);
+  return h;
 }
 
-/**
- * `.single()` over anything but one row is PGRST116; checked inside the transaction, so a write
- * that touched != 1 rows is rolled back, as PostgREST does.
- */
-export function expectSingle(single: boolean, row: Row): Row {
-  if (single && row.n !== 1) throw restErrors.notSingle(row.n);
-  return row;
-}
-
-/** GET/HEAD: the rows (none for HEAD), their range from the request's offset, 200 or 206. */
-export function readResponse(head: boolean, single: boolean, offset: number, row: Row): Response {
-  const total = row.total ?? null;
-  const headers = new Headers({
-    "Content-Type": single ? SINGLE_TYPE : JSON_TYPE,
-    "Content-Range": contentRange(offset, row.n, total),
-  });
-  const body = head ? null : single ? unwrap(row.body) : row.body;
-  return new Response(body, { status: readStatus(row.n, total), headers });
-}
-
-/** POST/PATCH/DELETE: the range of rows written (counted with Prefer: count), and the rows if asked. */
-export function writeResponse(
-  status: number,
-  representation: boolean,
-  single: boolean,
-  row: Row,
-  count: boolean,
+/** GET/HEAD of a table and rpc: the rows (none for HEAD), their range from the offset. */
+export function readResponse(
+  read: { head: boolean; media: Media; offset: number; isVoid?: boolean },
+  n: number,
+  body: string | null,
+  total: number | null,
+  common: CommonHeaders,
 ): Response {
-  const headers = new Headers({ "Content-Range": contentRange(0, row.n, count ? String(row.n) : null) });
-  if (!representation) return new Response(null, { status, headers });
-  headers.set("Content-Type", single ? SINGLE_TYPE : JSON_TYPE);
-  return new Response(single ? unwrap(row.body) : row.body, { status, headers });
+  const status = readStatus(read.offset, n, total);
+  const range = contentRange(read.offset, read.offset + n - 1, total);
+  if (read.isVoid) return new Response(null, { status: 204, headers: headersOf(common, { "Content-Range": range }) });
+  const headers = headersOf(common, { "Content-Range": range, "Content-Type": contentType(read.media) });
+  if (status === 416) {
+    const err = restErrors.invalidRange(`An offset of ${read.offset} was requested, but there are only ${total} rows.`);
+    return new Response(read.head ? null : errorBody(err), { status, headers });
+  }
+  return new Response(read.head ? null : body, { status, headers });
 }
 
-/** PostgREST's write statuses: 201 for an insert; 200 with the rows, else 204. */
-export function writeStatus(method: "POST" | "PATCH" | "DELETE", representation: boolean): number {
-  return method === "POST" ? 201 : representation ? 200 : 204;
+export interface WriteResult {
+  kind: "insert" | "update" | "delete" | "put" | "insert-nothing";
+  representation: boolean;
+  media: Media;
+  n: number;
+  body: string | null;
+  /** Prefer: count asked for the total. */
+  counted: boolean;
+  /** An upsert's inserted rows (null: not an upsert). */
+  inserted: number | null;
+  /** The Location header (return=headers-only). */
+  location: string | null;
 }
 
-/**
- * rpc: 204 for a void function; otherwise the JSON value, and for a set of rows the range it
- * holds, like PostgREST's rpc answers.
- */
-export function rpcResponse(isVoid: boolean, row: { body: string | null; n?: number } | undefined): Response {
-  if (isVoid) return new Response(null, { status: 204 });
-  const headers = new Headers({ "Content-Type": JSON_TYPE });
-  const n = row?.n;
-  if (n !== undefined) headers.set("Content-Range", contentRange(0, n, null));
-  return new Response(row?.body ?? "null", { status: 200, headers });
+/** POST/PATCH/PUT/DELETE as PostgREST answers them (Response.hs actionResponse). */
+export function writeResponse(w: WriteResult, common: CommonHeaders): Response {
+  const total = w.counted ? w.n : null;
+  let status: number;
+  let range: string | null;
+  if (w.kind === "insert" || w.kind === "insert-nothing") {
+    status = w.inserted !== null && w.inserted <= 0 ? 200 : 201;
+    range = contentRange(1, 0, total);
+  } else if (w.kind === "put") {
+    status = w.representation ? (w.inserted !== null && w.inserted > 0 ? 201 : 200) : 204;
+    range = null;
+  } else {
+    status = w.representation ? 200 : 204;
+    range = w.kind === "update" ? contentRange(0, w.n - 1, total) : contentRange(1, 0, total);
+  }
+  const own: Record<string, string | null> = { "Content-Range": range, Location: w.location };
+  if (!w.representation) return new Response(null, { status, headers: headersOf(common, own) });
+  own["Content-Type"] = contentType(w.media);
+  return new Response(w.body ?? "", { status, headers: headersOf(common, own) });
+}
+
+/** `.single()` over anything but one row is PGRST116; checked inside the transaction, so a write is rolled back. */
+export function expectSingle(media: Media, n: number): void {
+  if (media.kind === "object" && n !== 1) throw restErrors.notSingle(n);
 }
 
 /** PostgREST's error body {code, details, hint, message}. */
+export function errorBody(err: RestError): string {
+  return JSON.stringify({ code: err.code, details: err.details, hint: err.hint, message: err.message });
+}
+
 export function errorResponse(err: RestError): Response {
-  return new Response(JSON.stringify({ code: err.code, details: err.details, hint: err.hint, message: err.message }), {
-    status: err.status,
-    headers: { "Content-Type": JSON_TYPE },
-  });
+  return new Response(errorBody(err), { status: err.status, headers: { "Content-Type": JSON_TYPE } });
 }

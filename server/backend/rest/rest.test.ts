@@ -506,7 +506,7 @@ describeEachDatabase("REST", (kind) => {
         ["/blog_posts;drop table blog_posts", 404],
         ["/users", 404],
         ["/schema_migrations", 404],
-        ["/rpc/pg_terminate_backend", 405],
+        ["/rpc/pg_terminate_backend", 404],
       ])("GET %s -> %i", async (path, status) => {
         const res = await raw(path);
         expect(res.status).toBe(status);

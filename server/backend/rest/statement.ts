@@ -1,0 +1,47 @@
+// What every statement answers, and the response body Postgres builds for it. The statement
+// answers one row:
+//   n         rows read or written (after the read's own paging);
+//   body      the response body (text) when there is one;
+//   total     the count asked for (Prefer: count), as text;
+//   location  a written row's primary key, for Location (return=headers-only);
+//   inserted  rows an upsert inserted rather than updated.
+import type { Media } from "./media.ts";
+
+export interface Compiled {
+  sql: string;
+  params: unknown[];
+  /** `count=planned|estimated`: the count query to EXPLAIN, with its own parameters. */
+  explain?: { sql: string; params: unknown[] };
+}
+
+export interface StatementRow {
+  n: number;
+  body: string | null;
+  total: string | null;
+  location: string | null;
+  inserted: number | null;
+}
+
+/** What a function's rows look like to the response: a scalar per row, or rows of columns. */
+export type RowShape = "rows" | "single-row" | "scalar" | "scalars";
+
+/** The body of the rows in `r` (a relation alias), as the negotiated media type wants it. */
+export function bodySql(media: Media, r: string, source: string, shape: RowShape = "rows"): string {
+  const value = shape === "scalar" || shape === "scalars" ? `${r}.pgrst_scalar` : r;
+  const agg = `json_agg(${value})`;
+  switch (media.kind) {
+    case "csv": {
+      const header = `(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM ${source} AS hh LIMIT 1) s) a)`;
+      return `${header} || E'\\n' || coalesce(string_agg(substring(${r}::text, 2, length(${r}::text) - 2), E'\\n'), '')`;
+    }
+    case "geojson":
+      return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(${r})::json), '[]'))::text`;
+    case "object":
+      return `coalesce(${media.stripNulls ? `json_strip_nulls(${agg}->0)` : `${agg}->0`}, 'null')::text`;
+    case "json": {
+      const strip = (x: string) => (media.stripNulls ? `json_strip_nulls(${x})` : x);
+      if (shape === "scalar" || shape === "single-row") return `coalesce(${strip(`${agg}->0`)}, 'null')::text`;
+      return `coalesce(${strip(agg)}, '[]')::text`;
+    }
+  }
+}
