@@ -171,6 +171,7 @@ export function embeddedBackendOptions(
       lockoutMs: config.authAccountLockoutMinutes * 60_000,
     },
     restMaxRows: config.restMaxRows,
+    restSchemas: config.restSchemas,
     storageDir: resolve(config.storageDir),
     storageMaxBytes: config.storageMaxBytes,
     initInChildProcess: true,

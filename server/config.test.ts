@@ -160,6 +160,14 @@ describe("readConfig", () => {
     expect(() => readConfig({ DATABASE_URL: "mysql://user:hunter2@host/db" })).toThrow(/^(?!.*hunter2)/);
   });
 
+  it("reads REST_SCHEMAS, refusing the backend's own schemas and malformed lists", () => {
+    expect(readConfig({}).restSchemas).toBeUndefined();
+    expect(readConfig({ REST_SCHEMAS: "public, api" }).restSchemas).toEqual(["public", "api"]);
+    for (const bad of ["auth", "public,storage", "pg_catalog", "public,public", "Public", "a b", "public,"]) {
+      expect(() => readConfig({ REST_SCHEMAS: bad })).toThrow(/^REST_SCHEMAS must be a comma-separated list/);
+    }
+  });
+
   it("reads REST_MAX_ROWS (the embedded REST row cap), leaving the backend's default when unset", () => {
     expect(readConfig({}).restMaxRows).toBeUndefined();
     expect(readConfig({ REST_MAX_ROWS: "250" }).restMaxRows).toBe(250);

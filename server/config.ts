@@ -42,6 +42,8 @@ export interface ServerConfig {
   refreshTokenReuseSeconds: number;
   /** REST_MAX_ROWS: most rows one embedded REST read returns (undefined: the backend's 1000). */
   restMaxRows: number | undefined;
+  /** REST_SCHEMAS: the schemas REST requests may name, the default first (undefined: public). */
+  restSchemas: string[] | undefined;
   /** SHUTDOWN_TIMEOUT_MS: how long a stopping server lets requests in flight finish. */
   shutdownTimeoutMs: number;
   /** LOG_FORMAT: one JSON line per request ("json", for machines) or readable lines ("pretty"). */
@@ -264,6 +266,24 @@ function parseRestMaxRows(env: Env): number | undefined {
   return value;
 }
 
+// Like PostgREST's db-schemas: Accept-Profile/Content-Profile may name these, the first is the
+// default. The backend's own schemas hold credentials and bookkeeping that no request may name.
+const INTERNAL_SCHEMAS = ["auth", "storage", "omnia_internal", "information_schema"];
+
+function parseRestSchemas(env: Env): string[] | undefined {
+  const raw = nonEmpty(env, "REST_SCHEMAS");
+  if (raw === undefined) return undefined;
+  const names = raw.split(",").map((s) => s.trim());
+  const valid = (n: string) =>
+    /^[a-z_][a-z0-9_]{0,62}$/.test(n) && !INTERNAL_SCHEMAS.includes(n) && !n.startsWith("pg_");
+  if (names.length > 16 || !names.every(valid) || new Set(names).size !== names.length) {
+    throw new ConfigError(
+      `REST_SCHEMAS must be a comma-separated list of up to 16 distinct lowercase schema names, none of ${INTERNAL_SCHEMAS.join(", ")} or pg_*, got "${raw}".`,
+    );
+  }
+  return names;
+}
+
 // The per-account sign-in throttle (server/backend/auth/account-throttle.ts, ADR 025). The upper
 // bounds catch typos; past them the throttle would no longer slow anyone down (or lock for days).
 function parseBackups(env: Env): BackupsConfig {
@@ -380,6 +400,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       "a whole number of seconds from 0 to 3600",
     ),
     restMaxRows: parseRestMaxRows(env),
+    restSchemas: parseRestSchemas(env),
     shutdownTimeoutMs: parseWholeNumber(
       env,
       "SHUTDOWN_TIMEOUT_MS",
