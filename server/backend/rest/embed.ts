@@ -62,10 +62,24 @@ function column(table: TableInfo, name: string): ColumnInfo {
   return c;
 }
 
-/** Checks a field's column exists (`*` aside) and returns the field unchanged. */
+/** Checks a field's column exists (`*` aside, and `count` where no column has that name). */
 function checkField(table: TableInfo, f: Field): Field {
-  if (f.name !== "*") column(table, f.name);
+  if (f.name !== "*" && !(f.name === "count" && f.path.length === 0 && !table.columns.has("count")))
+    column(table, f.name);
   return f;
+}
+
+/**
+ * `messages(count)`: in Postgres `t.count` is `count(t)`, so PostgREST answers the rows'
+ * count for a `count` the table has no column of (supabase-js documents it). Here it is count().
+ */
+function countColumn(table: TableInfo, item: SelectField): SelectField | null {
+  if (item.field.name !== "count" || item.field.path.length || table.columns.has("count") || item.aggregate)
+    return null;
+  const out: SelectField = { kind: "field", field: { name: "*", path: [] }, aggregate: "count" };
+  if (item.alias !== undefined) out.alias = item.alias;
+  if (item.cast !== undefined) out.aggregateCast = item.cast;
+  return out;
 }
 
 export function nodeKey(node: ReadNode): string {
@@ -101,8 +115,8 @@ class TreeBuilder {
     if (rel) node.rel = rel;
     for (const item of items) {
       if (item.kind === "field") {
+        node.fields.push(countColumn(table, item) ?? item);
         checkField(table, item.field);
-        node.fields.push(item);
       } else {
         node.children.push(this.embed(table, item));
       }
