@@ -48,6 +48,7 @@ CREATE TABLE public.emb_events (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
 GRANT SELECT ON public.emb_authors, public.emb_profiles, public.emb_posts, public.emb_tags, public.emb_post_tags, public.emb_comments, public.emb_events TO anon, authenticated;
 GRANT INSERT, UPDATE, DELETE ON public.emb_authors, public.emb_posts, public.emb_tags, public.emb_post_tags, public.emb_comments, public.emb_events TO authenticated;
 GRANT ALL ON public.emb_authors, public.emb_profiles, public.emb_posts, public.emb_tags, public.emb_post_tags, public.emb_comments, public.emb_events TO service_role;
+GRANT USAGE ON SEQUENCE public.emb_authors_id_seq TO authenticated, service_role;
 
 ALTER TABLE public.emb_posts ENABLE ROW LEVEL SECURITY;
 CREATE POLICY emb_posts_read ON public.emb_posts FOR SELECT TO anon, authenticated USING (published);
