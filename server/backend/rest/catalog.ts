@@ -4,7 +4,7 @@
 import type { Database } from "../db/types.ts";
 import { relationKey } from "./identifiers.ts";
 import { inferRelationships } from "./relationships.ts";
-import type { ForeignKey, Relationship, UniqueKey } from "./relationships.ts";
+import type { ForeignKey, Relationship, UniqueKey, ViewBase } from "./relationships.ts";
 
 /** The schema exposed when REST_SCHEMAS is not set, as on PostgREST and Supabase. */
 export const DEFAULT_SCHEMAS: readonly string[] = ["public"];
@@ -275,6 +275,31 @@ async function loadFunctions(db: Database, schemasJson: string): Promise<Map<str
   return functions;
 }
 
+/** Views over exactly one table, with the columns they show under the table's names. */
+async function loadViews(db: Database, schemasJson: string, tables: Map<string, TableInfo>): Promise<ViewBase[]> {
+  const bases = await db.query<{ schema: string; view: string; base_schema: string; base: string; used: string[] }>(
+    `select u.view_schema::text as schema, u.view_name::text as view,
+            min(u.table_schema)::text as base_schema, min(u.table_name)::text as base,
+            array(select c.column_name::text from information_schema.view_column_usage c
+                   where c.view_schema = u.view_schema and c.view_name = u.view_name) as used
+       from information_schema.view_table_usage u
+      where u.view_schema in ${IN_SCHEMAS}
+      group by u.view_schema, u.view_name
+     having count(*) = 1`,
+    [schemasJson],
+  );
+  return bases.rows.flatMap((r) => {
+    const view = tables.get(relationKey(r.schema, r.view));
+    if (!view) return [];
+    const columns = r.used.filter((c) => view.columns.has(c));
+    const base = tables.get(relationKey(r.base_schema, r.base));
+    // A view showing its table's whole primary key is keyed by it too (upserts, Location).
+    if (base && base.primaryKey.length && base.primaryKey.every((k) => columns.includes(k)))
+      view.primaryKey = base.primaryKey;
+    return [{ schema: r.schema, name: r.view, base: { schema: r.base_schema, name: r.base }, columns }];
+  });
+}
+
 async function load(db: Database, schemas: readonly string[]): Promise<CatalogSnapshot> {
   const schemasJson = JSON.stringify(schemas);
   const tables = await loadTables(db, schemasJson);
@@ -283,6 +308,7 @@ async function load(db: Database, schemas: readonly string[]): Promise<CatalogSn
     const t = tables.get(relationKey(k.schema, k.table));
     if (t && k.primary) t.primaryKey = k.columns.toSorted();
   }
+  const views = await loadViews(db, schemasJson, tables);
   const functions = await loadFunctions(db, schemasJson);
   const zones = await db.query<{ name: string }>("select name from pg_timezone_names");
   return {
@@ -293,6 +319,7 @@ async function load(db: Database, schemas: readonly string[]): Promise<CatalogSn
       (schema, name) => tables.get(relationKey(schema, name)) ?? null,
       keys.uniques,
       keys.foreign,
+      views,
     ),
     timezones: new Set(zones.rows.map((z) => z.name)),
   };

@@ -56,6 +56,9 @@ CREATE POLICY emb_posts_write ON public.emb_posts FOR ALL TO authenticated USING
 ALTER TABLE public.emb_comments ENABLE ROW LEVEL SECURITY;
 CREATE POLICY emb_comments_read ON public.emb_comments FOR SELECT TO anon, authenticated USING (NOT hidden);
 
+CREATE VIEW public.emb_published AS SELECT id, title, author_id FROM public.emb_posts WHERE published;
+GRANT SELECT ON public.emb_published TO anon, authenticated, service_role;
+
 CREATE FUNCTION public.emb_posts_by(author text) RETURNS SETOF public.emb_posts LANGUAGE sql STABLE AS $$
   SELECT p.* FROM public.emb_posts p JOIN public.emb_authors a ON a.id = p.author_id WHERE a.name = author ORDER BY p.id $$;
 CREATE FUNCTION public.emb_sum(VARIADIC nums int[]) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT sum(n)::int FROM unnest(nums) n $$;

@@ -106,6 +106,19 @@ describeEachDatabase("REST embedding", (kind) => {
     });
   });
 
+  it("embeds through a view over one table by the foreign keys of its columns", async () => {
+    const fromView = await anon
+      .from("emb_published")
+      .select("title, emb_authors(name), emb_tags(name)")
+      .order("id")
+      .limit(1);
+    expect(fromView.data).toEqual([
+      { title: "Primeiro post", emb_authors: { name: "Ana" }, emb_tags: [{ name: "news" }, { name: "tech" }] },
+    ]);
+    const toView = await anon.from("emb_authors").select("name, emb_published(title)").eq("name", "Bruno");
+    expect(toView.data).toEqual([{ name: "Bruno", emb_published: [{ title: "Terceiro post" }] }]);
+  });
+
   it("answers PGRST200 for a relationship that does not exist, with PostgREST's hint", async () => {
     const res = await anon.from("emb_posts").select("title, emb_autors(name)");
     expect(res.status).toBe(400);

@@ -1,9 +1,9 @@
-// Relationships between the exposed tables, inferred from foreign keys as PostgREST's schema cache
-// does (SchemaCache.hs): each foreign key is many-to-one from the referencing table and
-// one-to-many back, or one-to-one both ways when its columns are the referencing table's primary
-// key or a unique key; a table whose primary key holds two foreign keys joins their tables
-// many-to-many. findRelationship picks the one an embed names (Plan.hs findRel), with
-// PostgREST's PGRST200/PGRST201 when none or several match.
+// Relationships between the exposed tables and views, inferred from foreign keys as PostgREST's
+// schema cache does (SchemaCache.hs): each foreign key is many-to-one from the referencing table
+// and one-to-many back, or one-to-one both ways when its columns are the referencing table's
+// primary key or a unique key; views over one table inherit its keys; a table whose primary key
+// holds two foreign keys joins their tables many-to-many. findRelationship picks the one an
+// embed names (Plan.hs findRel), with PostgREST's PGRST200/PGRST201 when none or several match.
 import { relationKey } from "./identifiers.ts";
 import { restErrors } from "./errors.ts";
 import { closestMatch, fuzzyMatches } from "./fuzzy.ts";
@@ -65,13 +65,49 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 /** What inference needs to know of a table. */
 export type TableLookup = (schema: string, name: string) => { isView: boolean; primaryKey: string[] } | null;
 
+/** A view over one table, and the columns it shows under their base names. */
+export interface ViewBase extends TableRef {
+  base: TableRef;
+  columns: string[];
+}
+
+const sameRef = (a: TableRef, b: TableRef) => a.schema === b.schema && a.name === b.name;
+
+/**
+ * A foreign key also relates the views that show its columns (PostgREST follows views to their
+ * base tables; here a view over one table whose key columns keep their names).
+ */
+function viewRelationships(direct: readonly Relationship[], views: readonly ViewBase[]): Relationship[] {
+  const over = (t: TableRef, cols: string[]) =>
+    views.filter((v) => sameRef(v.base, t) && cols.every((c) => v.columns.includes(c)));
+  const ref = (v: ViewBase): TableRef => ({ schema: v.schema, name: v.name });
+  return direct.flatMap((r) => {
+    const from = over(
+      r.table,
+      r.columns.map(([c]) => c),
+    ).map(ref);
+    const to = over(
+      r.foreignTable,
+      r.columns.map(([, c]) => c),
+    ).map(ref);
+    return [
+      ...from.map((v) => ({ ...r, table: v, isSelf: false })),
+      ...to.map((w) => ({ ...r, foreignTable: w, isSelf: false, foreignIsView: true })),
+      ...from.flatMap((v) =>
+        to.map((w) => ({ ...r, table: v, foreignTable: w, isSelf: sameRef(v, w), foreignIsView: true })),
+      ),
+    ];
+  });
+}
+
 export function inferRelationships(
   table: TableLookup,
   uniques: readonly UniqueKey[],
   foreignKeys: readonly ForeignKey[],
+  views: readonly ViewBase[] = [],
 ): Map<string, Relationship[]> {
   const isView = (schema: string, name: string) => table(schema, name)?.isView ?? false;
-  const direct: Relationship[] = foreignKeys.map((fk) => {
+  const fromKeys: Relationship[] = foreignKeys.map((fk) => {
     const referencing = fk.columns.map(([c]) => c);
     const oneToOne = uniques.some(
       (u) => u.schema === fk.schema && u.table === fk.table && sameSet(u.columns, referencing),
@@ -86,6 +122,7 @@ export function inferRelationships(
       foreignIsView: isView(fk.foreignSchema, fk.foreignTable),
     };
   });
+  const direct = [...fromKeys, ...viewRelationships(fromKeys, views)];
   const manyToMany: Relationship[] = [];
   for (const a of direct) {
     if (a.cardinality !== "many-to-one") continue;
