@@ -69,6 +69,8 @@ interface Ctx {
   p: Params;
   /** Aggregates are left to the parent (a to-one spread). */
   hoisted: boolean;
+  /** Embeds as jsonb: the parent groups by this node's columns. */
+  jsonb?: boolean;
   /** `*` as the table's columns (the source holds more, e.g. an upsert's inserted flag). */
   expandStar?: boolean;
 }
@@ -95,12 +97,15 @@ function fieldSelect(node: ReadNode, f: SelectField, ctx: Ctx, expandStar: boole
   return [{ sql: `${aggregateSql(f.aggregate, expr, f.aggregateCast)} AS ${key}`, agg: true }];
 }
 
-/** What a child adds to its parent's select list (its parent groups by the non-aggregates). */
-function childSelects(child: ReadNode): { sql: string; agg: boolean }[] {
+/**
+ * What a child adds to its parent's select list (its parent groups by the non-aggregates). Embeds
+ * are json, which is cheaper to build; jsonb where the parent groups by them (json has no `=`).
+ */
+function childSelects(child: ReadNode, jsonb: boolean): { sql: string; agg: boolean }[] {
   const e = embedAlias(child);
   if (!child.spread) {
     if (isEmptyEmbed(child)) return [];
-    const value = isToOne(child.rel!) ? `row_to_json(${e}.*)::jsonb` : `COALESCE(${e}.${e}, '[]')`;
+    const value = isToOne(child.rel!) ? `row_to_json(${e}.*)${jsonb ? "::jsonb" : ""}` : `COALESCE(${e}.${e}, '[]')`;
     return [{ sql: `${value} AS ${quoteIdent(nodeKey(child))}`, agg: false }];
   }
   if (!isToOne(child.rel!)) return toManySpreadNames(child).map((n) => ({ sql: `${e}.${quoteIdent(n)}`, agg: false }));
@@ -146,16 +151,17 @@ function orderTerms(node: ReadNode, p: Params): { expr: string; how: string }[] 
 }
 
 /** The embed's lateral join; a to-many one aggregates its rows (and a spread each of its keys). */
-function joinSql(child: ReadNode, parent: ReadNode, p: Params): string {
+function joinSql(child: ReadNode, parent: ReadNode, p: Params, jsonb: boolean): string {
   const e = embedAlias(child);
+  const cast = jsonb ? "::jsonb" : "";
   if (isToOne(child.rel!)) {
-    const sub = nodeSql(child, { p, hoisted: child.spread }, parent, null, []);
+    const sub = nodeSql(child, { p, hoisted: child.spread, jsonb: jsonb && child.spread }, parent, null, []);
     return ` ${joinWord(child)} JOIN LATERAL (${sub}) AS ${e} ON TRUE`;
   }
   const on = child.join === "inner" ? `${e}.${e} IS NOT NULL` : "TRUE";
   if (!child.spread) {
     const sub = nodeSql(child, { p, hoisted: false }, parent, null, []);
-    return ` ${joinWord(child)} JOIN LATERAL (SELECT json_agg(${e})::jsonb AS ${e} FROM (${sub}) AS ${e}) AS ${e} ON ${on}`;
+    return ` ${joinWord(child)} JOIN LATERAL (SELECT json_agg(${e})${cast} AS ${e} FROM (${sub}) AS ${e}) AS ${e} ON ${on}`;
   }
   // A to-many spread: one array per key, in the embed's order (selected as extra columns).
   const terms = orderTerms(child, p);
@@ -163,9 +169,9 @@ function joinSql(child: ReadNode, parent: ReadNode, p: Params): string {
   const sub = nodeSql(child, { p, hoisted: false }, parent, null, extra);
   const aggOrder = terms.length ? ` ORDER BY ${terms.map((o, i) => `${e}.pgrst_o${i}${o.how}`).join(", ")}` : "";
   const arrays = toManySpreadNames(child).map(
-    (n) => `COALESCE(json_agg(${e}.${quoteIdent(n)}${aggOrder}), '[]')::jsonb AS ${quoteIdent(n)}`,
+    (n) => `COALESCE(json_agg(${e}.${quoteIdent(n)}${aggOrder}), '[]')${cast} AS ${quoteIdent(n)}`,
   );
-  return ` ${joinWord(child)} JOIN LATERAL (SELECT ${[`json_agg(${e})::jsonb AS ${e}`, ...arrays].join(", ")} FROM (${sub}) AS ${e}) AS ${e} ON ${on}`;
+  return ` ${joinWord(child)} JOIN LATERAL (SELECT ${[`json_agg(${e})${cast} AS ${e}`, ...arrays].join(", ")} FROM (${sub}) AS ${e}) AS ${e} ON ${on}`;
 }
 
 /** A read's SELECT. `parent` joins an embed to its row; `source` is the root's FROM. */
@@ -179,11 +185,13 @@ export function nodeSql(
   const { p } = ctx;
   const own = node.fields;
   const aggregated = own.some((f) => f.aggregate) && !ctx.hoisted;
-  const fromChildren = node.children.flatMap(childSelects);
-  const expand = aggregated || fromChildren.some((c) => c.agg) || (ctx.expandStar ?? false);
+  const hoisting = node.children.some((c) => isToOneSpread(c) && spreadColumns(c).some((s) => s.aggregate));
+  const jsonb = aggregated || hoisting || (ctx.jsonb ?? false);
+  const fromChildren = node.children.flatMap((c) => childSelects(c, jsonb));
+  const expand = aggregated || hoisting || (ctx.expandStar ?? false);
   const fieldItems = own.flatMap((f) => fieldSelect(node, f, ctx, expand));
   const items = [...fieldItems, ...fromChildren];
-  const joins = node.children.map((c) => joinSql(c, node, p)).join("");
+  const joins = node.children.map((c) => joinSql(c, node, p, jsonb)).join("");
   const conds = [
     ...(parent ? joinConditions(node, parent) : []),
     ...node.where.map((tree) =>

@@ -240,6 +240,12 @@ describeEachDatabase("REST embedding", (kind) => {
       { author_id: 1, count: 2 },
       { author_id: 2, count: 1 },
     ]);
+    // Grouped by an embedded object.
+    const byEmbed = await anon.from("emb_posts").select("count(), author:emb_authors!author_id(name)");
+    expect(byEmbed.data?.toSorted((a, b) => b.count - a.count)).toEqual([
+      { count: 2, author: { name: "Ana" } },
+      { count: 1, author: { name: "Bruno" } },
+    ]);
     const perAuthor = await anon.from("emb_authors").select("name, emb_posts!author_id(count)").order("id");
     expect(perAuthor.data).toEqual([
       { name: "Ana", emb_posts: [{ count: 2 }] },
