@@ -1,17 +1,26 @@
 // Backend part of `npm run bench`: requests per second and p50/p99 latency, over real HTTP on
-// loopback, for the published-posts list (100 posts, the blog loader's query) and for password
-// sign-in, on PGlite and (where its binaries exist) a throwaway PostgreSQL 15.
+// loopback, for the published-posts list (100 posts, the blog loader's query), for 100 posts
+// read plainly and with their author and tags embedded (scripts/bench/embedding.ts), and for
+// password sign-in, on PGlite and (where its binaries exist) a throwaway PostgreSQL 15.
 import http from "node:http";
 import { formatLoad, measure, send, type LoadResult } from "./load.ts";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
 import type { DbKind } from "../../server/backend/testing/backend.ts";
+import { EMBED_PATH, EMBED_POSTS, PLAIN_PATH, createEmbedFixture } from "./embedding.ts";
 
 const LIST_PATH =
   "/rest/v1/blog_posts?select=id,title,slug,excerpt,featured_image,created_at&published=eq.true&order=created_at.desc";
 
-async function benchOne(kind: DbKind): Promise<{ list: LoadResult; signIn: LoadResult }> {
+interface BackendResults {
+  list: LoadResult;
+  plain: LoadResult;
+  embed: LoadResult;
+  signIn: LoadResult;
+}
+
+async function benchOne(kind: DbKind): Promise<BackendResults> {
   const t = await startTestBackend(kind);
   const server = serve({ fetch: t.backend.app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -46,6 +55,15 @@ async function benchOne(kind: DbKind): Promise<{ list: LoadResult; signIn: LoadR
       send(agent, port, { method: "GET", path: LIST_PATH, headers: anonHeaders }),
     );
 
+    await createEmbedFixture(t.backend.db);
+    const get = (path: string) => () => send(agent, port, { method: "GET", path, headers: anonHeaders });
+    // The schema cache learns the new tables on the first miss (at most once a second).
+    while ((await get(EMBED_PATH)()) !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+    await measure(50, 4, get(PLAIN_PATH));
+    await measure(50, 4, get(EMBED_PATH));
+    const plain = await measure(1000, 8, get(PLAIN_PATH));
+    const embed = await measure(1000, 8, get(EMBED_PATH));
+
     // Sign-in is rate limited per client address (30 per 5 min, like Supabase): spread the
     // requests over loopback source addresses so the benchmark measures the work, not the 429.
     const body = JSON.stringify({ email, password, gotrue_meta_security: {} });
@@ -62,7 +80,7 @@ async function benchOne(kind: DbKind): Promise<{ list: LoadResult; signIn: LoadR
         localAddress: `127.0.1.${1 + Math.floor(i / 20)}`,
       }),
     );
-    return { list, signIn };
+    return { list, plain, embed, signIn };
   } finally {
     agent.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -74,11 +92,15 @@ const fmt = formatLoad;
 
 export async function benchBackend(): Promise<string> {
   const rows: string[] = [];
+  const ratios: string[] = [];
   for (const kind of DB_KINDS) {
     console.log(`backend benchmark on ${kind}…`);
-    const { list, signIn } = await benchOne(kind);
+    const { list, plain, embed, signIn } = await benchOne(kind);
     rows.push(`| published posts list (100 posts) | ${kind} | ${fmt(list)} |`);
+    rows.push(`| ${EMBED_POSTS} posts, plain | ${kind} | ${fmt(plain)} |`);
+    rows.push(`| ${EMBED_POSTS} posts with author and tags embedded | ${kind} | ${fmt(embed)} |`);
     rows.push(`| sign-in (password, bcrypt cost 10) | ${kind} | ${fmt(signIn)} |`);
+    ratios.push(`${kind} ${Math.round((100 * embed.rps) / plain.rps)}%`);
   }
   return [
     "## Backend",
@@ -86,6 +108,8 @@ export async function benchBackend(): Promise<string> {
     "Over HTTP on loopback with keep-alive; the list is `GET " +
       LIST_PATH +
       "` as anon (8 in flight), sign-in is `POST /auth/v1/token?grant_type=password` (4 in flight).",
+    "",
+    `The embedding rows read the bench's own tables (scripts/bench/embedding.ts), 8 in flight: \`GET ${PLAIN_PATH}\` and \`GET ${EMBED_PATH}\`, the author many-to-one and the tags many-to-many, in one statement. The embed answers ${ratios.join(", ")} of the plain read's requests/s (target: at least 70%, p99 under 50 ms).`,
     "",
     "| request | database | requests | req/s | p50 | p99 | errors |",
     "|---|---|---|---|---|---|---|",
