@@ -12,7 +12,7 @@ import { closestMatch } from "./fuzzy.ts";
 import { qualified, relationKey } from "./identifiers.ts";
 import type { Count, ReadOperation, WriteOperation } from "./plan.ts";
 
-import { bodySql } from "./statement.ts";
+import { bodySql, readStatement } from "./statement.ts";
 import type { Compiled } from "./statement.ts";
 
 export type { Compiled, StatementRow } from "./statement.ts";
@@ -72,7 +72,7 @@ export function compileRead(
   const total = totalSql(root, op.count, op.maxRows, p, source);
   const body = op.head ? "NULL" : bodySql(op.media, "pgrst_r", "pgrst_source");
   return {
-    sql: `WITH pgrst_source AS (${select}) SELECT count(*)::int AS n, ${body} AS body, ${total} AS total, NULL AS location, NULL::int AS inserted FROM pgrst_source AS pgrst_r`,
+    sql: readStatement("", select, body, total, op.media.kind === "csv"),
     params: p.values,
     explain: explainFor(root, op.count, source),
     root,

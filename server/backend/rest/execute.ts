@@ -27,7 +27,7 @@ export interface Outcome {
   total: number | null;
 }
 
-const EMPTY: StatementRow = { n: 0, body: null, total: null, location: null, inserted: null };
+const EMPTY: StatementRow = { n: 0, body: null };
 
 /** Carries the result out of a transaction that must not commit. */
 class RolledBack {
@@ -63,7 +63,7 @@ async function plannedRows(tx: Queryable, explain: NonNullable<Compiled["explain
  * cap and the larger of the two past it (PostgREST counts past the cap with the planner).
  */
 async function totalOf(tx: Queryable, run: Run, row: StatementRow): Promise<number | null> {
-  const counted = row.total === null ? null : Number(row.total);
+  const counted = row.total === null || row.total === undefined ? null : Number(row.total);
   if (run.count === undefined || run.count === "exact" || !run.compiled.explain) return counted;
   if (run.count === "estimated" && counted !== null && run.cap !== undefined && counted <= run.cap) return counted;
   const planned = await plannedRows(tx, run.compiled.explain);

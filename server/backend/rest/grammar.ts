@@ -128,7 +128,29 @@ export class Cursor {
   }
 }
 
-const isIdentChar = (ch: string) => /[\p{L}\p{N}_ $]/u.test(ch);
+const IDENT = /[\p{L}\p{N}_ $]/u;
+
+/** pIdentifierChar: a letter, a digit, `_`, a space or `$` (ASCII first, it is most of them). */
+export function isIdentChar(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code < 128) {
+    return (
+      (code >= 97 && code <= 122) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 48 && code <= 57) ||
+      ch === "_" ||
+      ch === " " ||
+      ch === "$"
+    );
+  }
+  return IDENT.test(ch);
+}
+
+/** Could a field name start here (a quote or an identifier character)? */
+export function atName(c: Cursor): boolean {
+  const ch = c.peek();
+  return ch === '"' || (ch !== "" && isIdentChar(ch));
+}
 
 /** `"…"` with backslash escapes (PostgREST's pQuotedValue). */
 export function quotedValue(c: Cursor): string {
@@ -153,15 +175,19 @@ function checkName(c: Cursor, name: string): string {
 
 /** Words of `chars` joined by `-` not followed by `>` (PostgREST's sepByDash), trimmed. */
 function dashed(c: Cursor, isChar: (ch: string) => boolean, expecting: string): string {
-  const parts: string[] = [];
+  const { text } = c;
+  let out = "";
   for (;;) {
     const start = c.pos;
-    while (!c.done && isChar(c.peek())) c.pos++;
-    const word = c.text.slice(start, c.pos).trim();
-    if (c.pos === start) throw c.fail(expecting);
-    parts.push(word);
-    if (c.peek() === "-" && c.peek(1) !== ">") c.pos++;
-    else return parts.join("-");
+    let i = start;
+    while (i < text.length && isChar(text[i]!)) i++;
+    if (i === start) throw c.fail(expecting);
+    c.pos = i;
+    out += text.slice(start, i).trim();
+    if (text[i] === "-" && text[i + 1] !== ">") {
+      c.pos++;
+      out += "-";
+    } else return out;
   }
 }
 

@@ -118,8 +118,8 @@ export async function handleTable(c: Context, auth: Auth, ctx: RestContext, name
     n: row.n,
     body: row.body,
     counted: prefer.count !== undefined,
-    inserted: row.inserted,
-    location: row.n === 1 ? locationOf(name, row.location) : null,
+    inserted: row.inserted ?? null,
+    location: row.n === 1 ? locationOf(name, row.location ?? null) : null,
   };
   return writeResponse(result, common(req, prefer, kind, resolution));
 }

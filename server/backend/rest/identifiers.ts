@@ -2,7 +2,7 @@
 // and keyed by schema and name.
 
 export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
+  return name.includes('"') ? `"${name.replace(/"/g, '""')}"` : `"${name}"`;
 }
 
 /** `"schema"."name"`. */

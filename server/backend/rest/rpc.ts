@@ -16,7 +16,7 @@ import { qualified, quoteIdent, relationKey } from "./identifiers.ts";
 import type { Media } from "./media.ts";
 import type { QueryPlan } from "./parse.ts";
 import type { Count } from "./plan.ts";
-import { bodySql } from "./statement.ts";
+import { bodySql, readStatement } from "./statement.ts";
 import type { Compiled, RowShape } from "./statement.ts";
 
 export type CallArgs =
@@ -196,7 +196,7 @@ export function compileCall(snapshot: CatalogSnapshot, op: CallOperation): Compi
   const total = totalSql(root, op.count, op.maxRows, p, "pgrst_call_src");
   const body = op.head ? "NULL" : bodySql(op.media, "pgrst_r", "pgrst_source", rowShape(op.fn));
   return {
-    sql: `${source}, pgrst_source AS (${select}) SELECT count(*)::int AS n, ${body} AS body, ${total} AS total, NULL AS location, NULL::int AS inserted FROM pgrst_source AS pgrst_r`,
+    sql: readStatement(source, select, body, total, op.media.kind === "csv"),
     params: p.values,
     explain: explainFor(root, op.count, "pgrst_call_src", (q) => `WITH pgrst_call_src AS (${callSource(op, q)}) `),
     root,

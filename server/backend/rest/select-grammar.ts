@@ -2,7 +2,7 @@
 // and aggregates, embedded resources with hints and join types, spreads, nested to any depth the
 // bounds allow. Bounds are this backend's own (ADR 014): they keep a short URL from asking for
 // a large plan or a large answer.
-import { Cursor, field, fieldName, identifier } from "./grammar.ts";
+import { Cursor, atName, field, fieldName, identifier } from "./grammar.ts";
 import type { AggregateFn, SelectEmbed, SelectField, SelectItem } from "./grammar.ts";
 
 /**
@@ -23,6 +23,7 @@ function atItemEnd(c: Cursor): boolean {
 }
 
 function optionalAlias(c: Cursor): string | undefined {
+  if (!atName(c)) return undefined;
   const start = c.pos;
   try {
     const alias = fieldName(c);
@@ -50,7 +51,23 @@ function embedParams(c: Cursor): Pick<SelectEmbed, "hint" | "join"> {
 }
 
 /** An embed or a spread if the item is one (a name followed by `(`), else null. */
+/**
+ * Does an embed start here? Its name (after an alias and `!` params) is the first thing followed
+ * by `(`: a quick look ahead spares the common column items a failed parse.
+ */
+function mayBeEmbed(c: Cursor): boolean {
+  if (c.at("...")) return true;
+  for (let i = c.pos; i < c.text.length; i++) {
+    const ch = c.text[i]!;
+    if (ch === "(") return true;
+    if (ch === "," || ch === ")" || ch === '"' || ch === ".") return ch === '"';
+    if (ch === "-" && c.text[i + 1] === ">") return false;
+  }
+  return false;
+}
+
 function relationItem(c: Cursor, depth: number, state: { embeds: number; fields: number }): SelectEmbed | null {
+  if (!mayBeEmbed(c)) return null;
   const start = c.pos;
   const spread = c.eat("...");
   const alias = spread ? undefined : optionalAlias(c);

@@ -14,12 +14,25 @@ export interface Compiled {
   explain?: { sql: string; params: unknown[] };
 }
 
+/** What a statement answers; a read leaves out the columns only writes have. */
 export interface StatementRow {
   n: number;
   body: string | null;
-  total: string | null;
-  location: string | null;
-  inserted: number | null;
+  total?: string | null;
+  location?: string | null;
+  inserted?: number | null;
+}
+
+/**
+ * The final SELECT over the rows of `select`: their number, the body and the total. A CSV body
+ * reads its header from the rows by name, so only then are they a CTE (else a plain subquery,
+ * which Postgres plans a little faster).
+ */
+export function readStatement(prefix: string, select: string, body: string, total: string, csv: boolean): string {
+  const columns = `count(*)::int AS n, ${body} AS body${total === "NULL" ? "" : `, ${total} AS total`}`;
+  if (csv)
+    return `${prefix ? `${prefix}, ` : "WITH "}pgrst_source AS (${select}) SELECT ${columns} FROM pgrst_source AS pgrst_r`;
+  return `${prefix ? `${prefix} ` : ""}SELECT ${columns} FROM (${select}) AS pgrst_r`;
 }
 
 /** What a function's rows look like to the response: a scalar per row, or rows of columns. */
