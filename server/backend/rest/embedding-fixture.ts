@@ -100,6 +100,17 @@ INSERT INTO public.emb_comments VALUES
   (5, 3, NULL, 'Num rascunho', false);
 `;
 
+/** PostgREST's error body, to compare answers with. */
+export function pgrstError(code: string, message: string, details: unknown = null, hint: string | null = null) {
+  return { code, message, details, hint };
+}
+
+/** An error body as one line, `code | message | details | hint`, to compare in one expectation. */
+export function errorText(error: unknown): string {
+  const e = (error ?? {}) as Record<string, unknown>;
+  return [e["code"], e["message"], e["details"], e["hint"]].map((v) => (v === null ? "null" : String(v))).join(" | ");
+}
+
 /** A response's status, the headers PostgREST sets, and its body (parsed when JSON). */
 export interface RawAnswer {
   status: number;

@@ -18,14 +18,18 @@ export const DEFAULT_MAX_ROWS = 1000;
 
 export type Count = NonNullable<Prefer["count"]>;
 
-export interface ReadOperation {
-  kind: "read";
+/** What a read of rows asks for: of a table, or of what a function returns. */
+export interface ReadShape {
   query: QueryPlan;
   media: Media;
   head: boolean;
   count?: Count;
   maxRows?: number;
   range: { offset: number; limit?: number } | null;
+}
+
+export interface ReadOperation extends ReadShape {
+  kind: "read";
 }
 
 export type Returning = "minimal" | "representation" | "headers-only";

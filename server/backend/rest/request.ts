@@ -86,10 +86,8 @@ export function checkProfile(c: Context, method: string, schemas: readonly strin
   return { schema: profile, negotiated: true };
 }
 
-/** What a request to /rest/v1/<table> asks for, before the catalog is consulted. */
-export interface TableRequest extends Profile {
-  method: TableMethod;
-  table: string;
+/** What every request to /rest/v1 asks for beside its path: schema, query, Prefer, Accept, Range. */
+interface CommonRequest extends Profile {
   query: QueryPlan;
   prefer: Prefer;
   media: Media;
@@ -97,49 +95,42 @@ export interface TableRequest extends Profile {
   range: { offset: number; limit?: number } | null;
 }
 
-/** Method, schema, query string (bounded first, ADR 014), Prefer, Accept and Range; not the body. */
-export function parseTableRequest(c: Context, table: string, schemas: readonly string[]): TableRequest {
-  const method = c.req.method;
-  if (!(TABLE_METHODS as readonly string[]).includes(method)) throw restErrors.methodNotAllowed(method);
+/** The query string is bounded before anything parses it (ADR 014). */
+function parseCommon(c: Context, method: string, schemas: readonly string[], rpcRead: boolean): CommonRequest {
   const profile = checkProfile(c, method, schemas);
   const url = new URL(c.req.url);
   checkQueryLength(url.search.slice(1));
   return {
     ...profile,
-    method: method as TableMethod,
-    table,
-    query: parseQuery(url.searchParams),
+    query: parseQuery(url.searchParams, { rpcRead }),
     prefer: parsePrefer(c.req.header("prefer")),
     media: negotiate(c.req.header("accept")),
     range: method === "GET" ? parseRange(c.req.header("range")) : null,
   };
 }
 
+/** What a request to /rest/v1/<table> asks for, before the catalog is consulted. */
+export interface TableRequest extends CommonRequest {
+  method: TableMethod;
+  table: string;
+}
+
+export function parseTableRequest(c: Context, table: string, schemas: readonly string[]): TableRequest {
+  const method = c.req.method;
+  if (!(TABLE_METHODS as readonly string[]).includes(method)) throw restErrors.methodNotAllowed(method);
+  return { ...parseCommon(c, method, schemas, false), method: method as TableMethod, table };
+}
+
 /** What a call of /rest/v1/rpc/<fn> asks for: GET/HEAD take their arguments in the query string. */
-export interface RpcRequest extends Profile {
+export interface RpcRequest extends CommonRequest {
   method: "GET" | "HEAD" | "POST";
   fn: string;
-  query: QueryPlan;
-  prefer: Prefer;
-  media: Media;
-  range: { offset: number; limit?: number } | null;
 }
 
 export function parseRpcRequest(c: Context, fn: string, schemas: readonly string[]): RpcRequest {
   const method = c.req.method;
   if (method !== "GET" && method !== "HEAD" && method !== "POST") throw restErrors.invalidRpcMethod(method);
-  const profile = checkProfile(c, method, schemas);
-  const url = new URL(c.req.url);
-  checkQueryLength(url.search.slice(1));
-  return {
-    ...profile,
-    method,
-    fn,
-    query: parseQuery(url.searchParams, { rpcRead: method !== "POST" }),
-    prefer: parsePrefer(c.req.header("prefer")),
-    media: negotiate(c.req.header("accept")),
-    range: method === "GET" ? parseRange(c.req.header("range")) : null,
-  };
+  return { ...parseCommon(c, method, schemas, method !== "POST"), method, fn };
 }
 
 /** Iterative depth check: deep nesting must not reach Postgres' recursive JSON code. */

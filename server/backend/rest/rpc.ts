@@ -13,9 +13,7 @@ import type { ReadNode } from "./embed.ts";
 import { restErrors } from "./errors.ts";
 import { closestMatch, fuzzyMatches } from "./fuzzy.ts";
 import { qualified, quoteIdent, relationKey } from "./identifiers.ts";
-import type { Media } from "./media.ts";
-import type { QueryPlan } from "./parse.ts";
-import type { Count } from "./plan.ts";
+import type { ReadShape } from "./plan.ts";
 import { bodySql, readStatement } from "./statement.ts";
 import type { Compiled, RowShape } from "./statement.ts";
 
@@ -27,15 +25,9 @@ export type CallArgs =
   /** POST to a single json/jsonb parameter: the whole body. */
   | { kind: "single"; raw: string };
 
-export interface CallOperation {
+export interface CallOperation extends ReadShape {
   fn: FunctionInfo;
   args: CallArgs;
-  query: QueryPlan;
-  media: Media;
-  head: boolean;
-  count?: Count;
-  maxRows?: number;
-  range: { offset: number; limit?: number } | null;
 }
 
 const isJsonType = (type: string) => type === "json" || type === "jsonb";

@@ -6,7 +6,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/describe-each-database.ts";
 import type { TestBackend } from "../testing/backend.ts";
-import { startFixtureBackend } from "./embedding-fixture.ts";
+import { errorText, pgrstError, startFixtureBackend } from "./embedding-fixture.ts";
 import type { RawAnswer } from "./embedding-fixture.ts";
 
 /**
@@ -23,6 +23,16 @@ describeEachDatabase("REST writes and rpc", (kind) => {
   let anon: SupabaseClient;
   let service: SupabaseClient;
   let user: SupabaseClient;
+  const serviceKey = () => t.backend.serviceRoleKey;
+  const anonKey = () => t.backend.anonKey;
+  /** A request with a JSON body and a Prefer header, as plain HTTP. */
+  const send = (key: string, method: string, path: string, body: unknown, prefer: string) =>
+    raw(path, {
+      method,
+      key,
+      headers: { "content-type": "application/json", prefer },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
   const tagNames = async () => (await service.from("emb_tags").select("id,name").gte("id", 10).order("id")).data;
 
   beforeAll(async () => {
@@ -73,12 +83,13 @@ describeEachDatabase("REST writes and rpc", (kind) => {
         { id: 12, name: "c" },
       ]);
       // Only updates: 200, as PostgREST answers.
-      const updated = await raw("/emb_tags", {
-        method: "POST",
-        key: t.backend.serviceRoleKey,
-        headers: { "content-type": "application/json", prefer: "resolution=merge-duplicates" },
-        body: JSON.stringify([{ id: 10, name: "a3" }]),
-      });
+      const updated = await send(
+        serviceKey(),
+        "POST",
+        "/emb_tags",
+        [{ id: 10, name: "a3" }],
+        "resolution=merge-duplicates",
+      );
       expect(updated.status).toBe(200);
       expect(updated.headers["preference-applied"]).toBe("resolution=merge-duplicates");
       const ignored = await user
@@ -131,20 +142,10 @@ describeEachDatabase("REST writes and rpc", (kind) => {
     });
 
     it("answers return=minimal, headers-only (with Location) and representation", async () => {
-      const minimal = await raw("/emb_tags", {
-        method: "POST",
-        key: t.backend.serviceRoleKey,
-        headers: { "content-type": "application/json", prefer: "return=minimal" },
-        body: JSON.stringify({ id: 13, name: "d" }),
-      });
+      const minimal = await send(serviceKey(), "POST", "/emb_tags", { id: 13, name: "d" }, "return=minimal");
       expect(minimal).toMatchObject({ status: 201, text: "" });
       expect(minimal.headers["content-range"]).toBe("*/*");
-      const headersOnly = await raw("/emb_tags", {
-        method: "POST",
-        key: t.backend.serviceRoleKey,
-        headers: { "content-type": "application/json", prefer: "return=headers-only" },
-        body: JSON.stringify({ id: 14, name: "e" }),
-      });
+      const headersOnly = await send(serviceKey(), "POST", "/emb_tags", { id: 14, name: "e" }, "return=headers-only");
       expect(headersOnly).toMatchObject({ status: 201, text: "" });
       expect(headersOnly.headers.location).toBe("/emb_tags?id=eq.14");
       const patched = await user.from("emb_tags").update({ name: "e2" }).eq("id", 14).select("name");
@@ -158,12 +159,9 @@ describeEachDatabase("REST writes and rpc", (kind) => {
       expect(made.error).toBeNull();
       const over = await strictly(user.from("emb_events").update({ label: "z" }).like("label", "m*"), 2);
       expect(over.status).toBe(400);
-      expect(over.error).toEqual({
-        code: "PGRST124",
-        message: "Query result exceeds max-affected preference constraint",
-        details: "The query affects 3 rows",
-        hint: null,
-      });
+      expect(over.error).toEqual(
+        pgrstError("PGRST124", "Query result exceeds max-affected preference constraint", "The query affects 3 rows"),
+      );
       const labels = await service.from("emb_events").select("label").like("label", "m*");
       expect(labels.data).toHaveLength(3);
       const del = await strictly(user.from("emb_events").delete().like("label", "m*").select("label"), 3);
@@ -174,24 +172,14 @@ describeEachDatabase("REST writes and rpc", (kind) => {
       const rolled = await user.from("emb_tags").insert({ id: 20, name: "rolled back" }).select("name").rollback();
       expect(rolled).toMatchObject({ error: null, status: 201, data: [{ name: "rolled back" }] });
       expect((await service.from("emb_tags").select("id").eq("id", 20)).data).toEqual([]);
-      const committed = await raw("/emb_tags", {
-        method: "POST",
-        key: t.backend.serviceRoleKey,
-        headers: { "content-type": "application/json", prefer: "tx=commit" },
-        body: JSON.stringify({ id: 20, name: "kept" }),
-      });
+      const committed = await send(serviceKey(), "POST", "/emb_tags", { id: 20, name: "kept" }, "tx=commit");
       expect(committed.headers["preference-applied"]).toBe("tx=commit");
       expect((await service.from("emb_tags").select("name").eq("id", 20)).data).toEqual([{ name: "kept" }]);
     });
 
     it("replaces one row by its primary key with PUT, with PostgREST's errors otherwise", async () => {
       const put = (query: string, body: unknown) =>
-        raw(`/emb_tags?${query}`, {
-          method: "PUT",
-          key: t.backend.serviceRoleKey,
-          headers: { "content-type": "application/json", prefer: "return=representation" },
-          body: JSON.stringify(body),
-        });
+        send(serviceKey(), "PUT", `/emb_tags?${query}`, body, "return=representation");
       expect(await put("id=eq.30", { id: 30, name: "put" })).toMatchObject({
         status: 201,
         json: [{ id: 30, name: "put" }],
@@ -269,41 +257,21 @@ describeEachDatabase("REST writes and rpc", (kind) => {
     });
 
     it("passes the whole body to a json parameter with params=single-object", async () => {
-      const res = await raw("/rpc/emb_mult", {
-        method: "POST",
-        headers: { "content-type": "application/json", prefer: "params=single-object" },
-        body: JSON.stringify({ x: 4, y: 2 }),
-      });
+      const res = await send(anonKey(), "POST", "/rpc/emb_mult", { x: 4, y: 2 }, "params=single-object");
       expect(res).toMatchObject({ status: 200, json: 8 });
       expect(res.headers["preference-applied"]).toBe("params=single-object");
-      const none = await raw("/rpc/emb_greet", {
-        method: "POST",
-        headers: { "content-type": "application/json", prefer: "params=single-object" },
-        body: "{}",
-      });
-      expect(none.json).toEqual({
-        code: "PGRST202",
-        message: "Could not find the function public.emb_greet in the schema cache",
-        details:
-          "Searched for the function public.emb_greet with a single json/jsonb parameter, but no matches were found in the schema cache.",
-        hint: null,
-      });
+      const none = await send(anonKey(), "POST", "/rpc/emb_greet", "{}", "params=single-object");
+      expect(errorText(none.json)).toBe(
+        "PGRST202 | Could not find the function public.emb_greet in the schema cache | Searched for the function public.emb_greet with a single json/jsonb parameter, but no matches were found in the schema cache. | null",
+      );
     });
 
     it("counts a function's rows, under max-affected too", async () => {
       const counted = await anon.rpc("emb_numbers", { n: 5 }, { count: "exact" }).order("pgrst_scalar").range(0, 1);
       expect(counted).toMatchObject({ status: 206, count: 5, data: [1, 2] });
-      const over = await raw("/rpc/emb_numbers", {
-        method: "POST",
-        headers: { "content-type": "application/json", prefer: "handling=strict, max-affected=2" },
-        body: JSON.stringify({ n: 3 }),
-      });
+      const over = await send(anonKey(), "POST", "/rpc/emb_numbers", { n: 3 }, "handling=strict, max-affected=2");
       expect(over.json).toMatchObject({ code: "PGRST124", details: "The query affects 3 rows" });
-      const single = await raw("/rpc/emb_greet", {
-        method: "POST",
-        headers: { "content-type": "application/json", prefer: "handling=strict, max-affected=2" },
-        body: JSON.stringify({ name: "a" }),
-      });
+      const single = await send(anonKey(), "POST", "/rpc/emb_greet", { name: "a" }, "handling=strict, max-affected=2");
       expect(single.json).toMatchObject({
         code: "PGRST128",
         message: "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
@@ -313,13 +281,9 @@ describeEachDatabase("REST writes and rpc", (kind) => {
     it("answers PostgREST's errors for unknown functions and methods", async () => {
       const missing = await anon.rpc("emb_gret", { name: "Ana" });
       expect(missing.status).toBe(404);
-      expect(missing.error).toEqual({
-        code: "PGRST202",
-        message: "Could not find the function public.emb_gret(name) in the schema cache",
-        details:
-          "Searched for the function public.emb_gret with parameter name or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
-        hint: "Perhaps you meant to call the function public.emb_greet",
-      });
+      expect(errorText(missing.error)).toBe(
+        "PGRST202 | Could not find the function public.emb_gret(name) in the schema cache | Searched for the function public.emb_gret with parameter name or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache. | Perhaps you meant to call the function public.emb_greet",
+      );
       const put = await raw("/rpc/emb_greet", { method: "PUT", body: "{}" });
       expect(put).toMatchObject({
         status: 405,
