@@ -88,12 +88,18 @@ export function createRest(opts: RestOptions): RestApp {
 
   app.all("/rpc/:fn", (c) => handle(c, (auth) => handleRpc(c, auth, ctx, c.req.param("fn"))));
   app.all("/:table", (c) => handle(c, (auth) => handleTable(c, auth, ctx, c.req.param("table"))));
-  // PostgREST serves its OpenAPI document at the root; this backend does not (PGRST126).
+  // PostgREST serves its OpenAPI document at the root; this backend does not (PGRST126). A
+  // sub-app's "/" is the prefix without its trailing slash, so "/*" sees the one with it.
   app.all("/", (c) => handle(c, root(c)));
   app.all("/*", (c) =>
-    handle(c, async () => {
-      throw restErrors.invalidPath();
-    }),
+    handle(
+      c,
+      c.req.path === `${REST_PREFIX}/`
+        ? root(c)
+        : async () => {
+            throw restErrors.invalidPath();
+          },
+    ),
   );
 
   return app;
