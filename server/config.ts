@@ -269,14 +269,14 @@ function parseRestMaxRows(env: Env): number | undefined {
 // Like PostgREST's db-schemas: Accept-Profile/Content-Profile may name these, the first is the
 // default. The backend's own schemas hold credentials and bookkeeping that no request may name.
 const INTERNAL_SCHEMAS = ["auth", "storage", "omnia_internal", "information_schema"];
+const exposableSchema = (n: string) =>
+  /^[a-z_][a-z0-9_]{0,62}$/.test(n) && !INTERNAL_SCHEMAS.includes(n) && !n.startsWith("pg_");
 
 function parseRestSchemas(env: Env): string[] | undefined {
   const raw = nonEmpty(env, "REST_SCHEMAS");
   if (raw === undefined) return undefined;
   const names = raw.split(",").map((s) => s.trim());
-  const valid = (n: string) =>
-    /^[a-z_][a-z0-9_]{0,62}$/.test(n) && !INTERNAL_SCHEMAS.includes(n) && !n.startsWith("pg_");
-  if (names.length > 16 || !names.every(valid) || new Set(names).size !== names.length) {
+  if (names.length > 16 || !names.every(exposableSchema) || new Set(names).size !== names.length) {
     throw new ConfigError(
       `REST_SCHEMAS must be a comma-separated list of up to 16 distinct lowercase schema names, none of ${INTERNAL_SCHEMAS.join(", ")} or pg_*, got "${raw}".`,
     );

@@ -3,7 +3,7 @@
 // order and limit on embeds, spreads, aggregates, row-level security inside embeds, and
 // PostgREST's errors for what cannot be embedded.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/describe-each-database.ts";
 import type { TestBackend } from "../testing/backend.ts";
 import { errorText, pgrstError, startFixtureBackend } from "./embedding-fixture.ts";

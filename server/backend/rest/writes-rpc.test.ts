@@ -33,6 +33,8 @@ describeEachDatabase("REST writes and rpc", (kind) => {
       headers: { "content-type": "application/json", prefer },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
+  const putTag = (query: string, body: unknown) =>
+    send(serviceKey(), "PUT", `/emb_tags?${query}`, body, "return=representation");
   const tagNames = async () => (await service.from("emb_tags").select("id,name").gte("id", 10).order("id")).data;
 
   beforeAll(async () => {
@@ -178,18 +180,16 @@ describeEachDatabase("REST writes and rpc", (kind) => {
     });
 
     it("replaces one row by its primary key with PUT, with PostgREST's errors otherwise", async () => {
-      const put = (query: string, body: unknown) =>
-        send(serviceKey(), "PUT", `/emb_tags?${query}`, body, "return=representation");
-      expect(await put("id=eq.30", { id: 30, name: "put" })).toMatchObject({
+      expect(await putTag("id=eq.30", { id: 30, name: "put" })).toMatchObject({
         status: 201,
         json: [{ id: 30, name: "put" }],
       });
-      expect(await put("id=eq.30", { id: 30, name: "put2" })).toMatchObject({
+      expect(await putTag("id=eq.30", { id: 30, name: "put2" })).toMatchObject({
         status: 200,
         json: [{ id: 30, name: "put2" }],
       });
-      expect((await put("id=eq.30", { id: 31, name: "x" })).json).toMatchObject({ code: "PGRST115" });
-      expect((await put("name=eq.x", { id: 31, name: "x" })).json).toMatchObject({ code: "PGRST105" });
+      expect((await putTag("id=eq.30", { id: 31, name: "x" })).json).toMatchObject({ code: "PGRST115" });
+      expect((await putTag("name=eq.x", { id: 31, name: "x" })).json).toMatchObject({ code: "PGRST105" });
     });
 
     it("counts exactly, by the planner, or estimated, with Content-Range and 206", async () => {
