@@ -45,6 +45,12 @@ export function send(agent: http.Agent, port: number, req: HttpRequest): Promise
   });
 }
 
+interface RawLoad {
+  latencies: number[];
+  errors: number;
+  seconds: number;
+}
+
 function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
@@ -55,11 +61,11 @@ function summarize(latencies: number[], errors: number, seconds: number): LoadRe
  * Runs `one` until `stop()` says so (checked before each request), with `concurrency` workers.
  * `one` resolves with a status code; a rejection counts as an error.
  */
-async function run(
+async function runRaw(
   concurrency: number,
   stop: (started: number) => boolean,
   one: (i: number) => Promise<number>,
-): Promise<LoadResult> {
+): Promise<RawLoad> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -75,12 +81,52 @@ async function run(
       }
     }),
   );
-  return summarize(latencies, errors, (performance.now() - started) / 1000);
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+async function run(
+  concurrency: number,
+  stop: (started: number) => boolean,
+  one: (i: number) => Promise<number>,
+): Promise<LoadResult> {
+  const raw = await runRaw(concurrency, stop, one);
+  return summarize(raw.latencies, raw.errors, raw.seconds);
 }
 
 /** `total` requests. */
 export function measure(total: number, concurrency: number, one: (i: number) => Promise<number>): Promise<LoadResult> {
   return run(concurrency, (n) => n >= total, one);
+}
+
+/**
+ * `total` requests of each of `loads`, sent in `rounds` alternating rounds (the order reversed
+ * every other round), so that a change in the machine's load during the run weighs on each alike
+ * and their ratio means something on a shared host.
+ */
+export async function measureAlternating<K extends string>(
+  total: number,
+  concurrency: number,
+  rounds: number,
+  loads: Record<K, (i: number) => Promise<number>>,
+): Promise<Record<K, LoadResult>> {
+  const keys = Object.keys(loads) as K[];
+  const raw = new Map<K, RawLoad>(keys.map((k) => [k, { latencies: [], errors: 0, seconds: 0 }]));
+  const perRound = Math.ceil(total / rounds);
+  for (let round = 0; round < rounds; round++) {
+    for (const key of round % 2 ? keys.toReversed() : keys) {
+      const part = await runRaw(concurrency, (n) => n >= perRound, loads[key]);
+      const into = raw.get(key)!;
+      into.latencies.push(...part.latencies);
+      into.errors += part.errors;
+      into.seconds += part.seconds;
+    }
+  }
+  return Object.fromEntries(
+    keys.map((k) => {
+      const r = raw.get(k)!;
+      return [k, summarize(r.latencies, r.errors, r.seconds)];
+    }),
+  ) as Record<K, LoadResult>;
 }
 
 /** As many requests as fit in `durationMs`. */
