@@ -6,7 +6,7 @@
 import type { CatalogSnapshot, ColumnInfo, TableInfo } from "./catalog.ts";
 import { Params, nodeSql } from "./compile-read.ts";
 import { treeSql } from "./compile-filter.ts";
-import { bodySql } from "./statement.ts";
+import { RESPONSE_GUCS, bodySql } from "./statement.ts";
 import type { Compiled } from "./statement.ts";
 import { readTree, writeFilters } from "./embed.ts";
 import type { ReadNode } from "./embed.ts";
@@ -155,13 +155,13 @@ export function compileWrite(
   const cte = `WITH pgrst_source AS (${mutation})`;
   if (!root) {
     return {
-      sql: `${cte} SELECT count(*)::int AS n, NULL AS body, NULL AS total, ${location} AS location, ${inserted} AS inserted FROM pgrst_source AS pgrst_r`,
+      sql: `${cte} SELECT count(*)::int AS n, NULL AS body, NULL AS total, ${location} AS location, ${inserted} AS inserted, ${RESPONSE_GUCS} FROM pgrst_source AS pgrst_r`,
       params: p.values,
     };
   }
   const read = nodeSql(root, { p, hoisted: false, expandStar: upsert }, null, "pgrst_source", []);
   return {
-    sql: `${cte}, pgrst_read AS (${read}) SELECT count(*)::int AS n, ${bodySql(op.media, "pgrst_r", "pgrst_read")} AS body, NULL AS total, NULL AS location, ${inserted} AS inserted FROM pgrst_read AS pgrst_r`,
+    sql: `${cte}, pgrst_read AS (${read}) SELECT count(*)::int AS n, ${bodySql(op.media, "pgrst_r", "pgrst_read")} AS body, NULL AS total, NULL AS location, ${inserted} AS inserted, ${RESPONSE_GUCS} FROM pgrst_read AS pgrst_r`,
     params: p.values,
     root,
   };

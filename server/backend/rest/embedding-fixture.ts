@@ -69,6 +69,20 @@ CREATE FUNCTION public.emb_numbers(n int) RETURNS SETOF int LANGUAGE sql IMMUTAB
 CREATE FUNCTION public.emb_titles() RETURNS TABLE(title text, chars int) LANGUAGE sql STABLE AS $$
   SELECT title, length(title) FROM public.emb_posts ORDER BY id $$;
 CREATE FUNCTION public.emb_log(label text) RETURNS void LANGUAGE sql VOLATILE AS $$ INSERT INTO public.emb_events (label) VALUES (label) $$;
+CREATE FUNCTION public.emb_respond(status text, headers text) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  PERFORM set_config('response.status', status, true);
+  PERFORM set_config('response.headers', headers, true);
+  RETURN 'ok';
+END $$;
+CREATE FUNCTION public.emb_events_header() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.label = 'with header' THEN
+    PERFORM set_config('response.headers', json_build_array(json_build_object('X-Event', NEW.label))::text, true);
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER emb_events_header BEFORE INSERT ON public.emb_events FOR EACH ROW EXECUTE FUNCTION public.emb_events_header();
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO anon, authenticated, service_role;
 
 CREATE SCHEMA emb_extra;
@@ -130,7 +144,16 @@ export async function startFixtureBackend(kind: DbKind): Promise<{
     headers.set("apikey", init.key ?? t.backend.anonKey);
     const res = await t.backend.fetch(new Request(`${TEST_SITE_URL}/rest/v1${path}`, { ...init, headers }));
     const text = await res.text();
-    const names = ["content-range", "content-type", "preference-applied", "location", "content-profile"];
+    // PostgREST's own headers, and those the fixture's functions set through response.headers.
+    const names = [
+      "content-range",
+      "content-type",
+      "preference-applied",
+      "location",
+      "content-profile",
+      "x-greeting",
+      "x-event",
+    ];
     const type = res.headers.get("content-type") ?? "";
     return {
       status: res.status,

@@ -88,6 +88,12 @@ export const restErrors = {
     message: `'${resource}' is not an embedded resource in this request`,
     hint: `Verify that '${resource}' is included in the 'select' query parameter.`,
   })),
+  /** PGRST111: a function or trigger set response.headers to something other than [{"name": "value"}, …]. */
+  gucHeaders: kind(500, "PGRST111", () => ({
+    message: "response.headers guc must be a JSON array composed of objects with a single key and a string value",
+  })),
+  /** PGRST112: a function or trigger set response.status to something other than a status code. */
+  gucStatus: kind(500, "PGRST112", () => ({ message: "response.status guc must be a valid status code" })),
   /** PGRST114: limit or offset on PUT. */
   putLimit: kind(400, "PGRST114", () => ({
     message: "limit/offset querystring parameters are not allowed for PUT",

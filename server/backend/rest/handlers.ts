@@ -13,7 +13,7 @@ import { preferenceApplied } from "./prefer.ts";
 import type { AppliedKind, Prefer } from "./prefer.ts";
 import { parseRpcRequest, parseTableRequest, readJsonBody } from "./request.ts";
 import type { Auth, Profile, TableRequest } from "./request.ts";
-import { expectSingle, readResponse, writeResponse } from "./response.ts";
+import { expectSingle, readResponse, withResponseGucs, writeResponse } from "./response.ts";
 import type { CommonHeaders } from "./response.ts";
 import { compileCall, lookupFunction } from "./rpc.ts";
 import type { CallArgs } from "./rpc.ts";
@@ -106,7 +106,10 @@ export async function handleTable(c: Context, auth: Auth, ctx: RestContext, name
     const check = (row: StatementRow) => expectSingle(op.media, row.n);
     const out = await execute(ctx.db, auth, { ...run, check, count: op.count, cap: op.maxRows });
     const read = { head: op.head, media: op.media, offset: compiled.root?.offset ?? 0 };
-    return readResponse(read, out.row.n, out.row.body, out.total, common(req, prefer, "read"));
+    return withResponseGucs(
+      readResponse(read, out.row.n, out.row.body, out.total, common(req, prefer, "read")),
+      out.row,
+    );
   }
   const { row } = await execute(ctx.db, auth, { ...run, check: writeCheck(op, prefer) });
   // PostgREST echoes resolution only where it had a key to meet.
@@ -121,7 +124,7 @@ export async function handleTable(c: Context, auth: Auth, ctx: RestContext, name
     inserted: row.inserted ?? null,
     location: row.n === 1 ? locationOf(name, row.location ?? null) : null,
   };
-  return writeResponse(result, common(req, prefer, kind, resolution));
+  return withResponseGucs(writeResponse(result, common(req, prefer, kind, resolution)), row);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -192,5 +195,5 @@ export async function handleRpc(c: Context, auth: Auth, ctx: RestContext, name: 
     offset: compiled.root.offset ?? 0,
     isVoid: fn.returns.kind === "void",
   };
-  return readResponse(read, out.row.n, out.row.body, out.total, common(req, prefer, "rpc"));
+  return withResponseGucs(readResponse(read, out.row.n, out.row.body, out.total, common(req, prefer, "rpc")), out.row);
 }

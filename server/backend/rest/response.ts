@@ -95,6 +95,58 @@ export function writeResponse(w: WriteResult, common: CommonHeaders): Response {
   return new Response(w.body ?? "", { status, headers: headersOf(common, own) });
 }
 
+/** Statuses whose response has no body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+function gucStatus(raw: string): number {
+  // PostgREST reads the leading digits (Data.Text.Read.decimal); a Response takes 200 to 599.
+  const digits = /^\d+/.exec(raw)?.[0];
+  const status = digits === undefined ? Number.NaN : Number(digits);
+  if (!(status >= 200 && status <= 599)) throw restErrors.gucStatus();
+  return status;
+}
+
+function gucHeaders(raw: string): [string, string][] {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw restErrors.gucHeaders();
+  }
+  if (!Array.isArray(value)) throw restErrors.gucHeaders();
+  return value.map((item: unknown) => {
+    const entries = typeof item === "object" && item !== null && !Array.isArray(item) ? Object.entries(item) : [];
+    const [name, text] = entries.length === 1 ? entries[0]! : [];
+    if (typeof name !== "string" || typeof text !== "string") throw restErrors.gucHeaders();
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(text)) throw restErrors.gucHeaders();
+    return [name, text];
+  });
+}
+
+/**
+ * PostgREST's response GUCs (transactions.html#response-headers): a status set by a function or
+ * trigger replaces the response's, and each header it set replaces the one of that name. The
+ * status is decoded first, as PostgREST does, which decides the error when both are wrong.
+ */
+export function withResponseGucs(
+  res: Response,
+  gucs: { response_headers?: string | null; response_status?: string | null },
+): Response {
+  const rawStatus = gucs.response_status ?? null;
+  const rawHeaders = gucs.response_headers ?? null;
+  if (rawStatus === null && rawHeaders === null) return res;
+  const status = rawStatus === null ? res.status : gucStatus(rawStatus);
+  const set = rawHeaders === null ? [] : gucHeaders(rawHeaders);
+  const headers = new Headers(res.headers);
+  for (const [name] of set) headers.delete(name);
+  for (const [name, value] of set) headers.append(name, value);
+  const body = NULL_BODY_STATUSES.has(status) ? null : res.body;
+  if (body === null) headers.delete("content-type");
+  return new Response(body, { status, headers });
+}
+
 /** `.single()` over anything but one row is PGRST116; checked inside the transaction, so a write is rolled back. */
 export function expectSingle(media: Media, n: number): void {
   if (media.kind === "object" && n !== 1) throw restErrors.notSingle(n);

@@ -4,7 +4,9 @@
 //   body      the response body (text) when there is one;
 //   total     the count asked for (Prefer: count), as text;
 //   location  a written row's primary key, for Location (return=headers-only);
-//   inserted  rows an upsert inserted rather than updated.
+//   inserted  rows an upsert inserted rather than updated;
+//   response_headers, response_status  what a function or trigger the statement ran set in
+//             PostgREST's response GUCs, read after the rows (so after the function ran).
 import type { Media } from "./media.ts";
 
 export interface Compiled {
@@ -21,7 +23,17 @@ export interface StatementRow {
   total?: string | null;
   location?: string | null;
   inserted?: number | null;
+  response_headers?: string | null;
+  response_status?: string | null;
 }
+
+/**
+ * PostgREST's response GUCs as columns of the statement's final SELECT: evaluated once the rows
+ * are aggregated, they see what the functions and triggers that made those rows set. Empty when
+ * a previous transaction on the connection set them (a custom setting then stays defined).
+ */
+export const RESPONSE_GUCS =
+  "nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status";
 
 /**
  * The final SELECT over the rows of `select`: their number, the body and the total. A CSV body
@@ -29,7 +41,7 @@ export interface StatementRow {
  * which Postgres plans a little faster).
  */
 export function readStatement(prefix: string, select: string, body: string, total: string, csv: boolean): string {
-  const columns = `count(*)::int AS n, ${body} AS body${total === "NULL" ? "" : `, ${total} AS total`}`;
+  const columns = `count(*)::int AS n, ${body} AS body${total === "NULL" ? "" : `, ${total} AS total`}, ${RESPONSE_GUCS}`;
   if (csv)
     return `${prefix ? `${prefix}, ` : "WITH "}pgrst_source AS (${select}) SELECT ${columns} FROM pgrst_source AS pgrst_r`;
   return `${prefix ? `${prefix} ` : ""}SELECT ${columns} FROM (${select}) AS pgrst_r`;

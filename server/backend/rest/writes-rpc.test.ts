@@ -33,6 +33,9 @@ describeEachDatabase("REST writes and rpc", (kind) => {
       headers: { "content-type": "application/json", prefer },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
+  /** The fixture's function that sets the response GUCs to these texts. */
+  const respond = (status: string, headers: string) =>
+    raw(`/rpc/emb_respond?status=${encodeURIComponent(status)}&headers=${encodeURIComponent(headers)}`);
   const putTag = (query: string, body: unknown) =>
     send(serviceKey(), "PUT", `/emb_tags?${query}`, body, "return=representation");
   const tagNames = async () => (await service.from("emb_tags").select("id,name").gte("id", 10).order("id")).data;
@@ -275,6 +278,35 @@ describeEachDatabase("REST writes and rpc", (kind) => {
       expect(single.json).toMatchObject({
         code: "PGRST128",
         message: "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
+      });
+    });
+
+    it("answers with the status and headers a function or trigger set in the response GUCs", async () => {
+      const set = await respond("202", JSON.stringify([{ Location: "/emb_tags?id=eq.1" }, { "X-Greeting": "oi" }]));
+      expect(set).toMatchObject({ status: 202, json: "ok" });
+      expect(set.headers).toMatchObject({ location: "/emb_tags?id=eq.1", "x-greeting": "oi" });
+      // One of a header's name replaces the response's own.
+      const replaced = await respond("200", JSON.stringify([{ "Content-Type": "text/plain" }]));
+      expect(replaced.headers["content-type"]).toBe("text/plain");
+      const event = await user.from("emb_events").insert({ label: "with header" });
+      expect(event.status).toBe(201);
+      const plain = await send(serviceKey(), "POST", "/emb_events", { label: "with header" }, "return=minimal");
+      expect(plain.headers["x-event"]).toBe("with header");
+    });
+
+    it("refuses malformed response GUCs with PGRST111 and PGRST112", async () => {
+      for (const headers of ['{"X-A": "b"}', '[{"X-A": 1}]', '[{"X-A": "b", "X-B": "c"}]', "not json"]) {
+        expect(await respond("", headers)).toMatchObject({
+          status: 500,
+          json: pgrstError(
+            "PGRST111",
+            "response.headers guc must be a JSON array composed of objects with a single key and a string value",
+          ),
+        });
+      }
+      expect(await respond("teapot", '[{"X-A": 1}]')).toMatchObject({
+        status: 500,
+        json: pgrstError("PGRST112", "response.status guc must be a valid status code"),
       });
     });
 
