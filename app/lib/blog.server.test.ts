@@ -49,6 +49,21 @@ describe("listPublishedPosts", () => {
     expect([url.searchParams.get("offset"), url.searchParams.get("limit")]).toEqual(["0", "12"]);
   });
 
+  it("answers null past the last page, which PostgREST refuses with 416", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      Response.json(
+        {
+          code: "PGRST103",
+          details: "An offset of 72 was requested, but there are only 63 rows.",
+          hint: null,
+          message: "Requested range not satisfiable",
+        },
+        { status: 416, headers: { "Content-Range": "*/63" } },
+      ),
+    );
+    expect(await listPublishedPosts(contextWith(fetchMock), 7)).toBeNull();
+  });
+
   it("turns a backend error into an empty, failed list (docs/product.md §8)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const fetchMock = vi.fn<typeof fetch>(async () =>

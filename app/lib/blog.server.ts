@@ -90,6 +90,8 @@ async function onePage(
   try {
     const response = await read(from, from + POSTS_PER_PAGE - 1);
     const result = unwrap(response);
+    // Past the last page PostgREST answers 416 (PGRST103), since the request asks for a count.
+    if (!result.ok && response.status === 416) return null;
     if (!result.ok) return failed(result.error.message);
     const pageCount = Math.max(1, Math.ceil((knownTotal ?? response.count ?? 0) / POSTS_PER_PAGE));
     if (page > pageCount) return null;

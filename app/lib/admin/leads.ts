@@ -133,7 +133,7 @@ async function listMessagesOnly(
   const res = await messagesPageQuery(client, wanted, filters);
   const first = unwrap(res);
   // Deleting the last lead of the last page leaves the admin past the end: PostgREST answers that
-  // with 416 (PGRST103) when a count is asked for, the embedded backend with an empty page.
+  // with 416 (PGRST103) when a count is asked for, and an empty page otherwise.
   const pastEnd = res.status === 416 || (first.ok && first.data.length === 0 && wanted > 1);
   if (!first.ok && !pastEnd) throw new DataFailure(first.error);
   if (first.ok && !pastEnd) {
