@@ -7,6 +7,7 @@ import type { BackendAccess, backendContext } from "../app/lib/backend-context.t
 import type { AppRateLimitBucket, RequestInfo, requestContext } from "../app/lib/request-context.ts";
 import type { SiteContext, siteContext } from "../app/lib/site-context.ts";
 import type { ServerConfig } from "./config.ts";
+import { ANALYTICS_EVENTS_PATH, ANALYTICS_PIXEL_PATH, type Analytics } from "./analytics/index.ts";
 import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { accessLog } from "./http/access-log.ts";
 import { documentPipeline } from "./http/document.ts";
@@ -53,6 +54,11 @@ export interface ServerAppOptions {
   site?: SiteState;
   /** The registry's prerendered paths, rendered at start and kept in memory (production, with clientDir). */
   prerenderPaths?: readonly string[];
+  /**
+   * Cookieless analytics (server/analytics/): their routes and the lead forms' view of a
+   * visitor. Without it (ANALYTICS=0) pages are served without the analytics' script and pixel.
+   */
+  analytics?: Analytics;
 }
 
 const ALWAYS_READY: Readiness = { unreadyReason: async () => null, stopping: () => false };
@@ -112,13 +118,20 @@ export function createServerApp(options: ServerAppOptions): Hono {
 
   const app = new Hono();
   // First, so the logged duration covers everything and every answer carries X-Request-Id.
-  if (options.logger) app.use("*", accessLog(options.logger, HEALTH_PATHS));
+  // Probes and analytics events are not logged: one line per page view would double the log.
+  if (options.logger) {
+    app.use("*", accessLog(options.logger, [...HEALTH_PATHS, ANALYTICS_EVENTS_PATH, ANALYTICS_PIXEL_PATH]));
+  }
   app.use("*", clientIpMiddleware(config.trustProxy));
+  if (mode === "production") app.use("*", securityHeaders({ https: config.siteUrl.startsWith("https:") }));
+  // Before the documents and the page guards: an event is not a page, and a POST to a path
+  // without a route action would be refused.
+  options.analytics?.register(app);
   if (mode === "production") {
-    app.use("*", securityHeaders({ https: config.siteUrl.startsWith("https:") }));
     const pipeline = documentPipeline({
       csp: { connectOrigins: backendAccess.publicUrl ? [new URL(backendAccess.publicUrl).origin] : [] },
       readStylesheet: options.clientDir ? stylesheetReader(options.clientDir) : undefined,
+      analytics: options.analytics !== undefined,
     });
     const prerendered =
       options.clientDir && options.prerenderPaths
@@ -143,6 +156,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     return render(c.req.raw, site.current(), {
       clientIp,
       rateLimit: (bucket) => limiters[bucket].take(clientIp),
+      analytics: options.analytics?.forRequest(c),
     });
   });
   return app;

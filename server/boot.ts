@@ -17,6 +17,8 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { SiteIdentity } from "./mail/lead-templates.ts";
 import { restSettingsReader, SITE_SETTINGS_CHANNEL, SiteState } from "./http/site-state.ts";
 import { PLACEHOLDER_SETTINGS, placeholderFields, type SiteSettings } from "../app/lib/site-settings.ts";
+import { createAnalytics, type Analytics } from "./analytics/index.ts";
+import { analyticsStore, startAnalyticsMaintenance } from "./analytics/backend.ts";
 
 export function loadConfigOrExit(): ServerConfig {
   try {
@@ -51,6 +53,8 @@ export interface BackendSetup {
   backups?: BackupSchedule;
   /** What renders see: the origin, the site's settings (kept current) and the year. */
   site: SiteState;
+  /** Cookieless analytics (server/analytics/), unless ANALYTICS=0. */
+  analytics?: SiteAnalytics;
   /** One line for the start-up message. */
   description: string;
 }
@@ -87,6 +91,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     };
     return {
       access,
+      analytics: startAnalyticsFor(config, access),
       unreadyReason: () => hostedUnreadyReason(config.supabaseUrl!, config.supabaseAnonKey!),
       site: await startSiteState(config, access),
       description: `hosted Supabase at ${config.supabaseUrl}`,
@@ -127,17 +132,59 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
         log: (line) => console.log(line),
       })
     : undefined;
+  const access: BackendAccess = {
+    // Loaders call the backend in-process; the URL only has to be well-formed.
+    url: config.siteUrl,
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
+    fetch: (input, init) => backend.fetch(new Request(input, init)),
+    publicUrl: null,
+  };
   return {
     backend,
     leadDelivery,
     backups,
     access,
     site,
+    analytics: startAnalyticsFor(config, access),
     unreadyReason: () => backend.unreadyReason(),
     listen,
     description: config.databaseUrl
       ? "embedded backend on PostgreSQL (DATABASE_URL)"
       : `embedded backend on PGlite in ${config.dataDir}`,
+  };
+}
+
+const logProblem = (line: string) => console.error(line);
+
+/** The analytics and their upkeep, as one thing to stop. */
+export interface SiteAnalytics {
+  service: Analytics;
+  /** Stops the upkeep and writes the events still queued. */
+  stop(): Promise<void>;
+}
+
+/** Cookieless analytics through the backend (docs/decisions/073-cookieless-analytics.md), unless ANALYTICS=0. */
+export function startAnalyticsFor(config: ServerConfig, access: BackendAccess): SiteAnalytics | undefined {
+  if (!config.analytics.enabled) return undefined;
+  const store = analyticsStore(access);
+  const service = createAnalytics({
+    siteUrl: config.siteUrl,
+    salts: (day) => store.salts(day),
+    write: (batch) => store.write(batch),
+    isPermanent: store.isPermanent,
+    log: logProblem,
+  });
+  const upkeep = startAnalyticsMaintenance({
+    maintain: () => store.maintain(config.analytics.retentionDays),
+    log: logProblem,
+  });
+  return {
+    service,
+    async stop() {
+      await upkeep.stop();
+      await service.stop();
+    },
   };
 }
 
@@ -347,9 +394,10 @@ export function manageServer(
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);
-      // Workers first (a delivery or a backup in flight finishes), then the database they use.
-      const closing = Promise.all([setup.leadDelivery?.stop(), setup.backups?.stop()]).then(() =>
-        setup.backend?.close(),
+      // Workers first (a delivery or a backup in flight finishes, queued analytics events are
+      // written), then the database they use.
+      const closing = Promise.all([setup.leadDelivery?.stop(), setup.backups?.stop(), setup.analytics?.stop()]).then(
+        () => setup.backend?.close(),
       );
       void closing.then(
         () => process.exit(0),

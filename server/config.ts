@@ -64,6 +64,15 @@ export interface ServerConfig {
   storageMaxBytes: number;
   /** BUILD_DIR: the production build to serve (default ./build; test runs build side by side). */
   buildDir: string;
+  /** Cookieless analytics (server/analytics/). */
+  analytics: AnalyticsConfig;
+}
+
+export interface AnalyticsConfig {
+  /** ANALYTICS=0 turns them off: no script or pixel on pages, no endpoint, nothing counted. */
+  enabled: boolean;
+  /** ANALYTICS_RETENTION_DAYS: days raw events are kept (90); daily totals are kept for good. */
+  retentionDays: number;
 }
 
 export interface BackupsConfig {
@@ -300,6 +309,19 @@ function parseBackups(env: Env): BackupsConfig {
   };
 }
 
+function parseAnalytics(env: Env): AnalyticsConfig {
+  return {
+    enabled: parseFlag(env, "ANALYTICS", true),
+    retentionDays: parseWholeNumber(
+      env,
+      "ANALYTICS_RETENTION_DAYS",
+      90,
+      [1, 3650],
+      "a whole number of days from 1 to 3650",
+    ),
+  };
+}
+
 function parseWholeNumber(env: Env, name: string, fallback: number, range: [number, number], rule: string): number {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
@@ -426,5 +448,6 @@ export function readConfig(env: Env = process.env): ServerConfig {
       [1024, 1024 * 1024 * 1024],
       "a whole number of bytes from 1024 to 1073741824",
     ),
+    analytics: parseAnalytics(env),
   };
 }

@@ -22,6 +22,7 @@ const app = createServerApp({
   // instances on PostgreSQL).
   sharedCounts: setup.backend?.sharedCounts,
   site: setup.site,
+  analytics: setup.analytics?.service,
 });
 const handle = getRequestListener(app.fetch);
 const server = createServer((req, res) => vite.middlewares(req, res, () => void handle(req, res)));

@@ -86,6 +86,7 @@ const app = createServerApp({
   // The auth service's limiters, so the lead forms are counted in the same place (shared by
   // instances on PostgreSQL).
   sharedCounts: setup.backend?.sharedCounts,
+  analytics: setup.analytics?.service,
   readiness: { unreadyReason: setup.unreadyReason, stopping: () => state.stopping },
   logger: createLogger({ format: config.logFormat, level: config.logLevel }),
   pageCache: pageCache ?? undefined,

@@ -9,6 +9,273 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      analytics_daily_pages: {
+        Row: {
+          bounces: number;
+          browser: string;
+          campaign: string;
+          channel: string;
+          conversions: number;
+          day: string;
+          device: string;
+          engaged_ms: number;
+          entries: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          page: string;
+          source: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          bounces: number;
+          browser: string;
+          campaign: string;
+          channel: string;
+          conversions: number;
+          day: string;
+          device: string;
+          engaged_ms: number;
+          entries: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          page: string;
+          source: string;
+          views: number;
+          visitors: number;
+        };
+        Update: {
+          bounces?: number;
+          browser?: string;
+          campaign?: string;
+          channel?: string;
+          conversions?: number;
+          day?: string;
+          device?: string;
+          engaged_ms?: number;
+          entries?: number;
+          entry_page?: string;
+          leads_contact?: number;
+          leads_demo?: number;
+          os?: string;
+          page?: string;
+          source?: string;
+          views?: number;
+          visitors?: number;
+        };
+        Relationships: [];
+      };
+      analytics_daily_visits: {
+        Row: {
+          bounces: number;
+          browser: string;
+          campaign: string;
+          channel: string;
+          conversions: number;
+          day: string;
+          device: string;
+          engaged_ms: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          source: string;
+          views: number;
+          visits: number;
+        };
+        Insert: {
+          bounces: number;
+          browser: string;
+          campaign: string;
+          channel: string;
+          conversions: number;
+          day: string;
+          device: string;
+          engaged_ms: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          source: string;
+          views: number;
+          visits: number;
+        };
+        Update: {
+          bounces?: number;
+          browser?: string;
+          campaign?: string;
+          channel?: string;
+          conversions?: number;
+          day?: string;
+          device?: string;
+          engaged_ms?: number;
+          entry_page?: string;
+          leads_contact?: number;
+          leads_demo?: number;
+          os?: string;
+          source?: string;
+          views?: number;
+          visits?: number;
+        };
+        Relationships: [];
+      };
+      analytics_daily_vitals: {
+        Row: {
+          bucket: number;
+          day: string;
+          device: string;
+          metric: string;
+          page: string;
+          samples: number;
+        };
+        Insert: {
+          bucket: number;
+          day: string;
+          device: string;
+          metric: string;
+          page: string;
+          samples: number;
+        };
+        Update: {
+          bucket?: number;
+          day?: string;
+          device?: string;
+          metric?: string;
+          page?: string;
+          samples?: number;
+        };
+        Relationships: [];
+      };
+      analytics_events: {
+        Row: {
+          at: string;
+          browser: string | null;
+          channel: string;
+          click_id: string | null;
+          cls: number | null;
+          day: string;
+          device: string | null;
+          engaged_ms: number | null;
+          fcp: number | null;
+          form: string | null;
+          id: number;
+          inp: number | null;
+          kind: string;
+          lcp: number | null;
+          os: string | null;
+          page: string;
+          path: string;
+          referrer_host: string | null;
+          referrer_path: string | null;
+          screen: number | null;
+          source: string | null;
+          ttfb: number | null;
+          utm_campaign: string | null;
+          utm_content: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+          utm_term: string | null;
+          view_id: string | null;
+          visitor: string;
+        };
+        Insert: {
+          at?: string;
+          browser?: string | null;
+          channel: string;
+          click_id?: string | null;
+          cls?: number | null;
+          day: string;
+          device?: string | null;
+          engaged_ms?: number | null;
+          fcp?: number | null;
+          form?: string | null;
+          id?: never;
+          inp?: number | null;
+          kind: string;
+          lcp?: number | null;
+          os?: string | null;
+          page: string;
+          path: string;
+          referrer_host?: string | null;
+          referrer_path?: string | null;
+          screen?: number | null;
+          source?: string | null;
+          ttfb?: number | null;
+          utm_campaign?: string | null;
+          utm_content?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          utm_term?: string | null;
+          view_id?: string | null;
+          visitor: string;
+        };
+        Update: {
+          at?: string;
+          browser?: string | null;
+          channel?: string;
+          click_id?: string | null;
+          cls?: number | null;
+          day?: string;
+          device?: string | null;
+          engaged_ms?: number | null;
+          fcp?: number | null;
+          form?: string | null;
+          id?: never;
+          inp?: number | null;
+          kind?: string;
+          lcp?: number | null;
+          os?: string | null;
+          page?: string;
+          path?: string;
+          referrer_host?: string | null;
+          referrer_path?: string | null;
+          screen?: number | null;
+          source?: string | null;
+          ttfb?: number | null;
+          utm_campaign?: string | null;
+          utm_content?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          utm_term?: string | null;
+          view_id?: string | null;
+          visitor?: string;
+        };
+        Relationships: [];
+      };
+      analytics_rollups: {
+        Row: {
+          day: string;
+          rolled_at: string;
+        };
+        Insert: {
+          day: string;
+          rolled_at?: string;
+        };
+        Update: {
+          day?: string;
+          rolled_at?: string;
+        };
+        Relationships: [];
+      };
+      analytics_salts: {
+        Row: {
+          day: string;
+          salt: string;
+        };
+        Insert: {
+          day: string;
+          salt?: string;
+        };
+        Update: {
+          day?: string;
+          salt?: string;
+        };
+        Relationships: [];
+      };
       audit_log: {
         Row: {
           action: string;
@@ -566,6 +833,171 @@ export type Database = {
     };
     Functions: {
       admin_requires_mfa: { Args: never; Returns: boolean };
+      analytics_breakdown: {
+        Args: {
+          p_dimension: string | null;
+          p_filters?: Json | null;
+          p_from: string | null;
+          p_limit?: number | null;
+          p_to: string | null;
+        };
+        Returns: {
+          bounces: number;
+          conversions: number;
+          engaged_ms: number;
+          entries: number;
+          leads: number;
+          value: string;
+          views: number;
+          visitors: number;
+        }[];
+      };
+      analytics_check_filters: { Args: { p_filters: Json | null }; Returns: Json };
+      analytics_ingest: { Args: { p_events: Json | null }; Returns: number };
+      analytics_live_pages: {
+        Args: { p_day: string | null };
+        Returns: {
+          bounces: number;
+          browser: string;
+          campaign: string;
+          channel: string;
+          conversions: number;
+          day: string;
+          device: string;
+          engaged_ms: number;
+          entries: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          page: string;
+          source: string;
+          views: number;
+          visitors: number;
+        }[];
+      };
+      analytics_live_visitors: {
+        Args: { p_day: string | null };
+        Returns: {
+          browser: string;
+          campaign: string;
+          channel: string;
+          device: string;
+          engaged_ms: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          source: string;
+          views: number;
+          visitor: string;
+        }[];
+      };
+      analytics_live_visits: {
+        Args: { p_day: string | null };
+        Returns: {
+          bounces: number;
+          browser: string;
+          campaign: string;
+          channel: string;
+          conversions: number;
+          day: string;
+          device: string;
+          engaged_ms: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          source: string;
+          views: number;
+          visits: number;
+        }[];
+      };
+      analytics_live_vitals: {
+        Args: { p_day: string | null };
+        Returns: {
+          bucket: number;
+          day: string;
+          device: string;
+          metric: string;
+          page: string;
+          samples: number;
+        }[];
+      };
+      analytics_maintain: { Args: { p_retention_days: number | null }; Returns: Json };
+      analytics_now: { Args: never; Returns: number };
+      analytics_pages_in: {
+        Args: { f: Json | null; p_from: string | null; p_to: string | null };
+        Returns: {
+          bounces: number;
+          browser: string;
+          campaign: string;
+          channel: string;
+          conversions: number;
+          day: string;
+          device: string;
+          engaged_ms: number;
+          entries: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          page: string;
+          source: string;
+          views: number;
+          visitors: number;
+        }[];
+      };
+      analytics_period_check: { Args: { p_from: string | null; p_to: string | null }; Returns: undefined };
+      analytics_rollup: { Args: { p_day: string | null }; Returns: boolean };
+      analytics_salt: { Args: { p_day: string | null }; Returns: string };
+      analytics_summary: {
+        Args: { p_filters?: Json | null; p_from: string | null; p_to: string | null };
+        Returns: Json;
+      };
+      analytics_timeseries: {
+        Args: { p_filters?: Json | null; p_from: string | null; p_to: string | null };
+        Returns: {
+          bucket: string;
+          leads: number;
+          views: number;
+          visitors: number;
+        }[];
+      };
+      analytics_today: { Args: never; Returns: string };
+      analytics_totals: { Args: { f: Json | null; p_from: string | null; p_to: string | null }; Returns: Json };
+      analytics_unrolled_days: { Args: { p_from: string | null; p_to: string | null }; Returns: string[] };
+      analytics_visits_in: {
+        Args: { f: Json | null; p_from: string | null; p_to: string | null };
+        Returns: {
+          bounces: number;
+          browser: string;
+          campaign: string;
+          channel: string;
+          conversions: number;
+          day: string;
+          device: string;
+          engaged_ms: number;
+          entry_page: string;
+          leads_contact: number;
+          leads_demo: number;
+          os: string;
+          source: string;
+          views: number;
+          visits: number;
+        }[];
+      };
+      analytics_vital_bucket: { Args: { value: number | null }; Returns: number };
+      analytics_vital_value: { Args: { bucket: number | null; metric: string | null }; Returns: number };
+      analytics_vitals: {
+        Args: { p_filters?: Json | null; p_from: string | null; p_to: string | null };
+        Returns: {
+          metric: string;
+          p75: number;
+          page: string;
+          samples: number;
+        }[];
+      };
       cnpj_is_valid: { Args: { cnpj: string }; Returns: boolean };
       has_role: {
         Args: { _role: Database["public"]["Enums"]["app_role"] | null; _user_id: string | null };

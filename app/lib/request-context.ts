@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { ViewOrigin } from "./analytics-source";
 
 /** The per-address limits the app asks for; their numbers live in server/http/rate-limits.ts. */
 export type AppRateLimitBucket = "leads";
@@ -7,6 +8,20 @@ export interface RateLimitDecision {
   allowed: boolean;
   /** When refused: whole seconds until a request would be allowed again (at least 1); else 0. */
   retryAfterSeconds: number;
+}
+
+/**
+ * What the analytics know of the request's visitor (server/analytics/index.ts), for a lead's
+ * attribution (app/lib/leads.server.ts).
+ */
+export interface AnalyticsRequest {
+  /**
+   * The visitor of the day this request belongs to (the hash its page views got), once the
+   * server has written the views it still held; null when it is not counted (a bot).
+   */
+  visitor(): Promise<{ day: string; visitor: string } | null>;
+  /** Counts a stored lead as a conversion of this visitor's day. */
+  lead(form: "contact" | "demo", origin: ViewOrigin): void;
 }
 
 /**
@@ -22,6 +37,8 @@ export interface RequestInfo {
    * Required: a context built without it fails loudly rather than run without a limit.
    */
   rateLimit(bucket: AppRateLimitBucket): RateLimitDecision | Promise<RateLimitDecision>;
+  /** The analytics' view of this request; absent when they are off (ANALYTICS=0). */
+  analytics?: AnalyticsRequest;
 }
 
 export const requestContext = createContext<RequestInfo>();

@@ -6,11 +6,14 @@ import { createHash } from "node:crypto";
 import { chooseEncoding, compress, worthCompressing, type Effort, type Encoding } from "./compression.ts";
 import { contentSecurityPolicy, inlineScriptHashes, NON_DOCUMENT_CSP, type CspOptions } from "./csp.ts";
 import { inlineStylesheets } from "./inline-stylesheet.ts";
+import { withoutAnalytics } from "./analytics-markup.ts";
 
 export interface DocumentPipelineOptions {
   csp: CspOptions;
   /** The client build's stylesheets by URL (inline-stylesheet.ts); without it links stay links. */
   readStylesheet?: (href: string) => string | undefined;
+  /** False (ANALYTICS=0): the analytics' script and pixel are taken out of every page (analytics-markup.ts). */
+  analytics?: boolean;
 }
 
 /** A document as it is served, in every encoding asked for so far. */
@@ -43,13 +46,15 @@ export function strongEtag(body: Uint8Array): string {
 }
 
 /**
- * Stylesheet inlined (script-free pages only, ADR 058), then the inline scripts hashed into the
+ * The analytics' script and pixel taken out when they are off, the stylesheet inlined
+ * (script-free pages only, ADR 058), then the inline scripts hashed into the
  * CSP (ADR 003) so nothing may change the bytes afterwards, then the ETag and the compressed
  * copies. Compression happens when a copy is first asked for, in libuv's pool.
  */
 export function documentPipeline(options: DocumentPipelineOptions): DocumentPipeline {
   return ({ text, html }, effort) => {
-    const final = html && options.readStylesheet ? inlineStylesheets(text, options.readStylesheet) : text;
+    const page = html && options.analytics === false ? withoutAnalytics(text) : text;
+    const final = html && options.readStylesheet ? inlineStylesheets(page, options.readStylesheet) : page;
     const identity = new TextEncoder().encode(final);
     const csp = html ? contentSecurityPolicy(inlineScriptHashes(final), options.csp) : NON_DOCUMENT_CSP;
     const copies = new Map<Encoding, Promise<Variant>>();

@@ -45,6 +45,18 @@ export const RATE_LIMITS = {
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
 
+/**
+ * The analytics' limits (server/analytics/routes.ts), in memory per process on any database: an
+ * event is too cheap to pay a round trip for its count. Per daily visitor, far above a person
+ * reading (a view and an engagement per page, about 150 pages in 10 minutes), so one visitor can
+ * add at most 300 events per 10 minutes and instance; per address, for a flood that changes its
+ * User-Agent to become new visitors (offices behind one NAT address stay well under it).
+ */
+export const ANALYTICS_RATE_LIMITS = {
+  analyticsVisitor: { max: 300, windowMs: 10 * MINUTE },
+  analyticsAddress: { max: 3000, windowMs: 10 * MINUTE },
+} as const satisfies Record<string, RateLimit>;
+
 /** Keys (client addresses) remembered per bucket; beyond it the least recently seen is forgotten. */
 export const MAX_KEYS_PER_BUCKET = 10_000;
 

@@ -1,0 +1,479 @@
+// Cookieless analytics end to end below the browser (docs/decisions/073-cookieless-analytics.md):
+// the real routes and queue, the real backend (PGlite, and PostgreSQL where its binaries exist),
+// the real migration's salts, rollups, retention and row-level security, and the dashboard's
+// functions called as an admin with supabase-js.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BackendAccess } from "../../app/lib/backend-context.ts";
+import { startTestBackend, TEST_SITE_URL, type TestBackend } from "../backend/testing/backend.ts";
+import { describeEachDatabase } from "../backend/testing/describe-each-database.ts";
+import { clientIpMiddleware } from "../http/client-ip.ts";
+import { analyticsStore, type AnalyticsStore } from "./backend.ts";
+import type { EventRow } from "./events.ts";
+import { createAnalytics, EVENT_MAX_BYTES, type AnalyticsOptions } from "./index.ts";
+import { analyticsDay } from "./visitor.ts";
+
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const DAY_MS = 86_400_000;
+
+/** "YYYY-MM-DD" `days` from today (São Paulo). */
+const dayFrom = (days: number) => analyticsDay(new Date(Date.now() + days * DAY_MS));
+const hash = (letter: string) => letter.repeat(32);
+
+describeEachDatabase("cookieless analytics", (kind) => {
+  let t: TestBackend;
+  let store: AnalyticsStore;
+  let admin: SupabaseClient;
+  let member: SupabaseClient;
+  let clock: Date;
+  let nextAddress = 1;
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind);
+    const access: BackendAccess = {
+      url: TEST_SITE_URL,
+      anonKey: t.backend.anonKey,
+      serviceRoleKey: t.backend.serviceRoleKey,
+      fetch: (input, init) => t.backend.fetch(new Request(input, init)),
+      publicUrl: null,
+    };
+    store = analyticsStore(access);
+    admin = (await t.user(`admin-${kind}@example.com`, { admin: true })).client;
+    member = (await t.user(`member-${kind}@example.com`)).client;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** One instance of the server's analytics on its own Hono app, as server/app.ts mounts it. */
+  function instance(extra: Partial<AnalyticsOptions> = {}) {
+    const analytics = createAnalytics({
+      siteUrl: "https://omnia.com.br",
+      salts: (day) => store.salts(day),
+      write: (batch) => store.write(batch),
+      isPermanent: store.isPermanent,
+      now: () => clock,
+      queue: { intervalMs: 60_000 },
+      log: () => {},
+      ...extra,
+    });
+    const app = new Hono();
+    app.use("*", clientIpMiddleware(1));
+    analytics.register(app);
+    return { analytics, app };
+  }
+
+  function visitor(userAgent = CHROME) {
+    const address = `203.0.113.${nextAddress++}`;
+    const headers = { "User-Agent": userAgent, "X-Forwarded-For": address, Host: "omnia.com.br" };
+    return {
+      address,
+      send(app: Hono, body: unknown, extra: Record<string, string> = {}) {
+        return app.request("/_a", {
+          method: "POST",
+          headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers, ...extra },
+          body: typeof body === "string" ? body : JSON.stringify(body),
+        });
+      },
+      pixel(app: Hono, extra: Record<string, string> = {}, query = "") {
+        return app.request(`/_a.gif${query}`, { headers: { ...headers, ...extra } });
+      },
+    };
+  }
+
+  async function storedFor(visitorHash: string) {
+    const { rows } = await t.backend.db.query<EventRow & { row: string }>(
+      "select e.*, row_to_json(e)::text as row from public.analytics_events e where visitor = $1 order by id",
+      [visitorHash],
+    );
+    return rows;
+  }
+
+  async function newest(): Promise<EventRow & { row: string }> {
+    const { rows } = await t.backend.db.query<EventRow & { row: string }>(
+      "select e.*, row_to_json(e)::text as row from public.analytics_events e order by id desc limit 1",
+    );
+    return rows[0]!;
+  }
+
+  describe("counting", () => {
+    it("counts a view and its engagement under one daily hash, and stores neither address nor User-Agent", async () => {
+      clock = new Date();
+      const { analytics, app } = instance();
+      const ana = visitor(IPHONE);
+      const view = await ana.send(app, {
+        k: "v",
+        i: "view1",
+        u: "/precos/?utm_source=newsletter&utm_campaign=dezembro&email=ana@empresa.example",
+        r: "https://www.google.com.br/",
+        w: 390,
+      });
+      expect(view.status).toBe(204);
+      expect(view.headers.get("Set-Cookie")).toBeNull();
+      const leave = await ana.send(app, { k: "e", i: "view1", u: "/precos/", e: 4200, lcp: 1234.5, cls: 0.01 });
+      expect(leave.status).toBe(204);
+      await analytics.queue.flush();
+      const stored = await newest();
+      const rows = await storedFor(stored.visitor);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatchObject({
+        kind: "view",
+        day: expect.anything(),
+        view_id: "view1",
+        page: "/precos",
+        path: "/precos?utm_source=newsletter&utm_campaign=dezembro",
+        referrer_host: "www.google.com.br",
+        utm_source: "newsletter",
+        utm_campaign: "dezembro",
+        channel: "email",
+        source: "newsletter",
+        device: "mobile",
+        browser: "Mobile Safari",
+        os: "iOS",
+        screen: 360,
+      });
+      expect(rows[1]).toMatchObject({ kind: "engagement", view_id: "view1", page: "/precos", engaged_ms: 4200 });
+      expect(rows[1]!.lcp).toBeCloseTo(1234.5);
+      expect(stored.visitor).toMatch(/^[0-9a-f]{32}$/);
+      for (const row of rows) {
+        expect(row.row).not.toContain(ana.address);
+        expect(row.row).not.toContain("iPhone OS");
+        expect(row.row).not.toContain("ana@empresa");
+      }
+    });
+
+    it("does not count bots, prefetches and prerenders never shown, or the admin's pages", async () => {
+      const { analytics, app } = instance();
+      const before = (await t.backend.db.query("select count(*)::int as n from public.analytics_events")).rows[0];
+      const view = { k: "v", i: "x1", u: "/precos", r: "" };
+      expect((await visitor(GOOGLEBOT).send(app, view)).status).toBe(202);
+      expect((await visitor().send(app, view, { "Sec-Purpose": "prefetch;prerender" })).status).toBe(202);
+      expect((await visitor().send(app, view, { "Sec-Purpose": "prefetch" })).status).toBe(202);
+      expect((await visitor().send(app, { ...view, u: "/admin" })).status).toBe(202);
+      expect((await visitor().send(app, { k: "e", i: "x1", u: "/auth/nova-senha", e: 10 })).status).toBe(202);
+      expect((await visitor(GOOGLEBOT).pixel(app, { Referer: "https://omnia.com.br/precos" })).status).toBe(200);
+      await analytics.queue.flush();
+      expect((await t.backend.db.query("select count(*)::int as n from public.analytics_events")).rows[0]).toEqual(
+        before,
+      );
+    });
+
+    it("refuses malformed events with 4xx and bounds the body", async () => {
+      const { app } = instance();
+      const ana = visitor();
+      const statuses = await Promise.all([
+        ana.send(app, "not json"),
+        ana.send(app, { k: "v", i: "x", u: "/", extra: 1 }),
+        ana.send(app, { k: "v", i: "x", u: "//evil.example/" }),
+        ana.send(app, { k: "e", i: "x", u: "/", e: -1 }),
+        ana.send(app, { k: "e", i: "x", u: "/", e: 10, lcp: "fast" }),
+        ana.send(app, { k: "x", i: "x", u: "/" }),
+        ana.send(app, { k: "v", i: "x", u: "/" }, { Origin: "https://another.example" }),
+        ana.send(app, { k: "v", i: "x", u: "/" }, { "Content-Type": "application/x-www-form-urlencoded" }),
+        ana.send(app, { k: "v", i: "x", u: "/", r: "x".repeat(EVENT_MAX_BYTES) }),
+        app.request("/_a"),
+      ]).then((answers) => answers.map((answer) => answer.status));
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 403, 415, 413, 405]);
+    });
+
+    it("limits each visitor, and says when to come back", async () => {
+      const { app } = instance({ limits: { analyticsVisitor: { max: 3, windowMs: 60_000 } } });
+      const ana = visitor();
+      const answers = [];
+      for (let n = 0; n < 4; n++) answers.push(await ana.send(app, { k: "v", i: `v${n}`, u: "/" }));
+      expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 429]);
+      expect(Number(answers[3]!.headers.get("Retry-After"))).toBeGreaterThan(0);
+      // Another visitor is not affected.
+      expect((await visitor().send(app, { k: "v", i: "v9", u: "/" })).status).toBe(204);
+    });
+
+    it("counts a visitor without JavaScript through the pixel, from its Referer or its page parameter", async () => {
+      const { analytics, app } = instance();
+      const ana = visitor();
+      const answer = await ana.pixel(app, {
+        Referer: "https://omnia.com.br/sobre?utm_source=parceiro&utm_campaign=q4",
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("Content-Type")).toBe("image/gif");
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+      await analytics.queue.flush();
+      expect(await newest()).toMatchObject({
+        kind: "view",
+        page: "/sobre",
+        path: "/sobre?utm_source=parceiro&utm_campaign=q4",
+        view_id: null,
+        channel: "referral",
+      });
+      expect((await visitor().pixel(app, {}, "?p=%2Fblog%2Fum-post")).status).toBe(200);
+      await analytics.queue.flush();
+      expect(await newest()).toMatchObject({ page: "/blog/um-post", channel: "direct" });
+    });
+  });
+
+  describe("the daily visitor", () => {
+    it("is the same on two instances sharing the database", async () => {
+      clock = new Date();
+      const one = instance();
+      const two = instance();
+      const ana = visitor();
+      await ana.send(one.app, { k: "v", i: "a1", u: "/" });
+      await one.analytics.queue.flush();
+      const first = await newest();
+      await ana.send(two.app, { k: "v", i: "a2", u: "/precos" });
+      await two.analytics.queue.flush();
+      expect((await newest()).visitor).toBe(first.visitor);
+    });
+
+    it("changes with the day's salt; salts older than yesterday's are deleted and never come back", async () => {
+      const { analytics, app } = instance();
+      const ana = visitor();
+      clock = new Date();
+      await ana.send(app, { k: "v", i: "d1", u: "/" });
+      await analytics.queue.flush();
+      const today = await newest();
+      clock = new Date(Date.now() + DAY_MS);
+      await ana.send(app, { k: "v", i: "d2", u: "/" });
+      await analytics.queue.flush();
+      const tomorrow = await newest();
+      expect(tomorrow.day).not.toEqual(today.day);
+      expect(tomorrow.visitor).not.toBe(today.visitor);
+
+      await t.backend.db.query("insert into public.analytics_salts (day) values ($1), ($2) on conflict do nothing", [
+        dayFrom(-2),
+        dayFrom(-1),
+      ]);
+      await store.maintain(90);
+      const { rows } = await t.backend.db.query<{ day: string }>(
+        "select to_char(day, 'YYYY-MM-DD') as day from public.analytics_salts order by day",
+      );
+      expect(rows.map((row) => row.day)).toEqual([dayFrom(-1), dayFrom(0), dayFrom(1)]);
+      await expect(store.salts(dayFrom(-2))).rejects.toThrow(/22023/);
+    });
+  });
+
+  describe("rollups, retention and the dashboard", () => {
+    const D = dayFrom(-3);
+    const OLD = dayFrom(-100);
+    const base = {
+      kind: "view",
+      view_id: null,
+      referrer_host: null,
+      referrer_path: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      click_id: null,
+      source: null,
+      device: "desktop",
+      browser: "Chrome",
+      os: "Windows",
+      screen: 1280,
+      engaged_ms: null,
+      lcp: null,
+      inp: null,
+      cls: null,
+      fcp: null,
+      ttfb: null,
+      form: null,
+    } as const;
+    const event = (day: string, time: string, who: string, fields: Partial<EventRow>): EventRow =>
+      ({ ...base, at: `${day}T${time}-03:00`, day, visitor: hash(who), path: fields.page, ...fields }) as EventRow;
+
+    const period = { p_from: D, p_to: D, p_filters: {} };
+    const summary = async (filters = {}) => {
+      const { data, error } = await admin.rpc("analytics_summary", { ...period, p_filters: filters });
+      if (error) throw new Error(error.message);
+      return (data as { current: Record<string, number> }).current;
+    };
+    const breakdown = async (dimension: string, filters = {}) => {
+      const { data, error } = await admin.rpc("analytics_breakdown", {
+        ...period,
+        p_dimension: dimension,
+        p_filters: filters,
+      });
+      if (error) throw new Error(error.message);
+      return Object.fromEntries(
+        (data as { value: string; visitors: number; views: number; conversions: number }[]).map((row) => [
+          row.value,
+          [row.visitors, row.views, row.conversions],
+        ]),
+      );
+    };
+    const everyPanel = async () => ({
+      summary: await summary(),
+      byPage: await breakdown("page"),
+      byChannel: await breakdown("channel"),
+      email: await summary({ channel: "email" }),
+      precos: await summary({ page: "/precos" }),
+      sourcesOfPrecos: await breakdown("source", { page: "/precos" }),
+      entries: await breakdown("entry_page"),
+      vitals: (await admin.rpc("analytics_vitals", period)).data,
+    });
+
+    beforeAll(async () => {
+      await store.write([
+        // Ana: newsletter campaign, two pages, a demo request.
+        event(D, "10:00:00", "a", {
+          page: "/",
+          path: "/?utm_source=newsletter&utm_campaign=dezembro",
+          channel: "email",
+          source: "newsletter",
+          utm_source: "newsletter",
+          utm_campaign: "dezembro",
+          view_id: "a1",
+        }),
+        event(D, "10:01:00", "a", {
+          kind: "engagement",
+          page: "/",
+          channel: "internal",
+          engaged_ms: 5000,
+          lcp: 1000,
+          view_id: "a1",
+        }),
+        event(D, "10:01:00", "a", { page: "/precos", channel: "internal", view_id: "a2" }),
+        event(D, "10:03:00", "a", {
+          kind: "engagement",
+          page: "/precos",
+          channel: "internal",
+          engaged_ms: 3000,
+          lcp: 2000,
+          view_id: "a2",
+        }),
+        event(D, "10:03:30", "a", { kind: "lead", page: "/precos", channel: "internal", form: "demo" }),
+        // Bruno: from Google on a phone, one page.
+        event(D, "10:10:00", "b", {
+          page: "/precos",
+          channel: "search",
+          source: "Google",
+          referrer_host: "www.google.com",
+          device: "mobile",
+          view_id: "b1",
+        }),
+        event(D, "10:11:00", "b", {
+          kind: "engagement",
+          page: "/precos",
+          channel: "internal",
+          engaged_ms: 1000,
+          lcp: 4000,
+          device: "mobile",
+          view_id: "b1",
+        }),
+        // Carla: typed the address, one page.
+        event(D, "10:20:00", "c", { page: "/", channel: "direct" }),
+        // Long ago: past the retention.
+        event(OLD, "09:00:00", "e", { page: "/blog", channel: "direct" }),
+      ]);
+    });
+
+    it("answers each panel from the raw events before the day is rolled up", async () => {
+      expect(await summary()).toEqual({
+        visitors: 3,
+        views: 4,
+        bounces: 2,
+        engaged_ms: 9000,
+        conversions: 1,
+        leads_contact: 0,
+        leads_demo: 1,
+      });
+      expect(await breakdown("page")).toEqual({ "/": [2, 2, 1], "/precos": [2, 2, 1] });
+      expect(await breakdown("channel")).toEqual({ email: [1, 2, 1], search: [1, 1, 0], direct: [1, 1, 0] });
+      expect(await summary({ channel: "email" })).toMatchObject({ visitors: 1, views: 2, conversions: 1 });
+      expect(await summary({ page: "/precos" })).toMatchObject({ visitors: 2, views: 2, conversions: 1, bounces: 1 });
+      expect(await breakdown("source", { page: "/precos" })).toEqual({ newsletter: [1, 1, 1], Google: [1, 1, 0] });
+      const { data: hours } = await admin.rpc("analytics_timeseries", period);
+      expect((hours as { visitors: number }[]).map((hour) => hour.visitors)).toEqual(
+        Array.from({ length: 24 }, (_, hour) => (hour === 10 ? 3 : 0)),
+      );
+      const { data: vitals } = await admin.rpc("analytics_vitals", period);
+      const lcp = (vitals as { page: string; metric: string; p75: number; samples: number }[]).filter(
+        (row) => row.metric === "lcp",
+      );
+      expect(lcp.map((row) => [row.page, row.samples])).toEqual([
+        ["/", 1],
+        ["/precos", 2],
+      ]);
+      // p75 of 2000 and 4000 ms is 4000, read from ~5% buckets.
+      expect(lcp[1]!.p75).toBeGreaterThan(3900);
+      expect(lcp[1]!.p75).toBeLessThan(4100);
+    });
+
+    it("rolls up each closed day once, with the same answers, and drops raw events past the retention", async () => {
+      const live = await everyPanel();
+      const first = await store.maintain(90);
+      expect(first.rolled_up).toBeGreaterThanOrEqual(2);
+      expect(first.events_deleted).toBe(1);
+      expect((await store.maintain(90)).rolled_up).toBe(0);
+      const { rows } = await t.backend.db.query<{ n: number }>(
+        "select count(*)::int as n from public.analytics_daily_visits where day = $1",
+        [D],
+      );
+      expect(rows[0]!.n).toBeGreaterThan(0);
+      // The rollup answers what the raw events did.
+      expect(await everyPanel()).toEqual(live);
+      // The old day's raw events are gone, its totals stay.
+      const { rows: old } = await t.backend.db.query("select 1 from public.analytics_events where day = $1", [OLD]);
+      expect(old).toEqual([]);
+      const { data } = await admin.rpc("analytics_summary", { p_from: OLD, p_to: OLD, p_filters: {} });
+      expect((data as { current: { visitors: number } }).current.visitors).toBe(1);
+      // A day that is not over yet is never rolled up.
+      const { rows: today } = await t.backend.db.query("select 1 from public.analytics_rollups where day = $1", [
+        dayFrom(0),
+      ]);
+      expect(today).toEqual([]);
+    });
+
+    it("compares with the period just before", async () => {
+      const { data } = await admin.rpc("analytics_summary", { p_from: dayFrom(-2), p_to: dayFrom(0), p_filters: {} });
+      expect((data as { previous: { visitors: number } }).previous.visitors).toBe(3);
+    });
+
+    it("refuses unknown dimensions, filters and periods", async () => {
+      const bad = [
+        await admin.rpc("analytics_breakdown", { ...period, p_dimension: "ip" }),
+        await admin.rpc("analytics_summary", { ...period, p_filters: { visitor: "a" } }),
+        await admin.rpc("analytics_summary", { p_from: D, p_to: dayFrom(-4), p_filters: {} }),
+      ];
+      expect(bad.map((answer) => [answer.status, answer.error?.code])).toEqual([
+        [400, "22023"],
+        [400, "22023"],
+        [400, "22023"],
+      ]);
+    });
+  });
+
+  describe("row-level security", () => {
+    it("lets admins read, and nobody else; salts and writes are the server's", async () => {
+      const anon = t.client();
+      expect((await anon.rpc("analytics_summary", { p_from: dayFrom(-3), p_to: dayFrom(0) })).error?.code).toBe(
+        "42501",
+      );
+      expect((await anon.from("analytics_events").select("id").limit(1)).error?.code).toBe("42501");
+
+      const { data: memberSummary } = await member.rpc("analytics_summary", { p_from: dayFrom(-3), p_to: dayFrom(0) });
+      expect((memberSummary as { current: { visitors: number } }).current.visitors).toBe(0);
+      const tables = ["analytics_events", "analytics_daily_visits", "analytics_daily_pages", "analytics_daily_vitals"];
+      const rowsOf = async (client: SupabaseClient) =>
+        Object.fromEntries(
+          await Promise.all(
+            tables.map(async (table) => [table, ((await client.from(table).select("*").limit(1)).data ?? []).length]),
+          ),
+        );
+      expect(await rowsOf(member)).toEqual(Object.fromEntries(tables.map((table) => [table, 0])));
+      expect(await rowsOf(admin)).toEqual(Object.fromEntries(tables.map((table) => [table, 1])));
+      expect((await member.rpc("analytics_now")).data).toBe(0);
+
+      expect((await admin.from("analytics_salts").select("*")).error?.code).toBe("42501");
+      expect((await admin.rpc("analytics_salt", { p_day: dayFrom(0) })).error?.code).toBe("42501");
+      expect((await admin.rpc("analytics_ingest", { p_events: [] })).error?.code).toBe("42501");
+      expect((await admin.rpc("analytics_maintain", { p_retention_days: 1 })).error?.code).toBe("42501");
+      expect((await admin.from("analytics_events").delete().gt("id", 0)).error?.code).toBe("42501");
+    });
+  });
+});

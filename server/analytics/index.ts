@@ -1,0 +1,204 @@
+// Cookieless analytics, the server's half (docs/decisions/073-cookieless-analytics.md):
+// - POST /_a takes one event of the script (app/enhance/analytics.ts): at most 2 KB, checked
+//   field by field (events.ts), answered 204 once queued, 202 when deliberately not counted (a
+//   bot, a prefetch or prerender the visitor never saw, the admin's pages), 4xx when malformed
+//   (400), too large (413), not text (415) or from another site's page (403),
+//   429 over a visitor's or an address's limit (server/http/rate-limits.ts), 503 when the queue is
+//   full or the day's salt cannot be read.
+// - GET /_a.gif is the `<noscript>` pixel: a view for visitors without JavaScript, its page taken
+//   from the Referer (same site) or its `p` parameter.
+// - A lead's request asks for its visitor (the same hash as its views) and records the lead.
+// Nothing is stored on the visitor's device and no cookie is set; the client address only goes
+// into the daily hash (visitor.ts).
+import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { viewOrigin, type ViewOrigin } from "../../app/lib/analytics-source.ts";
+import { ANALYTICS_EVENTS_PATH, ANALYTICS_PIXEL_PATH } from "../../app/lib/analytics-paths.ts";
+import type { AnalyticsRequest } from "../../app/lib/request-context.ts";
+import { clientIpOf } from "../http/client-ip.ts";
+import { ANALYTICS_RATE_LIMITS, createRateLimiter, type RateLimit } from "../http/rate-limits.ts";
+import { engagementRow, isUncountedPage, leadRow, parseEventPayload, viewRow, type EventRow } from "./events.ts";
+import { createEventQueue, type EventQueue, type EventQueueOptions } from "./queue.ts";
+import { userAgentFacts } from "./user-agent.ts";
+import { createVisitorHasher, type DailyVisitor, type SaltSource } from "./visitor.ts";
+
+export { ANALYTICS_EVENTS_PATH, ANALYTICS_PIXEL_PATH };
+
+/** The largest event body: a view with a long URL and referrer is well under 1 KB. */
+export const EVENT_MAX_BYTES = 2048;
+
+/** A transparent 1×1 GIF. */
+const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+export interface AnalyticsOptions {
+  /** SITE_URL: its host (and the request's own) is "this site" for referrers and origins. */
+  siteUrl: string;
+  salts: SaltSource;
+  write: EventQueueOptions["write"];
+  isPermanent?: EventQueueOptions["isPermanent"];
+  queue?: Pick<EventQueueOptions, "maxBatch" | "intervalMs" | "maxPending">;
+  /** Replaces the limits of ANALYTICS_RATE_LIMITS (tests). */
+  limits?: Partial<Record<keyof typeof ANALYTICS_RATE_LIMITS, RateLimit>>;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface Analytics {
+  /** The two routes, on the server's Hono app. */
+  register(app: Hono): void;
+  /** What a lead form's request may ask (app/lib/request-context.ts). */
+  forRequest(c: Context): AnalyticsRequest;
+  readonly queue: EventQueue;
+  /** Writes what is queued; the server's graceful stop calls it. */
+  stop(): Promise<void>;
+}
+
+type Verdict = { counted: true } | { counted: false; status: 202 | 400 | 403 | 415 | 429 | 503; retryAfter?: number };
+
+const ignored: Verdict = { counted: false, status: 202 };
+
+const defaultNow = () => new Date();
+
+/** Requests a browser makes for a page nobody has seen yet (RFC: Sec-Purpose, speculation rules). */
+function isSpeculative(c: Context): boolean {
+  return /\b(prefetch|prerender)\b/i.test(`${c.req.header("Sec-Purpose") ?? ""} ${c.req.header("Purpose") ?? ""}`);
+}
+
+function hostnameOf(value: string | undefined | null): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value.includes("://") ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+function answer(verdict: Verdict, body: Buffer | null): Response {
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (!verdict.counted && verdict.retryAfter) headers["Retry-After"] = String(verdict.retryAfter);
+  if (body) {
+    headers["Content-Type"] = "image/gif";
+    // The image is the same whatever happened; its status says whether the view was counted.
+    const status = verdict.counted ? 200 : verdict.status === 202 ? 200 : verdict.status;
+    return new Response(new Uint8Array(body), { status, headers });
+  }
+  return new Response(null, { status: verdict.counted ? 204 : verdict.status, headers });
+}
+
+export function createAnalytics(options: AnalyticsOptions): Analytics {
+  const siteHost = hostnameOf(options.siteUrl)!;
+  const now = options.now ?? defaultNow;
+  const hasher = createVisitorHasher({ salts: options.salts, site: siteHost, now });
+  const limits = { ...ANALYTICS_RATE_LIMITS, ...options.limits };
+  const perVisitor = createRateLimiter(limits.analyticsVisitor, { now: () => now().getTime() });
+  const perAddress = createRateLimiter(limits.analyticsAddress, { now: () => now().getTime() });
+  const queue = createEventQueue({
+    write: options.write,
+    isPermanent: options.isPermanent,
+    log: options.log,
+    ...options.queue,
+  });
+
+  /** This site's host names: SITE_URL's and the one the request was sent to. */
+  const siteHosts = (c: Context) => [siteHost, hostnameOf(c.req.header("Host")) ?? siteHost];
+
+  /** Counts one event of a visitor: limits, hash, queue. */
+  async function count(c: Context, build: (who: DailyVisitor, at: Date) => EventRow): Promise<Verdict> {
+    const address = clientIpOf(c);
+    const userAgent = c.req.header("User-Agent") ?? "";
+    const byAddress = perAddress.take(address);
+    if (!byAddress.allowed) return { counted: false, status: 429, retryAfter: byAddress.retryAfterSeconds };
+    let who: DailyVisitor;
+    try {
+      who = await hasher.visitorOf(address, userAgent);
+    } catch (error) {
+      options.log?.(`Analytics: no salt for today: ${String(error)}`);
+      return { counted: false, status: 503 };
+    }
+    const byVisitor = perVisitor.take(who.visitor);
+    if (!byVisitor.allowed) return { counted: false, status: 429, retryAfter: byVisitor.retryAfterSeconds };
+    return queue.push(build(who, now())) ? { counted: true } : { counted: false, status: 503 };
+  }
+
+  async function onEvent(c: Context): Promise<Verdict> {
+    if (isSpeculative(c)) return ignored;
+    const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type !== "text/plain" && type !== "application/json") return { counted: false, status: 415 };
+    let payload;
+    try {
+      payload = parseEventPayload(JSON.parse(await c.req.text()));
+    } catch {
+      payload = null;
+    }
+    if (!payload) return { counted: false, status: 400 };
+    const hosts = siteHosts(c);
+    // Another site's page cannot post events in a visitor's name (browsers send Origin on POST).
+    const origin = c.req.header("Origin");
+    if (origin !== undefined && !hosts.includes(hostnameOf(origin) ?? "")) return { counted: false, status: 403 };
+    const agent = userAgentFacts(c.req.header("User-Agent"));
+    if (agent.bot) return ignored;
+    if (payload.k === "e") {
+      const page = payload.u.replace(/[?#].*$/, "");
+      if (isUncountedPage(page)) return ignored;
+      return count(c, (who, at) => engagementRow(payload, { at, who, agent }));
+    }
+    const view = viewOrigin(new URL(payload.u, options.siteUrl), payload.r || null, hosts);
+    if (!view || isUncountedPage(view.page)) return ignored;
+    return count(c, (who, at) => viewRow(view, { at, who, agent }, payload));
+  }
+
+  async function onPixel(c: Context): Promise<Verdict> {
+    if (isSpeculative(c)) return ignored;
+    const agent = userAgentFacts(c.req.header("User-Agent"));
+    if (agent.bot) return ignored;
+    const hosts = siteHosts(c);
+    // The page: the Referer (its query's campaign tags included) when it is this site's, else `p`.
+    const referer = c.req.header("Referer");
+    const param = c.req.query("p");
+    const page =
+      referer && hosts.includes(hostnameOf(referer) ?? "")
+        ? referer
+        : param && /^\/(?!\/)/.test(param) && param.length <= 300
+          ? new URL(param, options.siteUrl).href
+          : null;
+    const view = page ? viewOrigin(page, null, hosts) : null;
+    if (!view || isUncountedPage(view.page)) return ignored;
+    return count(c, (who, at) => viewRow(view, { at, who, agent }));
+  }
+
+  return {
+    register(app) {
+      app.post(
+        ANALYTICS_EVENTS_PATH,
+        bodyLimit({
+          maxSize: EVENT_MAX_BYTES,
+          onError: () => new Response(null, { status: 413, headers: { "Cache-Control": "no-store" } }),
+        }),
+        async (c) => answer(await onEvent(c), null),
+      );
+      app.get(ANALYTICS_PIXEL_PATH, async (c) => answer(await onPixel(c), PIXEL));
+      app.all(
+        ANALYTICS_EVENTS_PATH,
+        () => new Response(null, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } }),
+      );
+    },
+    forRequest(c) {
+      return {
+        async visitor() {
+          if (userAgentFacts(c.req.header("User-Agent")).bot) return null;
+          const who = await hasher.visitorOf(clientIpOf(c), c.req.header("User-Agent") ?? "");
+          // The views this instance still holds must be in the database before they are read.
+          await queue.flush();
+          return who;
+        },
+        lead(form: "contact" | "demo", origin: ViewOrigin) {
+          const agent = userAgentFacts(c.req.header("User-Agent"));
+          if (agent.bot) return;
+          void count(c, (who, at) => leadRow(origin, form, { at, who, agent }));
+        },
+      };
+    },
+    queue,
+    stop: () => queue.stop(),
+  };
+}

@@ -1,0 +1,94 @@
+// The analytics' write path (docs/decisions/073-cookieless-analytics.md): events wait in this
+// process's memory and are written in batches, one statement per batch, about once a second or
+// as soon as a batch is full, so answering an event (and serving pages) never waits for the
+// database. An event is answered 2xx only once it is in this queue; a batch the database did not
+// take stays at the front and is tried again, and stopping the server writes what is left. Past
+// `maxPending` events the queue refuses more (503) rather than grow without bound.
+import type { EventRow } from "./events.ts";
+
+export interface EventQueueOptions {
+  /** Writes one batch; throws when it did not. */
+  write: (batch: EventRow[]) => Promise<void>;
+  /** A batch that can never be written (the database refused its values) is dropped, not retried. */
+  isPermanent?: (error: unknown) => boolean;
+  maxBatch?: number;
+  intervalMs?: number;
+  maxPending?: number;
+  log?: (line: string) => void;
+}
+
+export interface EventQueue {
+  /** Queues one event; false when the queue is full. */
+  push(row: EventRow): boolean;
+  /** Writes everything queued until now (a lead's attribution reads them right after). */
+  flush(): Promise<void>;
+  readonly pending: number;
+  /** Stops the timer and writes what is left. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_MAX_BATCH = 500;
+export const DEFAULT_MAX_PENDING = 50_000;
+
+export function createEventQueue(options: EventQueueOptions): EventQueue {
+  const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  const maxPending = options.maxPending ?? DEFAULT_MAX_PENDING;
+  const log = options.log ?? ((line: string) => console.error(line));
+  let rows: EventRow[] = [];
+  // One write at a time, in order; flush() waits for the chain it extends.
+  let writing: Promise<void> = Promise.resolve();
+  let failing = false;
+
+  async function writeUpTo(count: number): Promise<void> {
+    let left = count;
+    while (left > 0 && rows.length > 0) {
+      const batch = rows.slice(0, Math.min(maxBatch, left));
+      try {
+        await options.write(batch);
+        if (failing) log(`Analytics: writing events again (${rows.length} waiting).`);
+        failing = false;
+      } catch (error) {
+        if (options.isPermanent?.(error)) {
+          log(`Analytics: dropped ${batch.length} events the database refused: ${String(error)}`);
+        } else {
+          if (!failing) log(`Analytics: could not write events, retrying: ${String(error)}`);
+          failing = true;
+          throw error;
+        }
+      }
+      // Only now: events pushed while the batch was written sit behind it.
+      rows = rows.slice(batch.length);
+      left -= batch.length;
+    }
+  }
+
+  function schedule(count: number): Promise<void> {
+    const next = writing.then(() => writeUpTo(count));
+    writing = next.catch(() => {});
+    return next;
+  }
+
+  const timer = setInterval(() => {
+    if (rows.length > 0) void schedule(rows.length).catch(() => {});
+  }, options.intervalMs ?? 1000);
+  timer.unref();
+
+  return {
+    push(row) {
+      if (rows.length >= maxPending) return false;
+      rows.push(row);
+      if (rows.length % maxBatch === 0) void schedule(maxBatch).catch(() => {});
+      return true;
+    },
+    flush: () => schedule(rows.length),
+    get pending() {
+      return rows.length;
+    },
+    async stop() {
+      clearInterval(timer);
+      await schedule(rows.length).catch((error: unknown) =>
+        log(`Analytics: ${rows.length} events not written at shutdown: ${String(error)}`),
+      );
+    },
+  };
+}
