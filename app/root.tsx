@@ -7,12 +7,14 @@ import {
   Scripts,
   ScrollRestoration,
   UNSAFE_DataRouterDataContext as DataRouterDataContext,
+  useLocation,
   useMatches,
 } from "react-router";
 import interLatin from "./assets/fonts/inter-latin-wght-400-800.woff2?url";
 import type { Route } from "./+types/root";
 import { UnexpectedErrorScreen } from "./components/site/error-screen";
 import { enhancementUrls } from "./enhance";
+import { ANALYTICS_PIXEL_PATH } from "./lib/analytics-paths";
 import { documentClient, type DocumentClient } from "./lib/document-client";
 import { siteContext, type RootData } from "./lib/site-context";
 import "./app.css";
@@ -95,6 +97,7 @@ function useDocumentClient(): DocumentClient {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { client, scripts } = useDocumentClient();
+  const { pathname } = useLocation();
   // The Latin subset is the only font file pt-BR text needs. Preloaded through React rather than
   // links(), React writes it right after the viewport, before the images' preloads: requested
   // that early, it is usually ready when Chromium first lays the page out, so that layout uses
@@ -128,9 +131,16 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         <Links />
-        {/* Module scripts are deferred: in the head they are found early and run after parsing. */}
+        {/* Module scripts are deferred: in the head they are found early and run after parsing,
+            never delaying the first paint. The analytics' is marked: with ANALYTICS=0 the server
+            takes it out (server/http/analytics-markup.ts). */}
         {scripts.map((name) => (
-          <script key={name} type="module" src={enhancementUrls[name]} />
+          <script
+            key={name}
+            type="module"
+            src={enhancementUrls[name]}
+            data-analytics={name === "analytics" ? "" : undefined}
+          />
         ))}
         {client === "app" ? null : (
           <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
@@ -144,7 +154,22 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts />
           </>
         ) : (
-          <div id={DOCUMENT_END_ID} hidden />
+          <>
+            {/* Visitors without JavaScript are counted by this image (server/analytics/index.ts);
+                a browser running scripts never requests it. */}
+            {scripts.includes("analytics") ? (
+              <noscript data-analytics="">
+                <img
+                  src={`${ANALYTICS_PIXEL_PATH}?p=${encodeURIComponent(pathname)}`}
+                  alt=""
+                  width={1}
+                  height={1}
+                  className="absolute"
+                />
+              </noscript>
+            ) : null}
+            <div id={DOCUMENT_END_ID} hidden />
+          </>
         )}
       </body>
     </html>

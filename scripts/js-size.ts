@@ -14,6 +14,13 @@ import { brotliCompressSync, constants } from "node:zlib";
 export const PUBLIC_PAGE_JS_BUDGET_BYTES = 20 * 1024;
 
 /**
+ * The caps since every public page counts its views (docs/decisions/073-cookieless-analytics.md):
+ * a page with the analytics at most 6 KB in all, and the analytics' own script at most 2.5 KB.
+ */
+export const PUBLIC_PAGE_WITH_ANALYTICS_JS_BUDGET_BYTES = 6 * 1024;
+export const ANALYTICS_JS_BUDGET_BYTES = 2.5 * 1024;
+
+/**
  * Strings that only the bundles of React, React Router and supabase-js contain (checked against
  * the built assets of /auth and /admin, which must still load them): a public page's scripts
  * must contain none of them. Bundle content, not file names, so renaming a chunk cannot hide one.

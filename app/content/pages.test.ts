@@ -172,11 +172,11 @@ describe("what each page loads in the browser (docs/decisions/048-public-pages-w
     );
   });
 
-  it("loads each module only on the pages that use it, each once", () => {
-    const withScripts = Object.fromEntries(
-      publicPages.filter((page) => page.scripts.length > 0).map((page) => [page.path, page.scripts]),
+  it("loads each module only on the pages that use it, each once, and the analytics on every one", () => {
+    const own = Object.fromEntries(
+      pages.filter((page) => page.client !== "app" && page.scripts.length > 0).map((page) => [page.path, page.scripts]),
     );
-    expect(withScripts).toEqual({
+    expect(own).toEqual({
       "/": ["lead-form"],
       "/recursos": ["lead-form", "tabs"],
       "/precos": ["lead-form"],
@@ -188,10 +188,13 @@ describe("what each page loads in the browser (docs/decisions/048-public-pages-w
       "/status": ["status"],
       "/solicitar-demo": ["lead-form"],
     });
+    // No page lists the analytics itself: every public page loads them after its own modules.
+    expect(pages.filter((page) => page.scripts?.includes("analytics"))).toEqual([]);
+    for (const page of publicPages) expect(page.scripts).toEqual([...(own[page.path] ?? []), "analytics"]);
   });
 
-  it("ships no JavaScript at all on the blog, the posts, the footer's documents and the not-found page", () => {
-    const noScripts = [
+  it("ships no JavaScript but the analytics on the blog, the posts, the footer's documents and the not-found page", () => {
+    const analyticsOnly = [
       "/blog",
       "/blog/:slug",
       "/blog/tag/:slug",
@@ -206,10 +209,10 @@ describe("what each page loads in the browser (docs/decisions/048-public-pages-w
     ];
     expect(
       publicPages
-        .filter((page) => page.scripts.length === 0)
+        .filter((page) => page.scripts.join(" ") === "analytics")
         .map((page) => page.path)
         .toSorted(),
-    ).toEqual(noScripts.toSorted());
+    ).toEqual(analyticsOnly.toSorted());
   });
 
   it("finds a page from its React Router route id, the module path without extension", () => {

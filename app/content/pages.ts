@@ -57,9 +57,16 @@ export function pageCacheTags(shows: { tags?: readonly string[]; author?: string
  * The enhancement modules of the public pages (app/enhance/*.ts, one bundled file each): small
  * plain-TypeScript scripts that add behaviour to the server's HTML, which works without them
  * (docs/decisions/048-public-pages-without-app-bundle.md). app/enhance/index.ts maps each name
- * to its file's URL.
+ * to its file's URL. "analytics" is never listed by a page: every public page loads it
+ * (PUBLIC_PAGE_SCRIPTS).
  */
-export type EnhancementName = "lead-form" | "tabs" | "status";
+export type EnhancementName = "lead-form" | "tabs" | "status" | "analytics";
+
+/**
+ * Loaded by every public page after its own modules: the cookieless analytics
+ * (docs/decisions/073-cookieless-analytics.md), which the server takes out again with ANALYTICS=0.
+ */
+export const PUBLIC_PAGE_SCRIPTS: readonly EnhancementName[] = ["analytics"];
 
 /** Footer columns, in the order navigation.ts shows them. */
 export type FooterColumnId = "product" | "company" | "resources" | "legal";
@@ -406,9 +413,12 @@ export function pageByRouteId(routeId: string): PageEntry | undefined {
   return pages.find((page) => page.module.replace(/\.tsx?$/, "") === routeId);
 }
 
-/** The pages that are public (no React in the browser), with the enhancement modules each loads. */
+/**
+ * The pages that are public (no React in the browser), with the enhancement modules each loads:
+ * its own, then PUBLIC_PAGE_SCRIPTS.
+ */
 export const publicPages: readonly (PageEntry & { scripts: readonly EnhancementName[] })[] = pages.flatMap((page) =>
-  page.client === "app" ? [] : [{ ...page, scripts: page.scripts }],
+  page.client === "app" ? [] : [{ ...page, scripts: [...page.scripts, ...PUBLIC_PAGE_SCRIPTS] }],
 );
 
 /** The pages and resource routes the server's page cache may keep, with their rules. */

@@ -6,12 +6,14 @@
 import type { EnhancementName } from "../content/pages.ts";
 // oxlint cannot resolve Vite's query suffixes; `?worker&url` modules default-export a string.
 /* oxlint-disable import/default */
+import analytics from "./analytics.ts?worker&url";
 import leadForm from "./lead-form.ts?worker&url";
 import status from "./status.ts?worker&url";
 import tabs from "./tabs.ts?worker&url";
 /* oxlint-enable import/default */
 
 export const enhancementUrls = {
+  analytics,
   "lead-form": leadForm,
   status,
   tabs,

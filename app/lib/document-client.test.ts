@@ -15,14 +15,14 @@ describe("documentClient", () => {
     expect(documentClient(["root", "routes/site/layout", "routes/admin/admin"], []).client).toBe("app");
   });
 
-  it("gives a public page its enhancement modules, or nothing", () => {
+  it("gives a public page its enhancement modules, then the analytics", () => {
     expect(documentClient(["root", "routes/site/layout", "routes/site/recursos"], [])).toMatchObject({
       client: "enhanced",
-      scripts: ["lead-form", "tabs"],
+      scripts: ["lead-form", "tabs", "analytics"],
     });
     expect(documentClient(["root", "routes/site/layout", "routes/blog/post"], [])).toMatchObject({
-      client: "none",
-      scripts: [],
+      client: "enhanced",
+      scripts: ["analytics"],
     });
   });
 

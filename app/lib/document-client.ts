@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { pageByRouteId, type EnhancementName, type PageEntry } from "~/content/pages";
+import { pageByRouteId, PUBLIC_PAGE_SCRIPTS, type EnhancementName, type PageEntry } from "~/content/pages";
 
 // What a document loads in the browser, decided by app/root.tsx from the page it renders
 // (docs/decisions/048-public-pages-without-app-bundle.md).
@@ -8,7 +8,7 @@ export interface DocumentClient {
   /**
    * "app": the React app (hydration, client-side navigation), only the registry's
    * `client: "app"` pages (/auth, /admin); "enhanced": no React, the page's enhancement modules
-   * (app/enhance/); "none": HTML and CSS only.
+   * (app/enhance/, the analytics included); "none": HTML and CSS only.
    */
   client: "app" | "enhanced" | "none";
   scripts: readonly EnhancementName[];
@@ -28,6 +28,7 @@ export function documentClient(routeIds: readonly string[], errors: readonly unk
     return { client: "none", scripts: [], page };
   }
   if (page?.client === "app") return { client: "app", scripts: [], page };
-  const scripts = page?.scripts ?? [];
+  // Every page of the registry counts its views (the analytics); a document outside it has none.
+  const scripts = page ? [...page.scripts, ...PUBLIC_PAGE_SCRIPTS] : [];
   return { client: scripts.length > 0 ? "enhanced" : "none", scripts, page };
 }

@@ -33,6 +33,20 @@ describe("documentPipeline", () => {
     expect(await document.variant("br")).toBe(br);
   });
 
+  it("serves a page without the analytics' script and pixel when they are off, as a script-free page", async () => {
+    const counted = `<!DOCTYPE html><html lang="pt-BR" data-client="enhanced" data-scripts="analytics"><head><link rel="stylesheet" href="/assets/root-abc.css"/><script type="module" src="/assets/analytics-DWCoMx8m.js" data-analytics=""></script></head><body>${FILLER}<noscript data-analytics=""><img src="/_a.gif?p=%2Fblog" alt=""/></noscript></body></html>`;
+    const off = documentPipeline({
+      csp: {},
+      readStylesheet: stylesheetReader(clientDirWith({ "assets/root-abc.css": CSS })),
+      analytics: false,
+    });
+    const served = new TextDecoder().decode((await off({ text: counted, html: true }, "once").variant(null)).body);
+    expect(served).toContain('<html lang="pt-BR" data-client="none"><head><style>');
+    expect(served).not.toMatch(/analytics|_a\.gif/);
+    const on = new TextDecoder().decode((await pipeline({ text: counted, html: true }, "once").variant(null)).body);
+    expect(on).toContain('data-analytics=""');
+  });
+
   it("gives a feed the policy of anything that is not a page, and leaves tiny bodies as they are", async () => {
     const feed = pipeline({ text: "<rss/>", html: false }, "per-response");
     expect(feed.csp).toBe(NON_DOCUMENT_CSP);

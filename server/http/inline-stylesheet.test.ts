@@ -26,8 +26,14 @@ describe("inlineStylesheets", () => {
     expect(html).not.toContain("<link");
   });
 
+  it("writes it into a page whose only script is the analytics'", () => {
+    expect(inlineStylesheets(page('enhanced" data-scripts="analytics'), read)).toContain(`<style>${CSS}</style>`);
+  });
+
   it("leaves pages with scripts and the React apps linking the cached file", () => {
-    for (const client of ["enhanced", "app"]) expect(inlineStylesheets(page(client), read)).toBe(page(client));
+    for (const client of ["enhanced", 'enhanced" data-scripts="lead-form analytics', "app"]) {
+      expect(inlineStylesheets(page(client), read)).toBe(page(client));
+    }
   });
 
   it("keeps the link when the file is missing or its text would close the element", () => {

@@ -9,13 +9,17 @@
 // the document the first layout is the only one. Measured with Lighthouse mobile
 // (docs/benchmarks.md).
 //
-// Only pages without scripts (`data-client="none"`, app/lib/document-client.ts) are rewritten.
-// On enhanced pages the module scripts already hold DOMContentLoaded until the file has arrived,
-// and the file stays cached from page to page; on /auth and /admin React owns the <head>.
+// Only pages without scripts (`data-client="none"`, app/lib/document-client.ts) are rewritten,
+// and those whose only script is the analytics' (docs/decisions/073-cookieless-analytics.md): the
+// analytics add their script and nothing else, so these pages still paint after the same
+// requests. On pages with behaviour the module scripts already hold DOMContentLoaded until the
+// file has arrived, and the file stays cached from page to page; on /auth and /admin React owns
+// the <head>.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const PUBLIC_DOCUMENT = /^\s*<!DOCTYPE html>\s*<html\b[^>]*\bdata-client="none"/i;
+const PUBLIC_DOCUMENT =
+  /^\s*<!DOCTYPE html>\s*<html\b[^>]*\bdata-client=("none"|"enhanced" data-scripts="analytics")[\s>]/i;
 // One file name under /assets, as Vite writes them: nothing that could climb out of the folder.
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[\w-]+\.css)"\/>/g;
 

@@ -120,8 +120,9 @@ test("neither supabase-js nor the Markdown renderer is in the JavaScript of the 
   await page.goto(href);
   await waitForDemoForm(page);
   const bodies = await Promise.all(scripts);
-  // Neither page loads any script at all (ADR 048); the markers stay checked in case one comes back.
-  expect(bodies).toEqual([]);
+  // Neither page loads a script of its own (ADR 048), only the analytics' (ADR 073), once each.
+  expect(bodies).toHaveLength(2);
+  expect(bodies.every((body) => body.includes("sendBeacon"))).toBe(true);
   const all = bodies.join("\n");
   // Distinctive strings of supabase-js (its client-info header, GoTrue client) and of
   // marked / sanitize-html.

@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import {
+  ANALYTICS_JS_BUDGET_BYTES,
   APP_BUNDLE_MARKERS,
   initialScriptPaths,
   initialScriptSources,
   measureScripts,
-  PUBLIC_PAGE_JS_BUDGET_BYTES,
+  PUBLIC_PAGE_WITH_ANALYTICS_JS_BUDGET_BYTES,
 } from "../../scripts/js-size.ts";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./support/hydration";
@@ -13,11 +14,14 @@ import { publicRoutes } from "./support/public-routes";
 
 // Byte budgets are deterministic, so they are tests (docs/architecture.md, "Budgets"); timings
 // live in `npm run bench`. Public pages ship no React, no router and no supabase-js, only
-// their enhancement modules (docs/decisions/048-public-pages-without-app-bundle.md).
+// their enhancement modules (docs/decisions/048-public-pages-without-app-bundle.md) and the
+// analytics' script (docs/decisions/073-cookieless-analytics.md).
 const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
 const allMarkers = Object.values(APP_BUNDLE_MARKERS).flat();
 
-test("every public page's JavaScript is its enhancement modules, at most 20 KB after brotli", async ({ request }) => {
+test("every public page's JavaScript is its enhancement modules and the analytics, at most 6 KB after brotli", async ({
+  request,
+}) => {
   const routes = await publicRoutes(request);
   expect(routes.map((route) => route.page)).toEqual(expect.arrayContaining(["/", "/blog", "/blog/:slug", "*"]));
   for (const route of routes) {
@@ -33,31 +37,39 @@ test("every public page's JavaScript is its enhancement modules, at most 20 KB a
     const { files, totalBrotli } = measureScripts(html, clientDir);
     test.info().annotations.push({ type: "JS (brotli bytes)", description: `${route.url}: ${totalBrotli}` });
     expect(totalBrotli, `${route.url}\n${files.map((f) => `${f.path} ${f.brotli}`).join("\n")}`).toBeLessThanOrEqual(
-      PUBLIC_PAGE_JS_BUDGET_BYTES,
+      PUBLIC_PAGE_WITH_ANALYTICS_JS_BUDGET_BYTES,
     );
+    // Everything the analytics add: one deferred module script (never delaying the first paint).
+    const analytics = files.filter((file) => /\/analytics-[\w-]{8}\.js$/.test(file.path));
+    expect(analytics, route.url).toHaveLength(1);
+    expect(analytics[0]!.brotli, route.url).toBeLessThanOrEqual(ANALYTICS_JS_BUDGET_BYTES);
+    expect(html, route.url).toContain(`<script type="module" src="${analytics[0]!.path}" data-analytics=""></script>`);
     const sources = initialScriptSources(html, clientDir);
     for (const marker of allMarkers) expect(sources.includes(marker), `${route.url} contains ${marker}`).toBe(false);
   }
 });
 
-test("the blog, a post, the footer's documents and the not-found page load no script file", async ({ request }) => {
+test("the blog, a post, the footer's documents and the not-found page load the analytics only", async ({ request }) => {
   const routes = await publicRoutes(request);
-  const noJs = ["/blog", "/blog/:slug", "/documentacao", "/ajuda", "/privacidade", "/termos", "/lgpd", "*"];
-  for (const route of routes.filter((entry) => noJs.includes(entry.page))) {
+  const analyticsOnly = ["/blog", "/blog/:slug", "/documentacao", "/ajuda", "/privacidade", "/termos", "/lgpd", "*"];
+  for (const route of routes.filter((entry) => analyticsOnly.includes(entry.page))) {
     const html = await (await request.get(route.url)).text();
-    expect(initialScriptPaths(html), route.url).toEqual([]);
-    expect(html, route.url).toContain('data-client="none"');
+    expect(initialScriptPaths(html), route.url).toEqual([expect.stringMatching(/^\/assets\/analytics-[\w-]{8}\.js$/)]);
+    expect(html, route.url).toContain('data-client="enhanced" data-scripts="analytics"');
   }
 });
 
-test("a page without scripts carries its stylesheet; pages with scripts link the cached file", async ({ request }) => {
+test("a page without behaviour carries its stylesheet; pages with scripts link the cached file", async ({
+  request,
+}) => {
   // ADR 058: nothing holds a script-free page's DOMContentLoaded until a linked stylesheet
-  // arrives, and Chromium lays out a page with a form at that event, unstyled.
+  // arrives, and Chromium lays out a page with a form at that event, unstyled. The analytics'
+  // script changes nothing there: such a page still carries it (ADR 073).
   const stylesheet = /<link rel="stylesheet" href="\/assets\/[\w-]+\.css"\/>/;
   const inline = /<style>[\s\S]*--color-primary:[\s\S]*<\/style>/;
   for (const route of await publicRoutes(request)) {
     const html = await (await request.get(route.url)).text();
-    const carries = route.scripts.length === 0;
+    const carries = route.scripts.every((name) => name === "analytics");
     expect({ links: stylesheet.test(html), inline: inline.test(html) }, route.url).toEqual({
       links: !carries,
       inline: carries,
@@ -85,7 +97,7 @@ function collectScripts(page: Page): () => Promise<Map<string, string>> {
 test.describe("in the browser", () => {
   test.use({ allowedConsoleErrors: /status of 404/ });
 
-  test("a public page fetches only its enhancement modules, at most 20 KB, and paints after at most 5 requests", async ({
+  test("a public page fetches only its enhancement modules, at most 6 KB, and paints after at most 5 requests", async ({
     page,
     request,
   }) => {
@@ -131,14 +143,17 @@ test.describe("in the browser", () => {
             .reduce((sum, entry) => sum + entry.encodedBodySize, 0),
           firstPaint: paint?.startTime ?? null,
           // What the first paint can wait for: the stylesheet and scripts (the font aside).
-          // Images never delay a paint, and the favicon is the browser's, not the page's.
+          // Images never delay a paint, and the favicon is the browser's, not the page's; nor
+          // does the analytics' beacon, sent after the first frame (which may come before the
+          // first contentful one while the font loads).
           beforePaint: resources
             .filter((entry) => paint && entry.startTime < paint.startTime)
             .filter((entry) => !/\.woff2$|\/favicon\./.test(entry.name) && entry.initiatorType !== "img")
+            .filter((entry) => entry.initiatorType !== "beacon")
             .map((entry) => new URL(entry.name).pathname),
         };
       });
-      expect(timing.scriptBytes, route.url).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET_BYTES);
+      expect(timing.scriptBytes, route.url).toBeLessThanOrEqual(PUBLIC_PAGE_WITH_ANALYTICS_JS_BUDGET_BYTES);
       expect(timing.firstPaint, `${route.url} painted`).not.toBeNull();
       // The document itself is the first request.
       expect(1 + timing.beforePaint.length, `${route.url}: ${timing.beforePaint.join(", ")}`).toBeLessThanOrEqual(5);

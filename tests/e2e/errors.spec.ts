@@ -19,9 +19,9 @@ test.describe("not-found page", () => {
     );
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    // HTML and CSS only (ADR 048).
-    await expect(page.locator("html")).toHaveAttribute("data-client", "none");
-    await expect(page.locator("script[src]")).toHaveCount(0);
+    // HTML and CSS only (ADR 048), and the analytics (ADR 073): a broken link is worth knowing.
+    await expect(page.locator("html")).toHaveAttribute("data-scripts", "analytics");
+    await expect(page.locator("script[src]")).toHaveCount(1);
   });
 
   test("the not-found page's button leads home", async ({ page }) => {

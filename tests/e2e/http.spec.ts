@@ -8,7 +8,7 @@ test("the raw HTML of / carries the page text and a complete head", async ({ req
   expect(response.status()).toBe(200);
   const html = await response.text();
   // A public page: no React in the browser, only its enhancement modules (ADR 048).
-  expect(html).toContain('<html lang="pt-BR" data-client="enhanced" data-scripts="lead-form">');
+  expect(html).toContain('<html lang="pt-BR" data-client="enhanced" data-scripts="lead-form analytics">');
   expect(html).toContain("Todos os canais do seu cliente. Uma só conversa.");
   expect(html).toContain("Quanto tempo leva a implementação?");
   expect(html).toContain("<title>Omnia | Plataforma omnichannel de atendimento com IA</title>");
