@@ -1,5 +1,15 @@
 // Texts of the blog administration (docs/product.md §2 "Administration", §4, §5, §7, §8; docs/product.md).
 
+/** Where visits and leads come from (app/lib/analytics-source.ts): "Análises" and "Mensagens" say it alike. */
+const channelLabels: Record<string, string> = {
+  direct: "Direto",
+  search: "Busca orgânica",
+  social: "Redes sociais",
+  email: "E-mail",
+  paid: "Pago",
+  referral: "Outros sites",
+};
+
 export const adminCopy = {
   metaTitle: "Administração do Blog | Omnia",
   metaDescription: "Área restrita para gerenciar os posts do blog e as mensagens recebidas.",
@@ -16,6 +26,7 @@ export const adminCopy = {
     activity: "Atividade",
     settings: "Configurações",
     tags: "Tags e autoria",
+    analytics: "Análises",
     // Beside "Mensagens": how many leads nobody has handled yet.
     newCount: (count: number) => (count === 1 ? "1 nova" : `${count} novas`),
   },
@@ -210,6 +221,19 @@ export const adminCopy = {
       all: "Todos",
       search: "Buscar",
       searchHint: "Nome, e-mail ou empresa",
+      // Where the lead first came from (its attribution's first touch).
+      source: "Origem",
+      campaign: "Campanha",
+    },
+    // Where the lead came from (contact_messages.attribution): "Google · campanha black-friday ·
+    // entrou por /precos"; the last touch only when it differs.
+    attribution: {
+      label: "Aquisição",
+      channels: channelLabels,
+      last: "Último toque",
+      campaign: (name: string) => `campanha ${name}`,
+      landing: (page: string) => `entrou por ${page}`,
+      pages: (count: number) => (count === 1 ? "1 página até o contato" : `${count} páginas até o contato`),
     },
     // How the lead went out (server/leads/delivery.ts): one line per configured channel.
     deliveries: {
@@ -245,6 +269,21 @@ export const adminCopy = {
         "Status",
         "Nota",
         "Atendida em",
+      ],
+      // Then each touch of the attribution, first and last: "1º toque: utm_source"…
+      touches: { first: "1º toque", last: "Último toque" },
+      touchColumns: [
+        "página de entrada",
+        "referência",
+        "origem",
+        "canal",
+        "utm_source",
+        "utm_medium",
+        "utm_campaign",
+        "utm_term",
+        "utm_content",
+        "ID de clique",
+        "páginas até o contato",
       ],
       failed: "Não foi possível exportar as mensagens. Tente novamente.",
     },
@@ -594,5 +633,99 @@ export const adminCopy = {
       invalid: "Confira os campos destacados.",
       forbidden: "Sua conta não tem permissão para alterar as configurações.",
     },
+  },
+  /** "Análises": cookieless analytics, conversions and real visitors' Web Vitals (docs/admin.md). */
+  analytics: {
+    label: "Análises do site",
+    loading: "Carregando...",
+    failed: "Não foi possível carregar as análises.",
+    empty: "Nenhuma visita no período.",
+    periods: {
+      label: "Período",
+      today: "Hoje",
+      week: "7 dias",
+      month: "30 dias",
+      year: "12 meses",
+      custom: "Personalizado",
+      from: "De",
+      to: "Até",
+    },
+    // Beside each figure: the change from the period of the same length just before.
+    change: (percent: string) => `${percent} em relação ao período anterior`,
+    noChange: "sem dados do período anterior",
+    metrics: {
+      visitors: "Visitantes",
+      views: "Visualizações",
+      viewsPerVisit: "Páginas por visita",
+      bounceRate: "Taxa de rejeição",
+      engagedTime: "Tempo de engajamento",
+      leads: "Leads",
+      conversionRate: "Taxa de conversão",
+      now: "Agora",
+      nowHint: "visitantes nos últimos 5 minutos",
+    },
+    chart: {
+      title: "Visitantes e leads ao longo do tempo",
+      visitors: "Visitantes",
+      leads: "Leads",
+      // The chart's text alternative, read by screen readers instead of the canvas.
+      summary: (visitors: string, leads: string, from: string, to: string) =>
+        `${visitors} visitantes e ${leads} leads de ${from} a ${to}.`,
+    },
+    tables: {
+      pages: "Páginas mais vistas",
+      entries: "Páginas de entrada",
+      channels: "Canais",
+      sources: "Origens",
+      campaigns: "Campanhas (UTM)",
+      devices: "Dispositivos",
+      browsers: "Navegadores",
+      os: "Sistemas operacionais",
+      forms: "Leads por formulário",
+      vitals: "Web Vitals de visitantes reais (p75)",
+    },
+    columns: {
+      page: "Página",
+      entry_page: "Página de entrada",
+      channel: "Canal",
+      source: "Origem",
+      campaign: "Campanha",
+      device: "Dispositivo",
+      browser: "Navegador",
+      os: "Sistema",
+      form: "Formulário",
+      visitors: "Visitantes",
+      views: "Visualizações",
+      entries: "Entradas",
+      bounceRate: "Rejeição",
+      leads: "Leads",
+      conversionRate: "Conversão",
+      lcp: "LCP",
+      inp: "INP",
+      cls: "CLS",
+      samples: "Visualizações medidas",
+    },
+    channels: channelLabels,
+    devices: { mobile: "Celular", tablet: "Tablet", desktop: "Computador" } as Record<string, string>,
+    forms: { contact: "Contato", demo: "Demonstração" } as Record<string, string>,
+    // A row without a value: no campaign, no referring site.
+    none: "(nenhum)",
+    unknown: "Desconhecido",
+    filters: {
+      label: "Filtros aplicados",
+      hint: "Clique em uma linha de qualquer tabela para filtrar todo o painel por ela.",
+      filterBy: (column: string, value: string) => `Filtrar por ${column}: ${value}`,
+      remove: (column: string, value: string) => `Remover filtro ${column}: ${value}`,
+      clear: "Limpar filtros",
+    },
+    // Google's thresholds for each metric (good / needs improvement / poor).
+    ratings: { good: "Bom", "needs-improvement": "Precisa melhorar", poor: "Ruim" } as Record<string, string>,
+    vitalsHint:
+      "Medidos nos navegadores dos visitantes: 75% das visualizações foram tão rápidas quanto o valor mostrado ou mais. Verde: bom; amarelo: precisa melhorar; vermelho: ruim (limites do Google).",
+    exportCsv: "Exportar CSV",
+    exportLabel: (table: string) => `Exportar CSV: ${table}`,
+    fileName: (table: string, from: string, to: string) => `analises-${table}-${from}-a-${to}.csv`,
+    duration: (seconds: number) =>
+      seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`,
   },
 };

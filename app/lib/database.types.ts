@@ -407,6 +407,9 @@ export type Database = {
       };
       contact_messages: {
         Row: {
+          attribution: Json | null;
+          attribution_campaign: string | null;
+          attribution_source: string | null;
           company: string | null;
           created_at: string;
           email: string;
@@ -423,6 +426,9 @@ export type Database = {
           subject: string;
         };
         Insert: {
+          attribution?: Json | null;
+          attribution_campaign?: never;
+          attribution_source?: never;
           company?: string | null;
           created_at?: string;
           email: string;
@@ -439,6 +445,9 @@ export type Database = {
           subject: string;
         };
         Update: {
+          attribution?: Json | null;
+          attribution_campaign?: never;
+          attribution_source?: never;
           company?: string | null;
           created_at?: string;
           email?: string;
@@ -1004,6 +1013,14 @@ export type Database = {
         Returns: boolean;
       };
       is_staff: { Args: { _user_id: string | null }; Returns: boolean };
+      lead_attribution_options: {
+        Args: never;
+        Returns: {
+          kind: string;
+          leads: number;
+          value: string;
+        }[];
+      };
       mfa_satisfied: { Args: never; Returns: boolean };
       post_is_visible: { Args: { published: boolean | null; published_at: string | null }; Returns: boolean };
       record_audit: {

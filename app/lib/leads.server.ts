@@ -9,6 +9,13 @@
 // (post/redirect/get: reloading it sends nothing); the enhancement module (app/enhance/lead-form.ts)
 // posts the same form with `Accept: application/json` and gets the verdict as JSON.
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import {
+  attributionFromOrigin,
+  attributionFromViews,
+  type Attribution,
+  type AttributionView,
+} from "./analytics-attribution";
+import { viewOrigin, type ViewOrigin } from "./analytics-source";
 import { requestContext } from "./request-context";
 import {
   boundLeadValues,
@@ -21,6 +28,7 @@ import {
   type LeadKind,
 } from "./lead-validation";
 import { sameSitePath } from "./safe-next";
+import { siteContext } from "./site-context";
 import { serviceSupabase } from "./supabase.server";
 
 /** The longest page path stored with a lead (contact_messages.page's CHECK). */
@@ -41,6 +49,52 @@ export function leadOriginPage(value: FormDataEntryValue | null, fallback: strin
 function isFormEncoded(request: Request): boolean {
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   return type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
+}
+
+/** The columns of a page view that a lead's attribution is made of. */
+const VIEW_COLUMNS =
+  "page, referrer_host, referrer_path, utm_source, utm_medium, utm_campaign, utm_term, utm_content, click_id, source, channel";
+
+/**
+ * The page the form was sent from, as the analytics would count it: the Referer when it is this
+ * site's (its campaign tags included), else the form's own page.
+ */
+function formOrigin(request: Request, context: Readonly<RouterContextProvider>, page: string): ViewOrigin {
+  const site = context.get(siteContext).origin;
+  const hosts = [new URL(site).hostname, new URL(request.url).hostname];
+  const referer = URL.parse(request.headers.get("Referer") ?? "");
+  const url = referer && hosts.includes(referer.hostname) ? referer : new URL(page, site);
+  return viewOrigin(url, null, hosts)!;
+}
+
+/**
+ * Where the lead came from (docs/decisions/073-cookieless-analytics.md): the first and last touch
+ * of the visitor's page views of the day, the same daily visitor the analytics counted; without
+ * any (JavaScript and images off, analytics blocked or off), the form's own page. Reading the
+ * views may fail without losing the lead: it then gets the form's page.
+ */
+async function attributionOf(context: Readonly<RouterContextProvider>, origin: ViewOrigin): Promise<Attribution> {
+  const analytics = context.get(requestContext).analytics;
+  let views: AttributionView[] = [];
+  try {
+    const who = analytics ? await analytics.visitor() : null;
+    if (who) {
+      const { data: rows, error } = await serviceSupabase(context)
+        .from("analytics_events")
+        .select(VIEW_COLUMNS)
+        .eq("day", who.day)
+        .eq("visitor", who.visitor)
+        .eq("kind", "view")
+        .order("at")
+        .order("id")
+        .limit(1000);
+      if (error) throw new Error(`${error.code ?? ""} ${error.message}`);
+      views = rows;
+    }
+  } catch (error) {
+    console.error("Could not read a lead's page views:", error instanceof Error ? error.message : error);
+  }
+  return attributionFromViews(views) ?? attributionFromOrigin(origin);
 }
 
 /** A verdict on one submission, before it becomes a page, a redirect or JSON. */
@@ -98,16 +152,20 @@ export async function submitLead(
   }
   if (!result) return { result: { status: "success", page }, status: 200 };
 
+  const origin = formOrigin(request, context, page);
   try {
+    const attribution = await attributionOf(context, origin);
     // Only this server may insert leads (ADR 037): the gates above are what the public key skipped.
     const { error } = await serviceSupabase(context)
       .from("contact_messages")
-      .insert({ ...result.lead, page });
+      .insert({ ...result.lead, page, attribution });
     if (error) throw new Error(`${error.code ?? ""} ${error.message}`);
   } catch (error) {
     console.error(`Could not store a ${kind} lead:`, error instanceof Error ? error.message : error);
     return { result: { status: "error", values, page }, status: 503 };
   }
+  // The dashboard's conversions: this visitor's day now has a lead.
+  context.get(requestContext).analytics?.lead(kind, origin);
   return { result: { status: "success", page }, status: 200 };
 }
 

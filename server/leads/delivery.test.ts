@@ -115,11 +115,16 @@ describeEachDatabase("lead delivery", (kind) => {
       databaseUrl: t.cluster?.url,
     });
     const started = performance.now();
+    const attribution = {
+      first: { landing_page: "/", utm_source: "newsletter", utm_campaign: "dezembro", pages_before: 3 },
+      last: { landing_page: "/precos", referrer: "www.google.com/", pages_before: 1 },
+    };
     const id = await submitLead(t, {
       name: "Ana <Souza>",
       email: "ana@empresa.com.br",
       company: "Empresa & Cia",
       phone: "(11) 91234-5678",
+      attribution,
     });
     await until("two e-mails and a webhook", () => sink.mails.length === 2 && hook.received.length === 1);
     console.log(`lead to e-mail and webhook: ${(performance.now() - started).toFixed(0)} ms on ${kind}`);
@@ -155,6 +160,24 @@ describeEachDatabase("lead delivery", (kind) => {
     const event = new Webhook(SECRET).verify(call!.body, headers) as { type: string; data: Record<string, unknown> };
     expect(event.type).toBe("lead.created");
     expect(event.data).toMatchObject({ id, name: "Ana <Souza>", email: "ana@empresa.com.br", plan: "scale" });
+    // The fields receivers already read, unchanged, and where the lead came from.
+    expect(Object.keys(event.data).toSorted()).toEqual(
+      [
+        "id",
+        "name",
+        "email",
+        "company",
+        "phone",
+        "subject",
+        "message",
+        "plan",
+        "page",
+        "created_at",
+        "attempt",
+        "attribution",
+      ].toSorted(),
+    );
+    expect(event.data.attribution).toEqual(attribution);
     expect(() => new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(call!.body, headers)).toThrow(
       "No matching signature found",
     );

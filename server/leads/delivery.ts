@@ -14,6 +14,7 @@
 // - "Reenviar" (an admin setting a failed delivery back to pending) clears its job; the relay
 //   queues it again.
 import { PgBoss, fromPglite, type Job } from "pg-boss";
+import type { Json } from "../../app/lib/database.types.ts";
 import type { Database, Queryable } from "../backend/db/types.ts";
 import type { PgliteDatabase } from "../backend/db/pglite.ts";
 import { salesNotification, visitorConfirmation, type LeadRecord, type SiteIdentity } from "../mail/lead-templates.ts";
@@ -69,6 +70,8 @@ interface DeliveryRow extends LeadRecord {
   delivery_id: string;
   channel: Channel;
   status: string;
+  /** Where the lead came from (first and last touch), for the webhook; null for older leads. */
+  attribution: Json | null;
 }
 
 /** pg-boss runs a statement on our transaction's connection through this. */
@@ -188,7 +191,7 @@ export async function startLeadDelivery(options: LeadDeliveryOptions): Promise<L
   async function work(job: Job<{ deliveryId: string }>): Promise<void> {
     const { rows } = await db.query<DeliveryRow>(
       `select d.id as delivery_id, d.channel, d.status, l.id, l.name, l.email, l.company, l.phone,
-              l.subject, l.message, l.plan, l.page, l.created_at
+              l.subject, l.message, l.plan, l.page, l.created_at, l.attribution
          from public.lead_deliveries d join public.contact_messages l on l.id = d.lead_id
         where d.id = $1`,
       [job.data.deliveryId],

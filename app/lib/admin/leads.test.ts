@@ -10,6 +10,7 @@ import type { ContactMessage } from "../blog-types";
 import {
   countNewMessages,
   deleteMessage,
+  listAttributionOptions,
   listMessages,
   MESSAGES_PAGE_SIZE,
   saveMessageNote,
@@ -17,6 +18,15 @@ import {
 } from "./leads";
 
 const LEADS = 2 * MESSAGES_PAGE_SIZE + 20;
+
+/** A touch of a lead's attribution with only what the inbox filters by. */
+const touch = (source: string, campaign: string | null) => ({
+  landing_page: "/",
+  source,
+  utm_campaign: campaign,
+  channel: "referral",
+  pages_before: 1,
+});
 
 function byNewest(a: ContactMessage, b: ContactMessage): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
@@ -103,6 +113,33 @@ describeEachDatabase("admin messages", (kind) => {
       expect(again.messages.some((m) => m.id === removed!.id)).toBe(false);
       // The next lead moved up onto page 1.
       expect(again.messages).toHaveLength(50);
+    });
+
+    it("filters by where leads first came from, and offers the sources and campaigns there are", async () => {
+      const service = t.client(t.backend.serviceRoleKey);
+      const { error } = await service.from("contact_messages").insert(
+        [
+          ["Google", "black-friday"],
+          ["Google", null],
+          ["newsletter", "black-friday"],
+        ].map(([source, campaign], i) => ({
+          name: `Lead com origem ${i}`,
+          email: `origem-${i}@empresa.example`,
+          subject: "demo",
+          attribution: { first: touch(source!, campaign ?? null), last: touch(source!, campaign ?? null) },
+        })),
+      );
+      if (error) throw new Error(error.message);
+      expect((await listMessages(admin, 1, { source: "Google" })).total).toBe(2);
+      expect((await listMessages(admin, 1, { campaign: "black-friday" })).total).toBe(2);
+      expect((await listMessages(admin, 1, { source: "Google", campaign: "black-friday" })).total).toBe(1);
+      expect(await listAttributionOptions(admin)).toEqual({
+        sources: ["Google", "newsletter"],
+        campaigns: ["black-friday"],
+      });
+      // Row-level security: a signed-in user who is not an admin is offered nothing.
+      const user = (await t.user(`not-admin-${kind}@example.com`)).client;
+      expect(await listAttributionOptions(user)).toEqual({ sources: [], campaigns: [] });
     });
 
     it("shows an empty first page when there are no leads", async () => {

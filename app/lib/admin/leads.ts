@@ -27,6 +27,9 @@ export interface MessageFilters {
   subject?: string;
   /** Part of a name, an e-mail address or a company, any case. */
   search?: string;
+  /** The first touch's source ("Google", "newsletter") and campaign (contact_messages.attribution). */
+  source?: string;
+  campaign?: string;
 }
 
 /** The search as an ilike pattern: its own wildcards are taken literally. */
@@ -47,7 +50,23 @@ export function filterMessages<
   if (filters.status) narrowed = narrowed.eq("status", filters.status);
   if (filters.subject) narrowed = narrowed.eq("subject", filters.subject);
   if (filters.search?.trim()) narrowed = narrowed.ilike("search_text", searchPattern(filters.search));
+  if (filters.source) narrowed = narrowed.eq("attribution_source", filters.source);
+  if (filters.campaign) narrowed = narrowed.eq("attribution_campaign", filters.campaign);
   return narrowed;
+}
+
+/** The sources and campaigns that brought leads, most leads first: what the inbox's filters offer. */
+export interface AttributionOptions {
+  sources: string[];
+  campaigns: string[];
+}
+
+export async function listAttributionOptions(client: AppSupabaseClient): Promise<AttributionOptions> {
+  const rows = expectData(await client.rpc("lead_attribution_options"));
+  return {
+    sources: rows.filter((row) => row.kind === "source").map((row) => row.value),
+    campaigns: rows.filter((row) => row.kind === "campaign").map((row) => row.value),
+  };
 }
 
 function messagesPageQuery(client: AppSupabaseClient, page: number, filters: MessageFilters) {

@@ -26,6 +26,22 @@ function contextFor(t: TestBackend): RouterContextProvider {
   return context;
 }
 
+/** The header cells of one touch of the attribution. */
+const touchColumns = (touchName: string) =>
+  [
+    "página de entrada",
+    "referência",
+    "origem",
+    "canal",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_term",
+    "utm_content",
+    "ID de clique",
+    "páginas até o contato",
+  ].map((column) => `;"${touchName}: ${column}"`);
+
 const get = (token?: string) =>
   new Request(`${TEST_SITE_URL}/admin/mensagens.csv`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
@@ -37,6 +53,33 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
   let adminToken: string;
   let userToken: string;
   const LEADS = 2_345;
+  const touch = {
+    landing_page: "/",
+    referrer: null,
+    utm_source: "newsletter",
+    utm_medium: "email",
+    utm_campaign: "dezembro",
+    utm_term: null,
+    utm_content: null,
+    click_id: null,
+    pages_before: 3,
+    source: "newsletter",
+    channel: "email",
+  };
+  const ATTRIBUTION = {
+    first: touch,
+    last: {
+      ...touch,
+      landing_page: "/precos",
+      referrer: "www.google.com/",
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      source: "Google",
+      channel: "search",
+      pages_before: 1,
+    },
+  };
 
   beforeAll(async () => {
     t = await startTestBackend(kind);
@@ -52,6 +95,11 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     await t.backend.db.exec(`
       insert into public.contact_messages (name, email, company, subject, message)
       values ('=HYPERLINK("http://x")', 'joao@empresa.com.br', 'Conceição; Filhos', 'comercial', 'Olá, "equipe"!');`);
+    // And the newest: a lead that knows where it came from.
+    await t.backend.db.query(
+      "insert into public.contact_messages (name, email, subject, page, attribution) values ($1, $2, 'demo', '/precos', $3)",
+      ["Ana Campanha", "ana@empresa.com.br", JSON.stringify(ATTRIBUTION)],
+    );
   });
   afterAll(async () => t?.close());
 
@@ -73,16 +121,23 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     const text = new TextDecoder().decode(bytes); // the decoder drops the BOM
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
-      '"Recebida em";"Nome";"E-mail";"Empresa";"Telefone";"Assunto";"Plano";"Mensagem";"Origem";"Status";"Nota";"Atendida em"',
+      '"Recebida em";"Nome";"E-mail";"Empresa";"Telefone";"Assunto";"Plano";"Mensagem";"Origem";"Status";"Nota";"Atendida em"' +
+        [...touchColumns("1º toque"), ...touchColumns("Último toque")].join(""),
     );
-    expect(lines).toHaveLength(LEADS + 2);
-    // The lone lead was inserted last: first. Its cells are safe for a spreadsheet.
+    expect(lines).toHaveLength(LEADS + 3);
+    // Where the newest lead came from: its first touch, then its last.
     expect(lines[1]).toContain(
+      ';"/";"";"newsletter";"E-mail";"newsletter";"email";"dezembro";"";"";"";"3";"/precos";"www.google.com/";"Google";"Busca orgânica";"";"";"";"";"";"";"1"',
+    );
+    // The lone lead was inserted before it. Its cells are safe for a spreadsheet, and it has
+    // no attribution (stored before the analytics): empty cells.
+    expect(lines[2]).toContain(
       `;"'=HYPERLINK(""http://x"")";"joao@empresa.com.br";"Conceição; Filhos";"";"Comercial e preços";"";"Olá, ""equipe""!";"";"Novo";"";`,
     );
-    const emails = lines.slice(2).map((line) => line.split(";")[2]);
+    expect(lines[2]).toMatch(/(;""){22}$/);
+    const emails = lines.slice(3).map((line) => line.split(";")[2]);
     expect(new Set(emails).size).toBe(LEADS);
-    expect(lines[2]).toContain(';"Solicitar demonstração";"Scale";"";"/precos";"Novo";"";');
+    expect(lines[3]).toContain(';"Solicitar demonstração";"Scale";"";"/precos";"Novo";"";');
   });
 
   it("records each export in the audit log with the admin, the client address and the filters", async () => {
@@ -104,5 +159,14 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("joao@empresa.com.br");
+    // By where leads first came from, as the inbox filters.
+    const byCampaign = new Request(`${TEST_SITE_URL}/admin/mensagens.csv?source=newsletter&campaign=dezembro`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    const campaign = (await (await exportLeads({ request: byCampaign, context, params: {} })).text())
+      .split("\r\n")
+      .filter(Boolean);
+    expect(campaign).toHaveLength(2);
+    expect(campaign[1]).toContain("ana@empresa.com.br");
   });
 });

@@ -2,6 +2,7 @@ import { adminCopy } from "~/content/admin";
 import { leadPlanLabels, leadSubjectLabels } from "~/content/lead-form";
 import { adminCaller, recordAdminAction, refusalStatus } from "~/lib/admin-auth.server";
 import { filterMessages, type MessageFilters } from "~/lib/admin/leads";
+import { isAttribution, type Touch } from "~/lib/analytics-attribution";
 import type { ContactMessage } from "~/lib/blog-types";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { CSV_BOM, csvLine } from "~/lib/leads-csv";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/export";
 /** Rows read per request to the database: the export holds one such page at a time. */
 const PAGE = 1000;
 
-const COLUMNS = "id, created_at, name, email, company, phone, subject, plan, message, page, status, note, handled_at";
+const COLUMNS =
+  "id, created_at, name, email, company, phone, subject, plan, message, page, status, note, handled_at, attribution";
 type Row = Pick<
   ContactMessage,
   | "id"
@@ -26,7 +28,35 @@ type Row = Pick<
   | "status"
   | "note"
   | "handled_at"
+  | "attribution"
 >;
+
+/** A touch's cells, in the order of adminCopy.messages.export.touchColumns; empty for an older lead. */
+function touchCells(touch: Touch | undefined): (string | null)[] {
+  if (!touch) return Array.from({ length: adminCopy.messages.export.touchColumns.length }, () => null);
+  return [
+    touch.landing_page,
+    touch.referrer,
+    touch.source,
+    adminCopy.messages.attribution.channels[touch.channel] ?? touch.channel,
+    touch.utm_source,
+    touch.utm_medium,
+    touch.utm_campaign,
+    touch.utm_term,
+    touch.utm_content,
+    touch.click_id,
+    String(touch.pages_before),
+  ];
+}
+
+/** The header: the inbox's columns, then each column of the first and of the last touch. */
+export function csvHeader(): string[] {
+  const { columns, touches, touchColumns } = adminCopy.messages.export;
+  return [
+    ...columns,
+    ...[touches.first, touches.last].flatMap((touch) => touchColumns.map((column) => `${touch}: ${column}`)),
+  ];
+}
 
 /**
  * The page after `last`, newest first with id breaking ties (the inbox's order, served by
@@ -72,11 +102,13 @@ function line(row: Row): string {
     adminCopy.messages.statuses[row.status] ?? row.status,
     row.note,
     row.handled_at,
+    ...touchCells(isAttribution(row.attribution) ? row.attribution.first : undefined),
+    ...touchCells(isAttribution(row.attribution) ? row.attribution.last : undefined),
   ]);
 }
 
 /**
- * GET /admin/mensagens.csv[?status=…&subject=…]: the inbox's leads as CSV (app/lib/leads-csv.ts), for admins, with their
+ * GET /admin/mensagens.csv[?status=…&subject=…&source=…&campaign=…]: the inbox's leads as CSV, where each came from included (app/lib/leads-csv.ts), for admins, with their
  * access token as a bearer token. Streamed page by page, so 100,000 leads never sit in memory;
  * what the caller may read is decided by row-level security, as in the inbox.
  */
@@ -95,6 +127,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: params.get("status") || undefined,
     subject: params.get("subject") || undefined,
     search: params.get("search")?.slice(0, 200) || undefined,
+    source: params.get("source")?.slice(0, 200) || undefined,
+    campaign: params.get("campaign")?.slice(0, 200) || undefined,
   };
   // The audit log names who took the leads out of the system, from where, and which ones.
   const recorded = await recordAdminAction(
@@ -113,7 +147,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(CSV_BOM + csvLine(adminCopy.messages.export.columns)));
+        controller.enqueue(encoder.encode(CSV_BOM + csvLine(csvHeader())));
         return;
       }
       const rows = await nextPage(client, last, filters);

@@ -20,13 +20,16 @@ const lead: ContactMessage = {
   status: "new",
   note: null,
   search_text: "maria silva maria@empresa.example ",
+  attribution: null,
+  attribution_source: null,
+  attribution_campaign: null,
 };
 
-function render(pagination?: Partial<MessagesPagination>, deliveries: LeadDelivery[] = []) {
+function render(pagination?: Partial<MessagesPagination>, deliveries: LeadDelivery[] = [], shown = lead) {
   return renderToStaticMarkup(
     <TooltipProvider>
       <MessagesList
-        messages={[lead]}
+        messages={[shown]}
         loading={false}
         failed={false}
         copy={adminCopy.messages}
@@ -108,5 +111,48 @@ describe("MessagesList deliveries", () => {
 
   it("shows nothing about deliveries when none were configured", () => {
     expect(render()).not.toContain("Entregas");
+  });
+});
+
+describe("MessagesList attribution", () => {
+  const touch = {
+    landing_page: "/precos",
+    referrer: "www.google.com/",
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: "black-friday",
+    utm_term: null,
+    utm_content: null,
+    click_id: null,
+    pages_before: 3,
+    source: "Google",
+    channel: "search",
+  };
+
+  it("says where the lead came from, and its last touch when another one", () => {
+    const html = render(undefined, [], {
+      ...lead,
+      attribution: {
+        first: touch,
+        last: {
+          ...touch,
+          landing_page: "/contato",
+          source: null,
+          channel: "direct",
+          utm_campaign: null,
+          pages_before: 1,
+        },
+      },
+    });
+    expect(html).toContain("Google · campanha black-friday · entrou por /precos (3 páginas até o contato)");
+    expect(html).toContain("Último toque:</dt><dd");
+    expect(html).toContain("Direto · entrou por /contato");
+  });
+
+  it("shows one line when both touches are the same, and none for a lead stored before the analytics", () => {
+    const once = render(undefined, [], { ...lead, attribution: { first: touch, last: touch } });
+    expect(once).toContain("Aquisição:");
+    expect(once).not.toContain("Último toque");
+    expect(render()).not.toContain("Aquisição");
   });
 });

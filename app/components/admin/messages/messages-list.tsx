@@ -5,6 +5,7 @@ import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { ContactMessage, LeadDelivery } from "~/lib/blog-types";
 import { formatShortDateTime } from "~/lib/format";
 import { DeliveryList } from "./delivery-list";
+import { attributionLines } from "./lead-attribution";
 import { LeadProgress } from "./lead-progress";
 import { RemoveButton } from "../remove-button";
 
@@ -117,6 +118,7 @@ export function MessagesList({
             [copy.subject, copy.subjects[message.subject] ?? message.subject],
             [copy.plan, message.plan ? (copy.plans[message.plan] ?? message.plan) : copy.none],
             [copy.page, message.page || copy.none],
+            ...attributionLines(message.attribution, copy),
             [copy.received, formatShortDateTime(message.created_at)],
           ];
           return (

@@ -4,6 +4,7 @@ import { adminKeys } from "~/lib/admin/keys";
 import {
   countNewMessages,
   deleteMessage,
+  listAttributionOptions,
   listMessages,
   resendDelivery,
   saveMessageNote,
@@ -59,7 +60,10 @@ function useLeadWrites({ client, copy }: AdminContext) {
   };
 }
 
-/** "Mensagens": the leads, 50 a page, narrowed by status, subject and search (docs/product.md). */
+/**
+ * "Mensagens": the leads, 50 a page, narrowed by status, subject, source, campaign and search
+ * (docs/product.md).
+ */
 export function MessagesPanel(props: AdminPanelProps) {
   const { client, session, copy } = props;
   const [page, setPage] = useState(1);
@@ -69,6 +73,10 @@ export function MessagesPanel(props: AdminPanelProps) {
     queryFn: () => listMessages(client, page, filters),
     // The page on screen stays until the next one arrives, instead of flashing "Carregando...".
     placeholderData: keepPreviousData,
+  });
+  const attribution = useQuery({
+    queryKey: [...adminKeys.messages, "attribution-options"],
+    queryFn: () => listAttributionOptions(client),
   });
   const writes = useLeadWrites(props);
   const filterBy = useCallback((key: keyof MessageFilters, value: string) => {
@@ -82,7 +90,7 @@ export function MessagesPanel(props: AdminPanelProps) {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <MessageFilterBar filters={filters} copy={copy.messages} onChange={filterBy} />
+        <MessageFilterBar filters={filters} copy={copy.messages} attribution={attribution.data} onChange={filterBy} />
         <CsvExportButton session={session} filters={filters} copy={copy} />
       </div>
       <MessagesList
