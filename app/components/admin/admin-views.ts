@@ -1,4 +1,5 @@
 import { ActivityPanel } from "./activity/activity-panel";
+import { AnalyticsPanel } from "./analytics/analytics-panel";
 import type { AdminView } from "./admin-view";
 import { EditorialPanel } from "./editorial/editorial-panel";
 import { ImagesPanel } from "./images/images-panel";
@@ -16,6 +17,7 @@ import { TeamPanel } from "./team/team-panel";
 export const adminViews: readonly AdminView[] = [
   { id: "posts", Panel: PostsPanel, keepMounted: true, HeaderAction: NewPostButton, Provider: PostEditorProvider },
   { id: "messages", Panel: MessagesPanel, keepMounted: true, Badge: NewLeadsBadge },
+  { id: "analytics", Panel: AnalyticsPanel },
   { id: "images", Panel: ImagesPanel, keepMounted: true },
   { id: "tags", Panel: EditorialPanel },
   { id: "security", Panel: SecurityPanel, keepMounted: true },

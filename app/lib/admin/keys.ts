@@ -14,6 +14,8 @@ export const adminKeys = {
   activity: ["admin", "activity"],
   /** The site settings ("Configurações"). */
   settings: ["admin", "settings"],
+  /** Every panel of "Análises", each under its period and filters. */
+  analytics: ["admin", "analytics"],
   /** The signed-in user's authenticators. */
   factors: ["admin", "factors"],
   /** The signed-in user as the auth service has it now (a pending new e-mail included). */

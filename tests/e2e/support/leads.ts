@@ -36,7 +36,8 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@empresa.example`;
 }
 
-function serviceHeaders(): Record<string, string> {
+/** The service role's headers, for reading what visitors cannot (leads, analytics events). */
+export function serviceHeaders(): Record<string, string> {
   const key = getServiceRoleKey();
   return { apikey: key, Authorization: `Bearer ${key}` };
 }

@@ -1,0 +1,327 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Download, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { cellClass, DataTable } from "~/components/ui/data-table";
+import { HiddenHeading } from "~/components/ui/hidden-heading";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { OptionSelect } from "~/components/ui/native-select";
+import type { adminCopy as AdminCopy } from "~/content/admin";
+import {
+  fetchBreakdown,
+  fetchSummary,
+  fetchTimeseries,
+  fetchVisitorsNow,
+  fetchVitals,
+  presetPeriod,
+  ratio,
+  today,
+  type AnalyticsFilters,
+  type Dimension,
+  type Period,
+  type PeriodPreset,
+  type Summary,
+} from "~/lib/admin/analytics";
+import { adminKeys } from "~/lib/admin/keys";
+import type { AdminPanelProps } from "../admin-view";
+import { BreakdownTable } from "./breakdown-table";
+import { downloadCsv } from "./csv";
+import { dimensionLabel, formatCount, formatPercent } from "./format";
+import { KpiCards } from "./kpi-cards";
+import { VisitorsChart } from "./visitors-chart";
+import { VitalsTable } from "./vitals-table";
+
+type Copy = typeof AdminCopy.analytics;
+
+const PRESETS: PeriodPreset[] = ["today", "week", "month", "year", "custom"];
+
+/** The tables, in the order they show; the slug names each one's CSV file. */
+const TABLES: { dimension: Dimension; title: keyof Copy["tables"]; slug: string }[] = [
+  { dimension: "page", title: "pages", slug: "paginas" },
+  { dimension: "entry_page", title: "entries", slug: "paginas-de-entrada" },
+  { dimension: "channel", title: "channels", slug: "canais" },
+  { dimension: "source", title: "sources", slug: "origens" },
+  { dimension: "campaign", title: "campaigns", slug: "campanhas" },
+  { dimension: "device", title: "devices", slug: "dispositivos" },
+  { dimension: "browser", title: "browsers", slug: "navegadores" },
+  { dimension: "os", title: "os", slug: "sistemas" },
+];
+
+/** The period picker: a preset, or two dates. */
+function PeriodPicker({
+  preset,
+  custom,
+  copy,
+  onPreset,
+  onCustom,
+}: {
+  preset: PeriodPreset;
+  custom: Period;
+  copy: Copy;
+  onPreset: (preset: PeriodPreset) => void;
+  onCustom: (period: Period) => void;
+}) {
+  const id = useId();
+  const max = today();
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-preset`}>{copy.periods.label}</Label>
+        <OptionSelect
+          id={`${id}-preset`}
+          value={preset}
+          onChange={(event) => onPreset(event.target.value as PeriodPreset)}
+          options={PRESETS}
+          labels={{
+            today: copy.periods.today,
+            week: copy.periods.week,
+            month: copy.periods.month,
+            year: copy.periods.year,
+            custom: copy.periods.custom,
+          }}
+          emptyLabel={copy.periods.month}
+          className="w-44"
+        />
+      </div>
+      {preset === "custom" ? (
+        <>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-from`}>{copy.periods.from}</Label>
+            <Input
+              id={`${id}-from`}
+              type="date"
+              value={custom.from}
+              max={custom.to}
+              onChange={(event) => event.target.value && onCustom({ ...custom, from: event.target.value })}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-to`}>{copy.periods.to}</Label>
+            <Input
+              id={`${id}-to`}
+              type="date"
+              value={custom.to}
+              min={custom.from}
+              max={max}
+              onChange={(event) => event.target.value && onCustom({ ...custom, to: event.target.value })}
+            />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The filters a click on a row set, each removable. */
+function FilterChips({
+  filters,
+  copy,
+  onRemove,
+  onClear,
+}: {
+  filters: AnalyticsFilters;
+  copy: Copy;
+  onRemove: (dimension: Dimension) => void;
+  onClear: () => void;
+}) {
+  const entries = Object.entries(filters) as [Dimension, string][];
+  if (entries.length === 0) return <p className="text-sm text-muted-foreground">{copy.filters.hint}</p>;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ul className="flex flex-wrap gap-2" aria-label={copy.filters.label}>
+        {entries.map(([dimension, value]) => {
+          const column = copy.columns[dimension];
+          const label = dimensionLabel(dimension, value, copy);
+          return (
+            <li key={dimension}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={copy.filters.remove(column, label)}
+                onClick={() => onRemove(dimension)}
+              >
+                {column}: {label}
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Button variant="ghost" size="sm" onClick={onClear}>
+        {copy.filters.clear}
+      </Button>
+    </div>
+  );
+}
+
+/** Leads per form over the period, and the share of visitors each converted. */
+function FormsTable({ summary, period, copy }: { summary: Summary | undefined; period: Period; copy: Copy }) {
+  const titleId = useId();
+  const title = copy.tables.forms;
+  const header = [copy.columns.form, copy.columns.leads, copy.columns.conversionRate];
+  const visitors = summary?.current.visitors ?? 0;
+  const rows = summary
+    ? (["demo", "contact"] as const).map((form) => {
+        const leads = summary.current[`leads_${form}`];
+        return [copy.forms[form]!, formatCount(leads), formatPercent(ratio(leads, visitors))];
+      })
+    : [];
+  return (
+    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h3>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={rows.length === 0}
+          aria-label={copy.exportLabel(title)}
+          onClick={() => downloadCsv(copy.fileName("formularios", period.from, period.to), header, rows)}
+        >
+          <Download aria-hidden="true" />
+          {copy.exportCsv}
+        </Button>
+      </div>
+      <DataTable caption={title} columns={header}>
+        {rows.map(([form, ...cells]) => (
+          <tr key={form} className="border-t border-border">
+            <th scope="row" className={`${cellClass} font-normal`}>
+              {form}
+            </th>
+            {cells.map((cell, index) => (
+              <td key={header[index + 1]} className={`${cellClass} tabular-nums`}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
+
+/**
+ * "Análises": visitors, page views, engagement, where visits and leads come from, conversions
+ * and real visitors' Web Vitals over a period (docs/admin.md). Clicking a row of any table
+ * filters every panel by it. Each panel is one query, run while the tab is open.
+ */
+export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: AdminPanelProps) {
+  const id = useId();
+  const [preset, setPreset] = useState<PeriodPreset>("month");
+  const [custom, setCustom] = useState<Period>(() => presetPeriod("month"));
+  const [filters, setFilters] = useState<AnalyticsFilters>({});
+  const period = preset === "custom" ? custom : presetPeriod(preset);
+  const key = [...adminKeys.analytics, period.from, period.to, filters];
+  const common = { enabled: active, placeholderData: keepPreviousData };
+
+  const summary = useQuery({
+    queryKey: [...key, "summary"],
+    queryFn: () => fetchSummary(client, period, filters),
+    ...common,
+  });
+  const series = useQuery({
+    queryKey: [...key, "series"],
+    queryFn: () => fetchTimeseries(client, period, filters),
+    ...common,
+  });
+  const vitals = useQuery({
+    queryKey: [...key, "vitals"],
+    queryFn: () => fetchVitals(client, period, filters),
+    ...common,
+  });
+  const now = useQuery({
+    queryKey: [...adminKeys.analytics, "now"],
+    queryFn: () => fetchVisitorsNow(client),
+    enabled: active,
+    refetchInterval: 60_000,
+  });
+
+  const filterBy = (dimension: Dimension, value: string) =>
+    setFilters((current) => ({ ...current, [dimension]: value }));
+  const remove = (dimension: Dimension) =>
+    setFilters((current) => Object.fromEntries(Object.entries(current).filter(([name]) => name !== dimension)));
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-8">
+      <HiddenHeading id={`${id}-title`}>{copy.label}</HiddenHeading>
+      <div className="flex flex-col gap-3">
+        <PeriodPicker
+          preset={preset}
+          custom={custom}
+          copy={copy}
+          onPreset={(next) => {
+            if (next === "custom" && preset !== "custom") setCustom(period);
+            setPreset(next);
+          }}
+          onCustom={setCustom}
+        />
+        <FilterChips filters={filters} copy={copy} onRemove={remove} onClear={() => setFilters({})} />
+      </div>
+      {summary.isError ? <p className="text-destructive">{copy.failed}</p> : null}
+      <KpiCards summary={summary.data} now={now.data} copy={copy} />
+      <VisitorsChart points={series.data} period={period} copy={copy} />
+      <div className="grid gap-8 lg:grid-cols-2">
+        {TABLES.map((table) => (
+          <Breakdown
+            key={table.dimension}
+            {...table}
+            title={copy.tables[table.title]}
+            client={client}
+            period={period}
+            filters={filters}
+            active={active}
+            copy={copy}
+            onFilter={filterBy}
+          />
+        ))}
+        <FormsTable summary={summary.data} period={period} copy={copy} />
+      </div>
+      <VitalsTable pages={vitals.data} loading={vitals.isPending} failed={vitals.isError} period={period} copy={copy} />
+    </section>
+  );
+}
+
+/** One table, with its own query. */
+function Breakdown({
+  dimension,
+  slug,
+  title,
+  client,
+  period,
+  filters,
+  active,
+  copy,
+  onFilter,
+}: {
+  dimension: Dimension;
+  slug: string;
+  title: string;
+  client: AdminPanelProps["client"];
+  period: Period;
+  filters: AnalyticsFilters;
+  active: boolean;
+  copy: Copy;
+  onFilter: (dimension: Dimension, value: string) => void;
+}) {
+  const rows = useQuery({
+    queryKey: [...adminKeys.analytics, period.from, period.to, filters, "breakdown", dimension],
+    queryFn: () => fetchBreakdown(client, dimension, period, filters),
+    enabled: active,
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <BreakdownTable
+      dimension={dimension}
+      slug={slug}
+      title={title}
+      rows={rows.data}
+      loading={rows.isPending}
+      failed={rows.isError}
+      period={period}
+      copy={copy}
+      onFilter={onFilter}
+    />
+  );
+}
