@@ -11,7 +11,7 @@
 // Nothing is stored on the visitor's device and no cookie is set; the client address only goes
 // into the daily hash (visitor.ts).
 import type { Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { BodyTooLarge, readBoundedBody } from "../../app/lib/bounded-body.ts";
 import { viewOrigin, type ViewOrigin } from "../../app/lib/analytics-source.ts";
 import { ANALYTICS_EVENTS_PATH, ANALYTICS_PIXEL_PATH } from "../../app/lib/analytics-paths.ts";
 import type { AnalyticsRequest } from "../../app/lib/request-context.ts";
@@ -53,7 +53,8 @@ export interface Analytics {
   stop(): Promise<void>;
 }
 
-type Verdict = { counted: true } | { counted: false; status: 202 | 400 | 403 | 415 | 429 | 503; retryAfter?: number };
+type Verdict =
+  { counted: true } | { counted: false; status: 202 | 400 | 403 | 413 | 415 | 429 | 503; retryAfter?: number };
 
 const ignored: Verdict = { counted: false, status: 202 };
 
@@ -124,9 +125,16 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     if (isSpeculative(c)) return ignored;
     const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "text/plain" && type !== "application/json") return { counted: false, status: 415 };
+    let body: Uint8Array;
+    try {
+      body = await readBoundedBody(c.req.raw, EVENT_MAX_BYTES);
+    } catch (error) {
+      // Otherwise the client stopped sending it.
+      return { counted: false, status: error instanceof BodyTooLarge ? 413 : 400 };
+    }
     let payload;
     try {
-      payload = parseEventPayload(JSON.parse(await c.req.text()));
+      payload = parseEventPayload(JSON.parse(new TextDecoder().decode(body)));
     } catch {
       payload = null;
     }
@@ -168,14 +176,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
 
   return {
     register(app) {
-      app.post(
-        ANALYTICS_EVENTS_PATH,
-        bodyLimit({
-          maxSize: EVENT_MAX_BYTES,
-          onError: () => new Response(null, { status: 413, headers: { "Cache-Control": "no-store" } }),
-        }),
-        async (c) => answer(await onEvent(c), null),
-      );
+      app.post(ANALYTICS_EVENTS_PATH, async (c) => answer(await onEvent(c), null));
       app.get(ANALYTICS_PIXEL_PATH, async (c) => answer(await onPixel(c), PIXEL));
       app.all(
         ANALYTICS_EVENTS_PATH,
