@@ -94,6 +94,7 @@ export function privacyPage(settings: SiteSettings): DocumentPage {
         title: "7. Cookies e armazenamento local",
         paragraphs: [
           "O site institucional não usa cookies de publicidade nem de rastreamento. A área de acesso usa o armazenamento local do navegador apenas para manter a sua sessão ativa depois do login; ao sair, a sessão é removida.",
+          "Para saber quantas pessoas visitam o site, quais páginas são lidas e quão rápido elas carregam, contamos as visitas sem cookies e sem gravar nada no seu dispositivo. De cada página vista registramos o endereço da página, o site ou a campanha de origem (parâmetros utm_* e identificadores de clique de anúncios), o tipo de dispositivo, o navegador, o sistema, a largura da tela, o tempo de leitura e medidas de velocidade. Você é reconhecido só durante um dia, por um código calculado a partir do endereço IP e do navegador com uma chave aleatória trocada todo dia e apagada em até dois dias; o endereço IP não é guardado. Ao enviar um formulário, guardamos com a mensagem a página de entrada e a origem da sua visita naquele dia. Os registros de cada visita são apagados após 90 dias; ficam apenas totais diários, que não identificam ninguém. Base legal: legítimo interesse.",
         ],
       },
       {
