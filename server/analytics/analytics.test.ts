@@ -259,6 +259,7 @@ describeEachDatabase("cookieless analytics", (kind) => {
   describe("rollups, retention and the dashboard", () => {
     const D = dayFrom(-3);
     const OLD = dayFrom(-100);
+    const MIDNIGHT = dayFrom(-6);
     const base = {
       kind: "view",
       view_id: null,
@@ -367,6 +368,15 @@ describeEachDatabase("cookieless analytics", (kind) => {
         }),
         // Carla: typed the address, one page.
         event(D, "10:20:00", "c", { page: "/", channel: "direct" }),
+        // Dora viewed /contato the day before; its engagement arrived after midnight.
+        event(MIDNIGHT, "00:00:10", "d", {
+          kind: "engagement",
+          page: "/contato",
+          channel: "internal",
+          engaged_ms: 2000,
+          view_id: "d0",
+        }),
+        event(MIDNIGHT, "00:00:20", "d", { page: "/sobre", channel: "internal", view_id: "d1" }),
         // Long ago: past the retention.
         event(OLD, "09:00:00", "e", { page: "/blog", channel: "direct" }),
       ]);
@@ -422,6 +432,16 @@ describeEachDatabase("cookieless analytics", (kind) => {
       expect(old).toEqual([]);
       const { data } = await admin.rpc("analytics_summary", { p_from: OLD, p_to: OLD, p_filters: {} });
       expect((data as { current: { visitors: number } }).current.visitors).toBe(1);
+      // A page with only an engagement that day is rolled up with zeros.
+      const { data: midnight } = await admin.rpc("analytics_breakdown", {
+        p_dimension: "page",
+        p_from: MIDNIGHT,
+        p_to: MIDNIGHT,
+      });
+      expect(midnight).toMatchObject([
+        { value: "/sobre", visitors: 1, views: 1, leads: 0 },
+        { value: "/contato", visitors: 0, views: 0, engaged_ms: 2000, leads: 0 },
+      ]);
       // A day that is not over yet is never rolled up.
       const { rows: today } = await t.backend.db.query("select 1 from public.analytics_rollups where day = $1", [
         dayFrom(0),

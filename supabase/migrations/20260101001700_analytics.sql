@@ -284,8 +284,9 @@ AS $$
          count(*) FILTER (WHERE p.views > 0 AND v.views <= 1 AND v.leads_contact + v.leads_demo = 0)::integer,
          sum(p.engaged_ms)::bigint,
          count(*) FILTER (WHERE p.views > 0 AND v.leads_contact + v.leads_demo > 0)::integer,
-         sum(v.leads_contact) FILTER (WHERE p.views > 0)::integer,
-         sum(v.leads_demo) FILTER (WHERE p.views > 0)::integer
+         -- Zero, not null, for a page with only an engagement that day (viewed before midnight).
+         coalesce(sum(v.leads_contact) FILTER (WHERE p.views > 0), 0)::integer,
+         coalesce(sum(v.leads_demo) FILTER (WHERE p.views > 0), 0)::integer
     FROM per_page p JOIN public.analytics_live_visitors(p_day) v USING (visitor)
    GROUP BY p.page, v.entry_page, v.channel, v.source, v.campaign, v.device, v.browser, v.os
 $$;
