@@ -5,10 +5,11 @@
 // leads), and write docs/benchmarks.md.
 // Then the blog's dynamic pages under load (requests/s, p99, a publish's delay, SIGTERM under
 // load, 10,000 posts), the editorial blog's tag, author and search pages at 10,000 posts,
+// analytics (ingestion beside /blog, two instances, the dashboard at 1,000,000 events),
 // backup, restore and the move to PostgreSQL of 1,000 posts and 10,000 leads, and image uploads
 // and a flood of new image renditions beside page serving, then 50 concurrent sign-ins beside it;
 // a change of the site settings.
-//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-sign-ins --skip-heavy-image --skip-settings --skip-editorial
+//   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-analytics --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-sign-ins --skip-heavy-image --skip-settings --skip-editorial
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     "skip-markdown": { type: "boolean", default: false },
     "skip-leads": { type: "boolean", default: false },
+    "skip-analytics": { type: "boolean", default: false },
     "skip-dynamic": { type: "boolean", default: false },
     "skip-backup": { type: "boolean", default: false },
     "skip-uploads": { type: "boolean", default: false },
@@ -289,6 +291,13 @@ if (!values["skip-leads"]) {
       ...(await benchLeadsPage()),
     ].join("\n"),
   );
+}
+
+if (!values["skip-analytics"]) {
+  const { benchDashboard, benchIngestion, benchTwoInstances, ingestionSection } = await import("./bench/analytics.ts");
+  sections.push(ingestionSection(await benchIngestion()));
+  sections.push(await benchTwoInstances());
+  sections.push(await benchDashboard());
 }
 
 if (!values["skip-backup"]) {

@@ -1,0 +1,340 @@
+// Cookieless analytics (issue #38, ADR 073), for `npm run bench`:
+// - ingestion: the production server takes page-view events from many visitors for 20 s while
+//   /blog is read beside them; events/s, /blog's p99, and whether every event answered 2xx is
+//   in the database once the queue has been written;
+// - the dashboard: 30 days over 1,000,000 events (closed days rolled up, today raw), each panel
+//   of "Análises" with the exact calls the admin screen makes (app/lib/admin/analytics.ts,
+//   supabase-js as a signed-in admin, row-level security applied), alone and all at once as the
+//   tab asks for them, on PGlite and (where its binaries exist) PostgreSQL 15;
+// - two instances on one PostgreSQL: one visitor's events sent to both count one visitor.
+//   node scripts/bench/analytics.ts [ingestion|dashboard|instances]
+import http from "node:http";
+import pg from "pg";
+import {
+  fetchBreakdown,
+  fetchSummary,
+  fetchTimeseries,
+  fetchVisitorsNow,
+  fetchVitals,
+  presetPeriod,
+  type AnalyticsFilters,
+  type Dimension,
+} from "../../app/lib/admin/analytics.ts";
+import type { AppSupabaseClient } from "../../app/lib/database.types.ts";
+import { readStoredSigningKey } from "../../server/backend/keys.ts";
+import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
+import type { DbKind } from "../../server/backend/testing/backend.ts";
+import { postgresUnavailableReason, startPostgresCluster } from "../../server/backend/testing/postgres-cluster.ts";
+import { measureFor, send, type HttpRequest, type LoadResult } from "./load.ts";
+import { startServer, type RunningServer } from "./serve.ts";
+
+/** The issue's targets. */
+export const INGESTION_TARGET_PER_SECOND = 2000;
+export const BLOG_P99_TARGET_MS = 50;
+export const PANEL_P95_TARGET_MS = 500;
+
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const portOf = (server: RunningServer) => Number(new URL(server.origin).port);
+
+/** Visitor `n` of the load: its own User-Agent and address (the server trusts one proxy). */
+function visitorHeaders(n: number): Record<string, string> {
+  return {
+    "Content-Type": "text/plain;charset=UTF-8",
+    "User-Agent": `${CHROME} Bench/${n}`,
+    "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  };
+}
+
+/** A page view of visitor `n`, as the script sends it. */
+function viewEvent(n: number, i: number): HttpRequest {
+  const body = JSON.stringify({
+    k: "v",
+    i: `b${i.toString(36)}`,
+    u: i % 5 === 0 ? "/?utm_source=newsletter&utm_campaign=bench" : ["/blog", "/precos", "/recursos", "/sobre"][i % 4],
+    r: i % 3 === 0 ? "https://www.google.com/" : "",
+    w: 390,
+  });
+  return { method: "POST", path: "/_a", headers: visitorHeaders(n), body };
+}
+
+async function storedEventCount(server: RunningServer): Promise<number> {
+  const key = await readStoredSigningKey(server.dataDir);
+  if (!key) throw new Error("bench: no signing key in the data directory");
+  const response = await fetch(`${server.origin}/rest/v1/analytics_events?select=id&limit=1`, {
+    headers: { apikey: key.service_role_key, Authorization: `Bearer ${key.service_role_key}`, Prefer: "count=exact" },
+  });
+  await response.arrayBuffer();
+  const total = /\/(\d+)$/.exec(response.headers.get("content-range") ?? "")?.[1];
+  if (total === undefined) throw new Error(`bench: no count of analytics_events (${response.status})`);
+  return Number(total);
+}
+
+/** Waits until the stored events stop changing (the queue writes about once a second). */
+async function settledEventCount(server: RunningServer, expected: number): Promise<number> {
+  let last = -1;
+  let stableSince = performance.now();
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    const count = await storedEventCount(server);
+    if (count !== last) [last, stableSince] = [count, performance.now()];
+    if (count === expected || performance.now() - stableSince > 5_000 || performance.now() > deadline) return count;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+interface IngestionResult {
+  blogAlone: LoadResult;
+  blog: LoadResult;
+  events: LoadResult;
+  accepted: number;
+  refused: Record<number, number>;
+  stored: number;
+}
+
+const VISITORS = 2000;
+const EVENT_CONNECTIONS = 32;
+const BLOG_CONNECTIONS = 2;
+
+export async function benchIngestion(durationMs = 20_000): Promise<IngestionResult> {
+  const server = await startServer(3410, { TRUST_PROXY: "1", LOG_LEVEL: "warn" });
+  const blogAgent = new http.Agent({ keepAlive: true, maxSockets: BLOG_CONNECTIONS });
+  const eventAgent = new http.Agent({ keepAlive: true, maxSockets: EVENT_CONNECTIONS });
+  const port = portOf(server);
+  const readBlog = () =>
+    send(blogAgent, port, { method: "GET", path: "/blog", headers: { Accept: "text/html", "Accept-Encoding": "br" } });
+  try {
+    // Warm-up: the blog page into its cache, the day's salt, JIT.
+    await measureFor(2_000, BLOG_CONNECTIONS, readBlog);
+    await measureFor(2_000, 8, (i) => send(eventAgent, port, viewEvent(VISITORS + (i % 50), i)));
+    const blogAlone = await measureFor(5_000, BLOG_CONNECTIONS, readBlog);
+    const before = await settledEventCount(server, -1);
+
+    let accepted = 0;
+    const refused: Record<number, number> = {};
+    const [events, blog] = await Promise.all([
+      measureFor(durationMs, EVENT_CONNECTIONS, async (i) => {
+        const status = await send(eventAgent, port, viewEvent(i % VISITORS, i));
+        if (status >= 200 && status < 300) accepted++;
+        else refused[status] = (refused[status] ?? 0) + 1;
+        return status;
+      }),
+      measureFor(durationMs, BLOG_CONNECTIONS, readBlog),
+    ]);
+    const stored = (await settledEventCount(server, before + accepted)) - before;
+    return { blogAlone, blog, events, accepted, refused, stored };
+  } finally {
+    blogAgent.destroy();
+    eventAgent.destroy();
+    await server.stop();
+  }
+}
+
+export function ingestionSection(r: IngestionResult, durationMs = 20_000): string {
+  const refused = Object.entries(r.refused)
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(", ");
+  return [
+    "## Analytics ingestion",
+    "",
+    `The production server on PGlite takes page-view events (\`POST /_a\`) from ${VISITORS.toLocaleString("en")} visitors (each its own User-Agent and address) on ${EVENT_CONNECTIONS} keep-alive connections for ${durationMs / 1000} s, while ${BLOG_CONNECTIONS} connections read \`/blog\`; then the events in the database are counted once the queue has written them (scripts/bench/analytics.ts). Targets: ${INGESTION_TARGET_PER_SECOND.toLocaleString("en")} events/s, \`/blog\` p99 under ${BLOG_P99_TARGET_MS} ms, no event answered 2xx lost.`,
+    "",
+    "| measured | requests | per second | p50 | p99 |",
+    "|---|---|---|---|---|",
+    `| \`/blog\` alone | ${r.blogAlone.requests} | ${r.blogAlone.rps.toFixed(0)} | ${r.blogAlone.p50.toFixed(1)} ms | ${r.blogAlone.p99.toFixed(1)} ms |`,
+    `| events | ${r.events.requests} | ${r.events.rps.toFixed(0)} | ${r.events.p50.toFixed(1)} ms | ${r.events.p99.toFixed(1)} ms |`,
+    `| \`/blog\` beside them | ${r.blog.requests} | ${r.blog.rps.toFixed(0)} | ${r.blog.p50.toFixed(1)} ms | ${r.blog.p99.toFixed(1)} ms |`,
+    "",
+    `Events answered 2xx: ${r.accepted.toLocaleString("en")}; stored: ${r.stored.toLocaleString("en")} (${r.stored === r.accepted ? "none lost" : `**${r.accepted - r.stored} missing**`}); refused: ${refused || "none"}.`,
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `events` rows over the 30 days up to now, four per visit (a view from outside, its
+ * engagement with Web Vitals, a second page, its engagement or every 50th visit a lead), as
+ * visitors of several channels, campaigns, devices and browsers would leave them.
+ */
+const SEED_SQL = `
+INSERT INTO public.analytics_events (at, day, visitor, kind, view_id, page, path, referrer_host, utm_source,
+  utm_medium, utm_campaign, channel, source, device, browser, os, screen, engaged_ms, lcp, inp, cls, fcp, ttfb, form)
+SELECT at, (at AT TIME ZONE 'America/Sao_Paulo')::date, md5('visitor' || v), kind,
+       CASE WHEN kind <> 'lead' THEN 'v' || v || '-' || (i / 2) END,
+       page, page || CASE WHEN i = 0 AND ch IN ('email', 'paid') THEN '?utm_campaign=campanha-' || (v % 20) ELSE '' END,
+       CASE WHEN i = 0 AND ch IN ('search', 'social', 'referral') THEN
+         (ARRAY['www.google.com', 'l.instagram.com', 'parceiro.example'])[CASE ch WHEN 'search' THEN 1 WHEN 'social' THEN 2 ELSE 3 END] END,
+       CASE WHEN i = 0 AND ch IN ('email', 'paid') THEN (CASE ch WHEN 'email' THEN 'newsletter' ELSE 'google' END) END,
+       CASE WHEN i = 0 AND ch = 'paid' THEN 'cpc' END,
+       CASE WHEN i = 0 AND ch IN ('email', 'paid') THEN 'campanha-' || (v % 20) END,
+       CASE WHEN i = 0 THEN ch ELSE 'internal' END,
+       CASE WHEN i = 0 THEN (CASE ch WHEN 'search' THEN 'Google' WHEN 'social' THEN 'Instagram' WHEN 'email' THEN 'newsletter'
+                                      WHEN 'paid' THEN 'google' WHEN 'referral' THEN 'parceiro.example' END) END,
+       (ARRAY['mobile', 'desktop', 'tablet'])[1 + v % 3], (ARRAY['Chrome', 'Safari', 'Firefox', 'Edge'])[1 + v % 4],
+       (ARRAY['Android', 'iOS', 'Windows', 'macOS'])[1 + (v / 3) % 4], (ARRAY[360, 390, 768, 1280])[1 + v % 4],
+       CASE WHEN kind = 'engagement' THEN 1000 + (g * 37) % 60000 END,
+       CASE WHEN kind = 'engagement' THEN 800 + (g * 13) % 4000 END,
+       CASE WHEN kind = 'engagement' THEN 40 + (g * 7) % 600 END,
+       CASE WHEN kind = 'engagement' THEN ((g * 11) % 40) / 100.0 END,
+       CASE WHEN kind = 'engagement' THEN 500 + (g * 17) % 2500 END,
+       CASE WHEN kind = 'engagement' THEN 50 + (g * 19) % 900 END,
+       CASE WHEN kind = 'lead' THEN (ARRAY['demo', 'contact'])[1 + v % 2] END
+  FROM (
+    SELECT g, v, i, ch,
+           CASE WHEN i IN (0, 2) THEN 'view' WHEN i = 3 AND v % 50 = 0 THEN 'lead' ELSE 'engagement' END AS kind,
+           (ARRAY['/', '/precos', '/recursos', '/sobre', '/blog', '/contato', '/integracoes', '/casos-de-sucesso',
+                  '/seguranca', '/blog/post-' || (v % 40), '/blog/post-' || (v % 7), '/solicitar-demo'])
+             [1 + (CASE WHEN i < 2 THEN v ELSE v * 7 + 3 END) % 12] AS page,
+           now() - make_interval(secs => (v::double precision / $2) * 30 * 86400 + 200 - i * 40) AS at
+      FROM (SELECT g, g / 4 AS v, g % 4 AS i,
+                   (ARRAY['direct', 'search', 'social', 'email', 'paid', 'referral'])[1 + (g / 4) % 6] AS ch
+              FROM generate_series(0, $1::int - 1) AS g) AS s
+  ) AS e`;
+
+const DIMENSIONS: Dimension[] = ["page", "entry_page", "channel", "source", "campaign", "device", "browser", "os"];
+
+/** Each panel of the tab: its name and the call the screen makes. */
+function panels(client: AppSupabaseClient, filters: AnalyticsFilters): [string, () => Promise<unknown>][] {
+  const period = presetPeriod("month");
+  return [
+    ["summary", () => fetchSummary(client, period, filters)],
+    ["chart", () => fetchTimeseries(client, period, filters)],
+    ["Web Vitals", () => fetchVitals(client, period, filters)],
+    ["visitors now", () => fetchVisitorsNow(client)],
+    ...DIMENSIONS.map((dimension): [string, () => Promise<unknown>] => [
+      dimension,
+      () => fetchBreakdown(client, dimension, period, filters),
+    ]),
+  ];
+}
+
+const p95 = (times: number[]) => times.toSorted((a, b) => a - b)[Math.ceil(times.length * 0.95) - 1]!;
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+async function benchDashboardOn(kind: DbKind, events: number, runs: number): Promise<string[]> {
+  const t = await startTestBackend(kind);
+  try {
+    let started = performance.now();
+    await t.backend.db.query(SEED_SQL, [events, events / 4]);
+    const seeded = performance.now() - started;
+    started = performance.now();
+    const { data, error } = await t.client(t.backend.serviceRoleKey).rpc("analytics_maintain", {
+      p_retention_days: 90,
+    });
+    if (error) throw new Error(error.message);
+    const rolledUp = performance.now() - started;
+    console.log(
+      `${kind}: ${events} events seeded in ${seeded.toFixed(0)} ms; rollup ${JSON.stringify(data)} in ${rolledUp.toFixed(0)} ms`,
+    );
+    const { client } = await t.user("bench-analytics@example.com", { admin: true });
+
+    const rows: string[] = [];
+    const views: [string, AnalyticsFilters][] = [
+      ["", {}],
+      [" (filtered: e-mail)", { channel: "email" }],
+    ];
+    for (const [label, filters] of views) {
+      const list = panels(client, filters);
+      for (const [, run] of list) await run(); // warm-up: plans, schema cache, pages
+      let worst = { name: "", p95: 0 };
+      for (const [name, run] of list) {
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) times.push(await timed(run));
+        console.log(`${kind}${label} ${name}: p95 ${p95(times).toFixed(0)} ms`);
+        if (p95(times) > worst.p95) worst = { name, p95: p95(times) };
+      }
+      // The tab asks for every panel at once; the last answer is what the admin waits for.
+      const together: number[] = [];
+      for (let i = 0; i < runs; i++) together.push(await timed(() => Promise.all(list.map(([, run]) => run()))));
+      const within = (ms: number) => (ms < PANEL_P95_TARGET_MS ? "within" : "OVER");
+      rows.push(
+        `| ${kind}${label} | ${events.toLocaleString("en")} | ${worst.p95.toFixed(0)} ms (${worst.name}) | ${p95(together).toFixed(0)} ms | ${within(Math.max(worst.p95, p95(together)))} ${PANEL_P95_TARGET_MS} ms |`,
+      );
+    }
+    rows.push(`| ${kind}: seeding; rolling up 29 days | | ${seeded.toFixed(0)} ms; ${rolledUp.toFixed(0)} ms | | |`);
+    return rows;
+  } finally {
+    await t.close();
+  }
+}
+
+export async function benchDashboard(events = 1_000_000, runs = 20): Promise<string> {
+  const rows: string[] = [];
+  for (const kind of DB_KINDS.toReversed()) {
+    console.log(`analytics dashboard benchmark on ${kind} (${events} events)…`);
+    rows.push(...(await benchDashboardOn(kind, events, runs)));
+  }
+  return [
+    "## Analytics dashboard",
+    "",
+    `"Análises" over 30 days of ${events.toLocaleString("en")} events (four per visit; closed days rolled up as the upkeep does, today from raw events), each call as the admin screen makes it, in process (scripts/bench/analytics.ts). p95 of ${runs} runs: of the slowest panel asked alone, and of all twelve asked at once as the tab does (until the last answers). Target: every panel under ${PANEL_P95_TARGET_MS} ms (p95).`,
+    "",
+    "| database | events | slowest panel alone, p95 | all panels at once, p95 | target |",
+    "|---|---|---|---|---|",
+    ...rows,
+    ...(POSTGRES_SKIP_REASON ? ["", `PostgreSQL not measured: ${POSTGRES_SKIP_REASON}.`] : []),
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Two production servers on one throwaway PostgreSQL; one visitor's views alternate between them. */
+export async function benchTwoInstances(): Promise<string> {
+  const reason = postgresUnavailableReason();
+  if (reason) return `## Analytics on two instances\n\nNot measured: ${reason}.`;
+  const cluster = await startPostgresCluster();
+  const env = { DATABASE_URL: cluster.url, TRUST_PROXY: "1", LOG_LEVEL: "warn" };
+  try {
+    const first = await startServer(3411, env);
+    const second = await startServer(3412, { ...env, DATA_DIR: first.dataDir });
+    try {
+      const agent = new http.Agent({ keepAlive: true });
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const server = i % 2 === 0 ? first : second;
+        statuses.push(await send(agent, portOf(server), viewEvent(7, i)));
+      }
+      agent.destroy();
+      // Read straight from the database: with DATABASE_URL the keys are not in the data directory.
+      const db = new pg.Client({ connectionString: cluster.url });
+      await db.connect();
+      let visitors: string[] = [];
+      const deadline = performance.now() + 15_000;
+      try {
+        while (performance.now() < deadline) {
+          const { rows } = await db.query<{ visitor: string }>("select visitor from public.analytics_events");
+          visitors = rows.map((row) => row.visitor);
+          if (visitors.length >= 20) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      } finally {
+        await db.end();
+      }
+      const distinct = new Set(visitors).size;
+      return [
+        "## Analytics on two instances",
+        "",
+        `Two production servers on one PostgreSQL; one visitor (one address and User-Agent) sends 20 page views, alternating between them: ${statuses.filter((s) => s === 204).length} answered 204${statuses.some((s) => s !== 204) ? ` (others: ${statuses.filter((s) => s !== 204).join(", ")})` : ""}, ${visitors.length} stored, under **${distinct}** visitor${distinct === 1 ? "" : "s"} (the day's salt is shared in the database).`,
+      ].join("\n");
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  } finally {
+    await cluster.stop();
+  }
+}
+
+// Runnable alone: `node scripts/bench/analytics.ts [ingestion|dashboard|instances]`
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const which = process.argv[2];
+  if (!which || which === "ingestion") console.log(ingestionSection(await benchIngestion()));
+  if (!which || which === "instances") console.log(await benchTwoInstances());
+  if (!which || which === "dashboard")
+    console.log(await benchDashboard(Number(process.argv[3] ?? 1_000_000), Number(process.argv[4] ?? 20)));
+}
