@@ -24,7 +24,11 @@ import type { AppSupabaseClient } from "../../app/lib/database.types.ts";
 import { readStoredSigningKey } from "../../server/backend/keys.ts";
 import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
 import type { DbKind } from "../../server/backend/testing/backend.ts";
-import { postgresUnavailableReason, startPostgresCluster } from "../../server/backend/testing/postgres-cluster.ts";
+import {
+  freePort,
+  postgresUnavailableReason,
+  startPostgresCluster,
+} from "../../server/backend/testing/postgres-cluster.ts";
 import { measureFor, send, type HttpRequest, type LoadResult } from "./load.ts";
 import { startServer, type RunningServer } from "./serve.ts";
 
@@ -97,7 +101,7 @@ const EVENT_CONNECTIONS = 32;
 const BLOG_CONNECTIONS = 2;
 
 export async function benchIngestion(durationMs = 20_000): Promise<IngestionResult> {
-  const server = await startServer(3410, { TRUST_PROXY: "1", LOG_LEVEL: "warn" });
+  const server = await startServer(await freePort(), { TRUST_PROXY: "1", LOG_LEVEL: "warn" });
   const blogAgent = new http.Agent({ keepAlive: true, maxSockets: BLOG_CONNECTIONS });
   const eventAgent = new http.Agent({ keepAlive: true, maxSockets: EVENT_CONNECTIONS });
   const port = portOf(server);
@@ -290,8 +294,8 @@ export async function benchTwoInstances(): Promise<string> {
   const cluster = await startPostgresCluster();
   const env = { DATABASE_URL: cluster.url, TRUST_PROXY: "1", LOG_LEVEL: "warn" };
   try {
-    const first = await startServer(3411, env);
-    const second = await startServer(3412, { ...env, DATA_DIR: first.dataDir });
+    const first = await startServer(await freePort(), env);
+    const second = await startServer(await freePort(), { ...env, DATA_DIR: first.dataDir });
     try {
       const agent = new http.Agent({ keepAlive: true });
       const statuses: number[] = [];
