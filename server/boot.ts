@@ -132,14 +132,6 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
         log: (line) => console.log(line),
       })
     : undefined;
-  const access: BackendAccess = {
-    // Loaders call the backend in-process; the URL only has to be well-formed.
-    url: config.siteUrl,
-    anonKey: backend.anonKey,
-    serviceRoleKey: backend.serviceRoleKey,
-    fetch: (input, init) => backend.fetch(new Request(input, init)),
-    publicUrl: null,
-  };
   return {
     backend,
     leadDelivery,

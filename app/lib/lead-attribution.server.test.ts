@@ -15,6 +15,7 @@ import { backendContext } from "./backend-context";
 import { submitLead } from "./leads.server";
 import { requestContext } from "./request-context";
 import { siteContext } from "./site-context";
+import { PLACEHOLDER_SETTINGS } from "./site-settings";
 
 const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -53,7 +54,7 @@ describeEachDatabase("a lead's attribution", (kind) => {
     app.post("/solicitar-demo", async (c) => {
       const context = new RouterContextProvider();
       context.set(backendContext, access);
-      context.set(siteContext, { origin: SITE });
+      context.set(siteContext, { origin: SITE, year: 2026, settings: PLACEHOLDER_SETTINGS });
       context.set(requestContext, {
         clientIp: clientIpOf(c),
         rateLimit: () => ({ allowed: true, retryAfterSeconds: 0 }),
