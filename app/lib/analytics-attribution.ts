@@ -2,7 +2,7 @@
 // from the visitor's page views of the day that the analytics counted, or, when there are none
 // (JavaScript and images off, analytics blocked), from the form's own page. Plain TypeScript
 // that Node loads as it is, shared by the server's lead forms and the admin's inbox.
-import type { Channel, ViewOrigin } from "./analytics-source.ts";
+import { viewColumns, type Channel, type ViewColumns, type ViewOrigin } from "./analytics-source.ts";
 
 export type Touch = {
   /** The page the visit entered by, without its query ("/precos"). */
@@ -30,19 +30,7 @@ export type Attribution = {
 };
 
 /** The columns of a view (analytics_events) that a touch is made of. */
-export interface AttributionView {
-  page: string;
-  referrer_host: string | null;
-  referrer_path: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  click_id: string | null;
-  source: string | null;
-  channel: string;
-}
+export type AttributionView = ViewColumns;
 
 /** The channels a touch may have; anything else (a link inside the site) is a direct visit. */
 const TOUCH_CHANNELS = new Set<string>(["direct", "search", "social", "email", "paid", "referral"]);
@@ -79,20 +67,7 @@ export function attributionFromViews(views: readonly AttributionView[]): Attribu
 
 /** Without counted views: the page the form was sent from (its query's campaign tags included). */
 export function attributionFromOrigin(origin: ViewOrigin): Attribution {
-  const view: AttributionView = {
-    page: origin.page,
-    referrer_host: origin.referrerHost,
-    referrer_path: origin.referrerPath,
-    utm_source: origin.utmSource,
-    utm_medium: origin.utmMedium,
-    utm_campaign: origin.utmCampaign,
-    utm_term: origin.utmTerm,
-    utm_content: origin.utmContent,
-    click_id: origin.clickId,
-    source: origin.source,
-    channel: origin.channel,
-  };
-  const touch = touchOf(view, 1);
+  const touch = touchOf(viewColumns(origin), 1);
   return { first: touch, last: touch };
 }
 

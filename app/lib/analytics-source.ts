@@ -52,6 +52,38 @@ export interface ViewOrigin {
   channel: Channel;
 }
 
+/** A view's origin as analytics_events stores it (and a lead's attribution reads it back). */
+export interface ViewColumns {
+  page: string;
+  referrer_host: string | null;
+  referrer_path: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  click_id: string | null;
+  source: string | null;
+  channel: string;
+}
+
+/** The columns of a view's origin. */
+export function viewColumns(origin: ViewOrigin): ViewColumns {
+  return {
+    page: origin.page,
+    referrer_host: origin.referrerHost,
+    referrer_path: origin.referrerPath,
+    utm_source: origin.utmSource,
+    utm_medium: origin.utmMedium,
+    utm_campaign: origin.utmCampaign,
+    utm_term: origin.utmTerm,
+    utm_content: origin.utmContent,
+    click_id: origin.clickId,
+    source: origin.source,
+    channel: origin.channel,
+  };
+}
+
 const SEARCH_ENGINES: [RegExp, string][] = [
   [/(^|\.)google\.[a-z.]+$/, "Google"],
   [/(^|\.)bing\.com$/, "Bing"],

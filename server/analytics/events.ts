@@ -1,7 +1,7 @@
 // The events the analytics script sends (app/enhance/analytics.ts), checked field by field, and
 // the rows they become (public.analytics_events). Anything else is a 400: unknown keys, wrong
 // types, values out of range.
-import { normalPage, type ViewOrigin } from "../../app/lib/analytics-source.ts";
+import { normalPage, viewColumns, type ViewColumns, type ViewOrigin } from "../../app/lib/analytics-source.ts";
 import type { DailyVisitor } from "./visitor.ts";
 import type { UserAgentFacts } from "./user-agent.ts";
 
@@ -73,24 +73,13 @@ export function parseEventPayload(body: unknown): EventPayload | null {
 }
 
 /** A row of public.analytics_events, as analytics_ingest takes it. */
-export interface EventRow {
+export interface EventRow extends ViewColumns {
   at: string;
   day: string;
   visitor: string;
   kind: "view" | "engagement" | "lead";
   view_id: string | null;
-  page: string;
   path: string;
-  referrer_host: string | null;
-  referrer_path: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  click_id: string | null;
-  channel: string;
-  source: string | null;
   device: string | null;
   browser: string | null;
   os: string | null;
@@ -132,18 +121,8 @@ function originRow(origin: ViewOrigin, { at, who, agent }: RowContext): EventRow
     visitor: who.visitor,
     kind: "view",
     view_id: null,
-    page: origin.page,
+    ...viewColumns(origin),
     path: origin.path,
-    referrer_host: origin.referrerHost,
-    referrer_path: origin.referrerPath,
-    utm_source: origin.utmSource,
-    utm_medium: origin.utmMedium,
-    utm_campaign: origin.utmCampaign,
-    utm_term: origin.utmTerm,
-    utm_content: origin.utmContent,
-    click_id: origin.clickId,
-    channel: origin.channel,
-    source: origin.source,
     device: agent.device,
     browser: agent.browser,
     os: agent.os,
