@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cellClass, DataTable } from "~/components/ui/data-table";
@@ -26,7 +26,7 @@ import {
 import { adminKeys } from "~/lib/admin/keys";
 import type { AdminPanelProps } from "../admin-view";
 import { BreakdownTable } from "./breakdown-table";
-import { downloadCsv } from "./csv";
+import { TableSection } from "./table-section";
 import { dimensionLabel, formatCount, formatPercent } from "./format";
 import { KpiCards } from "./kpi-cards";
 import { VisitorsChart } from "./visitors-chart";
@@ -157,7 +157,6 @@ function FilterChips({
 
 /** Leads per form over the period, and the share of visitors each converted. */
 function FormsTable({ summary, period, copy }: { summary: Summary | undefined; period: Period; copy: Copy }) {
-  const titleId = useId();
   const title = copy.tables.forms;
   const header = [copy.columns.form, copy.columns.leads, copy.columns.conversionRate];
   const visitors = summary?.current.visitors ?? 0;
@@ -168,22 +167,13 @@ function FormsTable({ summary, period, copy }: { summary: Summary | undefined; p
       })
     : [];
   return (
-    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h3>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={rows.length === 0}
-          aria-label={copy.exportLabel(title)}
-          onClick={() => downloadCsv(copy.fileName("formularios", period.from, period.to), header, rows)}
-        >
-          <Download aria-hidden="true" />
-          {copy.exportCsv}
-        </Button>
-      </div>
+    <TableSection
+      title={title}
+      fileName={copy.fileName("formularios", period.from, period.to)}
+      header={header}
+      rows={rows}
+      copy={copy}
+    >
       <DataTable caption={title} columns={header}>
         {rows.map(([form, ...cells]) => (
           <tr key={form} className="border-t border-border">
@@ -198,7 +188,7 @@ function FormsTable({ summary, period, copy }: { summary: Summary | undefined; p
           </tr>
         ))}
       </DataTable>
-    </section>
+    </TableSection>
   );
 }
 

@@ -1,10 +1,8 @@
-import { Download, Filter } from "lucide-react";
-import { useId } from "react";
-import { Button } from "~/components/ui/button";
+import { Filter } from "lucide-react";
 import { cellClass, DataTable } from "~/components/ui/data-table";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { ratio, type BreakdownRow, type Dimension, type Period } from "~/lib/admin/analytics";
-import { downloadCsv } from "./csv";
+import { TableSection } from "./table-section";
 import { dimensionLabel, formatCount, formatPercent } from "./format";
 
 type Copy = typeof AdminCopy.analytics;
@@ -39,7 +37,6 @@ export function BreakdownTable({
   copy,
   onFilter,
 }: BreakdownTableProps) {
-  const titleId = useId();
   const column = copy.columns[dimension];
   const header = [
     column,
@@ -58,22 +55,13 @@ export function BreakdownTable({
     formatPercent(ratio(row.conversions, row.visitors)),
   ];
   return (
-    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h3>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!rows || rows.length === 0}
-          aria-label={copy.exportLabel(title)}
-          onClick={() => rows && downloadCsv(copy.fileName(slug, period.from, period.to), header, rows.map(cells))}
-        >
-          <Download aria-hidden="true" />
-          {copy.exportCsv}
-        </Button>
-      </div>
+    <TableSection
+      title={title}
+      fileName={copy.fileName(slug, period.from, period.to)}
+      header={header}
+      rows={(rows ?? []).map(cells)}
+      copy={copy}
+    >
       {loading ? (
         <p className="text-sm text-muted-foreground">{copy.loading}</p>
       ) : failed ? (
@@ -107,6 +95,6 @@ export function BreakdownTable({
           })}
         </DataTable>
       )}
-    </section>
+    </TableSection>
   );
 }

@@ -1,11 +1,8 @@
-import { Download } from "lucide-react";
-import { useId } from "react";
-import { Button } from "~/components/ui/button";
 import { cellClass, DataTable } from "~/components/ui/data-table";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { vitalRating, type PageVitals, type Period, type VitalMetric, type VitalRating } from "~/lib/admin/analytics";
 import { cn } from "~/lib/utils";
-import { downloadCsv } from "./csv";
+import { TableSection } from "./table-section";
 import { formatCount, formatVital } from "./format";
 
 type Copy = typeof AdminCopy.analytics;
@@ -36,7 +33,6 @@ export function VitalsTable({
   period: Period;
   copy: Copy;
 }) {
-  const titleId = useId();
   const title = copy.tables.vitals;
   const header = [copy.columns.page, ...METRICS.map((metric) => copy.columns[metric])];
   const csvHeader = [
@@ -51,22 +47,13 @@ export function VitalsTable({
     }),
   ]);
   return (
-    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h3>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={csvRows.length === 0}
-          aria-label={copy.exportLabel(title)}
-          onClick={() => downloadCsv(copy.fileName("web-vitals", period.from, period.to), csvHeader, csvRows)}
-        >
-          <Download aria-hidden="true" />
-          {copy.exportCsv}
-        </Button>
-      </div>
+    <TableSection
+      title={title}
+      fileName={copy.fileName("web-vitals", period.from, period.to)}
+      header={csvHeader}
+      rows={csvRows}
+      copy={copy}
+    >
       <p className="text-sm text-muted-foreground">{copy.vitalsHint}</p>
       {loading ? (
         <p className="text-sm text-muted-foreground">{copy.loading}</p>
@@ -107,6 +94,6 @@ export function VitalsTable({
           ))}
         </DataTable>
       )}
-    </section>
+    </TableSection>
   );
 }
