@@ -37,6 +37,49 @@ function messages<K extends string>(problems: Partial<Record<K, AuthoringProblem
 }
 
 /**
+ * The state of a form with a name and a slug: the slug follows the name (accents folded) until
+ * edited by hand; a field's error clears when it changes; submitting checks every field first.
+ */
+function useNamedForm<T extends { name: string; slug: string }>(
+  initial: T,
+  slugEditedAtFirst: boolean,
+  validate: (values: T) => Partial<Record<keyof T & string, AuthoringProblem>>,
+  copy: Copy,
+) {
+  const [values, setValues] = useState<T>(initial);
+  const [slugEdited, setSlugEdited] = useState(slugEditedAtFirst);
+  const [errors, setErrors] = useState<Errors<keyof T & string>>({});
+  const set = (key: keyof T & string, value: string) => {
+    setValues((current) => ({
+      ...current,
+      [key]: value,
+      ...(key === "name" && !slugEdited ? { slug: slugify(value) } : {}),
+    }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  return {
+    values,
+    errors,
+    setErrors,
+    set,
+    setSlug: (value: string) => {
+      setSlugEdited(true);
+      set("slug", value);
+    },
+    reset: (next: T) => {
+      setValues(next);
+      setSlugEdited(false);
+    },
+    submit: (onValid: (values: T) => void) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const found = messages(validate(values), copy);
+      setErrors(found);
+      if (Object.keys(found).length === 0) onValid(values);
+    },
+  };
+}
+
+/**
  * "Tags e autoria" (issue #36): create, rename and delete the blog's tags, and the signed-in
  * user's author profile. The database decides who may (row-level security) and what is valid;
  * its refusals are said under the field they concern.
@@ -151,20 +194,18 @@ interface TagFormProps {
 /** A tag's name, slug (following the name until edited, for a new tag) and description. */
 function TagForm({ copy, errorTitle, initial, submitLabel, save, done, onSaved, onCancel }: TagFormProps) {
   const empty: TagInput = { name: "", slug: "", description: "" };
-  const [values, setValues] = useState<TagInput>(
+  const { values, errors, setErrors, set, setSlug, reset, submit } = useNamedForm<TagInput>(
     initial ? { name: initial.name, slug: initial.slug, description: initial.description ?? "" } : empty,
+    Boolean(initial),
+    validateTag,
+    copy,
   );
-  const [slugEdited, setSlugEdited] = useState(Boolean(initial));
-  const [errors, setErrors] = useState<Errors<keyof TagInput>>({});
   const descriptionId = useId();
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: () => {
       showDone(done);
-      if (!initial) {
-        setValues(empty);
-        setSlugEdited(false);
-      }
+      if (!initial) reset(empty);
       return onSaved();
     },
     onError: (error) => {
@@ -178,30 +219,13 @@ function TagForm({ copy, errorTitle, initial, submitLabel, save, done, onSaved, 
       );
     },
   });
-  const set = (key: keyof TagInput, value: string) => {
-    setValues((current) => ({
-      ...current,
-      [key]: value,
-      ...(key === "name" && !slugEdited ? { slug: slugify(value) } : {}),
-    }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = messages(validateTag(values), copy);
-    setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate(values);
-  };
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={submit((valid) => mutation.mutate(valid))} className="grid gap-4 sm:grid-cols-2">
       <TextField texts={copy.tags.name} value={values.name} onChange={(v) => set("name", v)} error={errors.name} />
       <TextField
         texts={copy.tags.slug}
         value={values.slug}
-        onChange={(v) => {
-          setSlugEdited(true);
-          set("slug", v);
-        }}
+        onChange={setSlug}
         error={errors.slug}
         input={{ autoCapitalize: "none", spellCheck: false }}
       />
@@ -287,15 +311,18 @@ function ProfileForm({
   errorTitle: string;
 }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<AuthorProfileInput>({
-    name: profile?.name ?? "",
-    slug: profile?.slug ?? "",
-    bio: profile?.bio ?? "",
-    avatar_url: profile?.avatar_url ?? "",
-    website_url: profile?.website_url ?? "",
-  });
-  const [slugEdited, setSlugEdited] = useState(Boolean(profile));
-  const [errors, setErrors] = useState<Errors<keyof AuthorProfileInput>>({});
+  const { values, errors, setErrors, set, setSlug, submit } = useNamedForm<AuthorProfileInput>(
+    {
+      name: profile?.name ?? "",
+      slug: profile?.slug ?? "",
+      bio: profile?.bio ?? "",
+      avatar_url: profile?.avatar_url ?? "",
+      website_url: profile?.website_url ?? "",
+    },
+    Boolean(profile),
+    validateProfile,
+    copy,
+  );
   const bioId = useId();
   const mutation = useMutation({
     mutationFn: (input: AuthorProfileInput) => saveAuthorProfile(client, userId, input, profile !== null),
@@ -316,31 +343,14 @@ function ProfileForm({
         queryClient.invalidateQueries({ queryKey: adminKeys.authors }),
       ]),
   });
-  const set = (key: keyof AuthorProfileInput, value: string) => {
-    setValues((current) => ({
-      ...current,
-      [key]: value,
-      ...(key === "name" && !slugEdited ? { slug: slugify(value) } : {}),
-    }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = messages(validateProfile(values), copy);
-    setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate(values);
-  };
   const p = copy.profile;
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={submit((valid) => mutation.mutate(valid))} className="grid gap-4 sm:grid-cols-2">
       <TextField texts={p.name} value={values.name} onChange={(v) => set("name", v)} error={errors.name} />
       <TextField
         texts={p.slug}
         value={values.slug}
-        onChange={(v) => {
-          setSlugEdited(true);
-          set("slug", v);
-        }}
+        onChange={setSlug}
         error={errors.slug}
         input={{ autoCapitalize: "none", spellCheck: false }}
       />
