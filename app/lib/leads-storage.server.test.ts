@@ -12,6 +12,8 @@ import { skipWhen } from "../../server/backend/testing/skip.ts";
 import { createRateLimiters, type RateLimiters } from "../../server/http/rate-limits.ts";
 import { backendContext } from "./backend-context";
 import { requestContext } from "./request-context";
+import { siteContext } from "./site-context";
+import { PLACEHOLDER_SETTINGS } from "./site-settings";
 
 // Only request and context are read; the routes' generated argument types need not be built in full.
 type LeadAction = (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<unknown>;
@@ -37,6 +39,7 @@ function contextFor(
     publicUrl: null,
   });
   context.set(requestContext, { clientIp, rateLimit: (bucket) => limiters[bucket].take(clientIp) });
+  context.set(siteContext, { origin: TEST_SITE_URL, year: 2026, settings: PLACEHOLDER_SETTINGS });
   return context;
 }
 
