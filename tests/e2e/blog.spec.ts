@@ -28,7 +28,7 @@ test("the blog lists published posts, newest first, in a 1/2/3 column grid", asy
 
   // Each card links to its post; title and excerpt are clamped to two lines (the oldest card
   // is a seeded post with an excerpt; other specs only add newer ones).
-  const firstLink = cards.last().getByRole("link");
+  const firstLink = cards.last().getByRole("heading", { level: 2 }).getByRole("link");
   await expect(firstLink).toHaveAttribute("href", /^\/blog\/[a-z0-9-]+$/);
   await expect(cards.last().getByRole("heading", { level: 2 })).toHaveCSS("-webkit-line-clamp", "2");
   await expect(cards.last().locator("p").first()).toHaveCSS("-webkit-line-clamp", "2");
@@ -49,14 +49,15 @@ test("a post page shows the article with reading time, JSON-LD and link-preview 
   // The oldest card is a seeded post: the admin specs, running alongside, only add and remove newer ones.
   const firstCard = page.getByRole("list", { name: "Posts publicados" }).getByRole("listitem").last();
   const title = (await firstCard.getByRole("heading", { level: 2 }).textContent()) ?? "";
-  const href = (await firstCard.getByRole("link").getAttribute("href")) ?? "";
+  const href = (await firstCard.getByRole("heading", { level: 2 }).getByRole("link").getAttribute("href")) ?? "";
 
   const response = await page.goto(href);
   expect(response?.status()).toBe(200);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(main.getByText(/^\d+ min de leitura$/)).toBeVisible();
-  await expect(main.locator("article time")).toHaveText(/^\d{1,2} de [a-zç]+ de \d{4}$/);
+  // The post's own date; the related posts below it are articles too.
+  await expect(main.locator("article time").first()).toHaveText(/^\d{1,2} de [a-zç]+ de \d{4}$/);
   await expect(main.getByRole("link", { name: "Voltar ao blog" })).toHaveAttribute("href", "/blog");
   await expect(page).toHaveTitle(`${title} | Blog da Omnia`);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");

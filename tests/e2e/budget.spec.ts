@@ -143,12 +143,14 @@ test.describe("in the browser", () => {
             .reduce((sum, entry) => sum + entry.encodedBodySize, 0),
           firstPaint: paint?.startTime ?? null,
           // What the first paint can wait for: the stylesheet and scripts (the font aside).
-          // Images never delay a paint, and the favicon is the browser's, not the page's; nor
+          // Images never delay a paint, preloaded ones (React hoists a preload for each eager
+          // card image) included, and the favicon is the browser's, not the page's; nor
           // does the analytics' beacon, sent after the first frame (which may come before the
           // first contentful one while the font loads).
           beforePaint: resources
             .filter((entry) => paint && entry.startTime < paint.startTime)
-            .filter((entry) => !/\.woff2$|\/favicon\./.test(entry.name) && entry.initiatorType !== "img")
+            .filter((entry) => !/\.woff2$|\/favicon\.|\/storage\/v1\/render\/image\//.test(entry.name))
+            .filter((entry) => entry.initiatorType !== "img")
             .filter((entry) => entry.initiatorType !== "beacon")
             .map((entry) => new URL(entry.name).pathname),
         };

@@ -2,11 +2,16 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolationsWithoutScripts, storedLeads, uniqueEmail } from "./support/leads";
 import { fillLeadForm } from "./support/lead-forms";
+import { visitorHeaders } from "./support/visitor";
 
 // /contato without JavaScript (docs/decisions/049-lead-forms-without-react.md): a plain form
 // POST; a stored message is answered with a redirect (post/redirect/get) to /contato?enviado=1,
 // which shows the success text and stores nothing when reloaded; a mistake comes back with the
 // messages next to the fields and the typed values.
+
+// Its own visitor address, so its lead posts count against their own per-IP limit
+// (support/visitor.ts), not against every other spec's from 127.0.0.1.
+test.use({ extraHTTPHeaders: visitorHeaders() });
 
 test.use({ javaScriptEnabled: false });
 

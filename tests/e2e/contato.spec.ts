@@ -3,8 +3,13 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForHydration } from "./support/hydration";
 import { fillLeadForm, type LeadFormValues } from "./support/lead-forms";
 import { storedLeads, uniqueEmail } from "./support/leads";
+import { visitorHeaders } from "./support/visitor";
 
 // /contato (docs/product.md §2, §3, §5, §8; docs/product.md "Deliberate deviations": messages are stored).
+
+// Its own visitor address, so its lead posts count against their own per-IP limit
+// (support/visitor.ts), not against every other spec's from 127.0.0.1.
+test.use({ extraHTTPHeaders: visitorHeaders() });
 
 function form(page: Page) {
   return page.getByRole("region", { name: "Envie uma mensagem" });

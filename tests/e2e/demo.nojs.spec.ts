@@ -1,12 +1,17 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolationsWithoutScripts, storedLeads, uniqueEmail } from "./support/leads";
 import { demoSection, submitDemoForm } from "./support/lead-forms";
+import { visitorHeaders } from "./support/visitor";
 
 // The demo section without JavaScript (docs/decisions/049-lead-forms-without-react.md): on the
 // pages that load no script at all (/blog, the footer pages, posts) this is how it always works.
 // A plain POST to /solicitar-demo; a stored request is redirected (post/redirect/get) to its
 // confirmation with a link back, which a reload shows again without storing anything; a mistake
 // comes back with the messages next to the fields and the typed values.
+
+// Its own visitor address, so its lead posts count against their own per-IP limit
+// (support/visitor.ts), not against every other spec's from 127.0.0.1.
+test.use({ extraHTTPHeaders: visitorHeaders() });
 
 test.use({ javaScriptEnabled: false });
 

@@ -7,10 +7,15 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForDemoForm } from "./support/hydration";
 import { storedLeads, uniqueEmail } from "./support/leads";
 import { demoSection, submitDemoForm } from "./support/lead-forms";
+import { visitorHeaders } from "./support/visitor";
 
 // The "Solicitar demonstração" section at the end of every page (docs/product.md, "#demo"):
 // reached from the header, stored with subject demo and the page it came from, with and
 // without JavaScript; a honeypot and a per-IP rate limit stop bots.
+
+// Its own visitor address, so its lead posts count against their own per-IP limit
+// (support/visitor.ts), not against every other spec's from 127.0.0.1.
+test.use({ extraHTTPHeaders: visitorHeaders() });
 
 test.describe("from the header's Solicitar Demo", () => {
   test.use({ viewport: { width: 1280, height: 800 } });

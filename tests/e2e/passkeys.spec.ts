@@ -17,6 +17,10 @@ let origin: string;
 
 test.describe.configure({ mode: "serial" });
 
+// "Sair" ends the session everywhere while the admin's panels may still be fetching with it:
+// those requests answer 401, and the browser logs them (as in account-security.spec.ts).
+test.use({ allowedConsoleErrors: /status of 401/ });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const port = await freePort();

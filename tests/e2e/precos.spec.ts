@@ -2,10 +2,15 @@ import { expect, test } from "./fixtures";
 import { waitForDemoForm } from "./support/hydration";
 import { storedLeads, uniqueEmail } from "./support/leads";
 import { demoSection, submitDemoForm } from "./support/lead-forms";
+import { visitorHeaders } from "./support/visitor";
 
 // /precos (docs/product.md §2 "Pricing", §3 "Plan", §9; docs/product.md on the badge and the trial buttons).
 
 // Intl writes a no-break space between "R$" and the amount.
+// Its own visitor address, so its lead posts count against their own per-IP limit
+// (support/visitor.ts), not against every other spec's from 127.0.0.1.
+test.use({ extraHTTPHeaders: visitorHeaders() });
+
 const plans = [
   { name: "Basic", price: "R$\u00a0297", users: "Até 3 usuários" },
   { name: "Business", price: "R$\u00a0497", users: "3 usuários" },
