@@ -444,8 +444,8 @@ test("Mensagens shows 50 leads per page with Anterior / Próxima, by keyboard to
 
 test.describe(() => {
   // "Sair" is pressed while the screen's first loads may still be under way. The sign-out ends
-  // the session on the server, so a load it overtakes is refused (403), as it should be.
-  test.use({ allowedConsoleErrors: /status of (403|404|409)/ });
+  // the session on the server, so a load it overtakes is refused (401 or 403), as it should be.
+  test.use({ allowedConsoleErrors: /status of (401|403|404|409)/ });
 
   test("Sair signs out and goes to the home page", async ({ page }) => {
     await signInAsAdmin(page);
