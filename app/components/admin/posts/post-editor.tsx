@@ -1,9 +1,10 @@
 import type { Session } from "@supabase/supabase-js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { adminKeys } from "~/lib/admin/keys";
+import { clearDraft } from "~/lib/admin/post-draft";
 import { authorsQuery, PostTagsFailure, postTagNames, savePost, tagsQuery } from "~/lib/admin/posts";
 import type { BlogPost } from "~/lib/blog-types";
 import { dataErrorOf, errorNotice, screenErrorTexts } from "~/lib/data-result";
@@ -70,8 +71,17 @@ export function PostEditorProvider({
   const tags = useQuery(tagsQuery(client));
   const authors = useQuery(authorsQuery(client));
 
+  // The control that opened the editor ("Novo Post", a row's pencil), which gets the focus back.
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useCallback(() => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, []);
+
   const openPost = useCallback(
     async (post: BlogPost | null) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setServerErrors({});
       // An existing post opens with its tags; without them a save would drop them.
       let names: string[] = [];
@@ -100,6 +110,8 @@ export function PostEditorProvider({
     mutationFn: ({ input, post }: { input: PostInput; post: BlogPost | null }) =>
       savePost(client, input, post, tags.data ?? []),
     onSuccess: (_data, { post }) => {
+      // Saved: the copy kept in the browser has done its work.
+      clearDraft(window.localStorage, post?.id ?? null);
       showDone(post ? copy.toasts.updated : copy.toasts.created);
       close();
     },
@@ -144,9 +156,8 @@ export function PostEditorProvider({
         copy={copy.dialog}
         saving={save.isPending}
         serverErrors={serverErrors}
-        onOpenChange={(open) => {
-          if (!open) close();
-        }}
+        onClose={close}
+        returnFocus={returnFocus}
         onSubmit={(input) => {
           setServerErrors({});
           save.mutate({ input, post: dialog.open ? dialog.post : null });
