@@ -127,6 +127,7 @@ test("the work of a closed tab is offered back, and a dismissed copy is gone", a
 });
 
 test("the share and search previews show the SEO fields, with their counters", async ({ page }) => {
+  test.setTimeout(60_000);
   await signInAsAdmin(page);
   const dialog = await openNewPost(page);
   await dialog.getByLabel("Título", { exact: true }).fill("Post das prévias");
@@ -158,6 +159,8 @@ test("the share and search previews show the SEO fields, with their counters", a
 });
 
 test("wide screens write beside the rendered post; a phone switches tabs that fit one row", async ({ page }) => {
+  // Two axe runs on the full editor: beside other specs on two cores, more than 30 s.
+  test.setTimeout(60_000);
   await signInAsAdmin(page);
   const dialog = await openNewPost(page);
   await expect(dialog.getByRole("tab", { name: "Lado a lado" })).toHaveAttribute("aria-selected", "true");
