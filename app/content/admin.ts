@@ -44,6 +44,16 @@ export const adminCopy = {
     editLabel: (title: string) => `Editar post ${title}`,
     removeLabel: (title: string) => `Excluir post ${title}`,
     loadError: "Não foi possível carregar os posts.",
+    // The list's search and filters, a row's thumbnail and link (issue #37).
+    search: "Buscar por título",
+    searchPlaceholder: "Buscar posts",
+    filtersLabel: "Filtrar posts",
+    filters: { all: "Todos", published: "Publicados", scheduled: "Agendados", drafts: "Rascunhos" },
+    tag: "Tag",
+    anyTag: "Todas as tags",
+    noMatches: "Nenhum post encontrado com esses filtros.",
+    view: "Ver no site",
+    viewLabel: (title: string) => `Ver no site: ${title}`,
   },
   dialog: {
     createTitle: "Novo Post",
@@ -57,6 +67,8 @@ export const adminCopy = {
     close: "Fechar",
     write: "Escrever",
     preview: "Pré-visualizar",
+    // Wide screens only: the Markdown and the rendered post side by side (issue #37).
+    split: "Lado a lado",
     contentModes: "Modo do editor",
     previewLoading: "Gerando pré-visualização...",
     previewEmpty: "Nada para pré-visualizar ainda.",
@@ -109,7 +121,29 @@ export const adminCopy = {
           hint: "Só quando o post foi publicado antes em outro endereço.",
         },
         noindex: "Ocultar dos buscadores (noindex)",
+        // Search engines cut titles and descriptions around these lengths (issue #37).
+        counter: (count: number, advice: number) => `${count} de ${advice} caracteres recomendados`,
       },
+    },
+    // The full-screen editor (issue #37): its settings panel, previews and the guards on its work.
+    settings: "Configurações do post",
+    contentPreview: "Pré-visualização",
+    discard: {
+      title: "Descartar alterações?",
+      description: "As alterações feitas neste post ainda não foram salvas e serão perdidas.",
+      confirm: "Descartar alterações",
+      keep: "Continuar editando",
+    },
+    recovery: {
+      text: (when: string) => `Há um rascunho não salvo deste post, de ${when}.`,
+      recover: "Recuperar rascunho não salvo",
+      dismiss: "Descartar rascunho",
+    },
+    previews: {
+      legend: "Prévias na busca e ao compartilhar",
+      loading: "Carregando as prévias...",
+      search: "Resultado de busca (Google)",
+      share: "Link compartilhado (WhatsApp, LinkedIn)",
     },
     validation: {
       titleRequired: "Informe o título.",

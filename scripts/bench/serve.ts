@@ -28,7 +28,9 @@ export async function startServer(port: number, env: Record<string, string> = {}
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start creates the database and draws the sample images: on a busy 2-core machine
+  // that can take over a minute (the end-to-end tests allow two).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -36,7 +38,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer within 180 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -181,6 +181,11 @@ test("declining the confirmation keeps the post; closing the dialog resets the f
   await dialog.getByLabel("Título", { exact: true }).fill("Rascunho que vai sumir");
   await dialog.getByRole("switch", { name: "Publicar post" }).click();
   await dialog.getByRole("button", { name: "Cancelar" }).click();
+  // Unsaved changes are dropped only once confirmed (issue #37).
+  await page
+    .getByRole("alertdialog", { name: "Descartar alterações?" })
+    .getByRole("button", { name: "Descartar alterações" })
+    .click();
   await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Novo Post" }).click();
   await expect(dialog.getByLabel("Título", { exact: true })).toHaveValue("");

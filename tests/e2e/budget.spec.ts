@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import {
+  ADMIN_INITIAL_JS_BUDGET_BYTES,
   ANALYTICS_JS_BUDGET_BYTES,
   APP_BUNDLE_MARKERS,
   initialScriptPaths,
@@ -181,4 +182,17 @@ test("/auth and /admin still load React, React Router and supabase-js, and hydra
       ).toBe(true);
     }
   }
+});
+
+test("the admin's initial JavaScript stays within 10 % of what it was before the full-screen editor", async ({
+  request,
+}) => {
+  const html = await (await request.get("/admin")).text();
+  const { files, totalBrotli } = measureScripts(html, clientDir);
+  test.info().annotations.push({ type: "JS (brotli bytes)", description: `/admin: ${totalBrotli}` });
+  expect(totalBrotli, files.map((f) => `${f.path} ${f.brotli}`).join("\n")).toBeLessThanOrEqual(
+    ADMIN_INITIAL_JS_BUDGET_BYTES,
+  );
+  // The editor's previews load when opened, never with the page (issue #37).
+  expect(initialScriptPaths(html).filter((path) => path.includes("share-previews"))).toEqual([]);
 });

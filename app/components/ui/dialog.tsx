@@ -10,22 +10,24 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/** A centred box, or the whole screen (the post editor, issue #37). */
+const LAYOUTS = {
+  centred:
+    "top-1/2 left-1/2 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border p-6 shadow-xl",
+  "full-screen": "inset-0 flex h-dvh w-full flex-col overflow-hidden",
+} as const;
+
 export function DialogContent({
   className,
   children,
   closeLabel,
+  layout = "centred",
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string; layout?: keyof typeof LAYOUTS }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-xl",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn("fixed z-50 bg-background", LAYOUTS[layout], className)} {...props}>
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel}

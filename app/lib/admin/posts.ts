@@ -23,6 +23,54 @@ export function postsQuery(client: AppSupabaseClient) {
   return queryOptions({ queryKey: adminKeys.posts, queryFn: () => listAllPosts(client) });
 }
 
+/** The posts list's filters (issue #37): a status, words of the title, a tag's id ("" for any). */
+export type PostStatusFilter = "all" | "published" | "scheduled" | "drafts";
+
+export interface PostListFilter {
+  status: PostStatusFilter;
+  search: string;
+  tag: string;
+}
+
+export const NO_POST_FILTER: PostListFilter = { status: "all", search: "", tag: "" };
+
+/** `text` as a literal inside an ILIKE pattern: its wildcards and escape are matched as themselves. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The posts the list's filters select, newest first, filtered by the database: "publicados" are
+ * live (published, their moment come), "agendados" published for a later moment, "rascunhos"
+ * not published. A tag keeps the posts that carry it.
+ */
+export async function listFilteredPosts(
+  client: AppSupabaseClient,
+  filter: PostListFilter,
+  now = new Date(),
+): Promise<BlogPost[]> {
+  const at = now.toISOString();
+  const columns = filter.tag ? `${POST_COLUMNS},post_tags!inner(tag_id)` : POST_COLUMNS;
+  let query = client.from("blog_posts").select(columns);
+  if (filter.tag) query = query.eq("post_tags.tag_id", filter.tag);
+  const search = filter.search.trim();
+  if (search) query = query.ilike("title", `%${likeLiteral(search)}%`);
+  if (filter.status === "drafts") query = query.eq("published", false);
+  if (filter.status === "published")
+    query = query.eq("published", true).or(`published_at.is.null,published_at.lte.${at}`);
+  if (filter.status === "scheduled") query = query.eq("published", true).gt("published_at", at);
+  const rows = expectData(await query.order("created_at", { ascending: false }));
+  // The embed only filters; the list's rows are posts.
+  return (rows as unknown as (BlogPost & { post_tags?: unknown })[]).map(({ post_tags: _tags, ...post }) => post);
+}
+
+export function filteredPostsQuery(client: AppSupabaseClient, filter: PostListFilter) {
+  return queryOptions({
+    queryKey: [...adminKeys.posts, "list", filter],
+    queryFn: () => listFilteredPosts(client, filter),
+  });
+}
+
 /** A post's tag names in order (the first is its primary tag), for its form. */
 export async function postTagNames(client: AppSupabaseClient, postId: string): Promise<string[]> {
   const rows = expectData(

@@ -7,19 +7,12 @@ import { PAGE_CACHE_TAGS_HEADER, pageCacheTags } from "~/content/pages";
 import { siteConfig } from "~/content/site-config";
 import { findPublishedPost, findRedirect } from "~/lib/blog.server";
 import { readingMinutes } from "~/lib/format";
-import { shareImage } from "~/lib/images";
 import { markdownToText, renderMarkdown } from "~/lib/markdown.server";
+import { postHead } from "~/lib/post-head";
 import { pageMeta } from "~/lib/seo";
 import { siteContext, siteOf } from "~/lib/site-context";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/post";
-
-const DESCRIPTION_LENGTH = 160;
-
-function truncate(text: string, length: number): string {
-  if (text.length <= length) return text;
-  return `${text.slice(0, length - 1).replace(/\s+\S*$/, "")}…`;
-}
 
 /**
  * Server-rendered: the Markdown becomes sanitized HTML here, so neither markdown-it nor
@@ -35,7 +28,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (target) throw redirect(postPath(target), 301);
     throw data(null, { status: 404 });
   }
-  const excerpt = post.excerpt?.trim() || markdownToText(post.content);
+  // The editor's search and share previews read the same function (issue #37).
+  const head = postHead(post, () => markdownToText(post.content));
   return data(
     {
       post: {
@@ -44,12 +38,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         featuredImage: post.featured_image || null,
         publishedAt: post.published_at,
         updatedAt: post.updated_at,
-        metaTitle: post.meta_title?.trim() || null,
-        shareImage: post.og_image?.trim() || post.featured_image || null,
+        headTitle: head.title,
+        shareImage: head.image,
         canonical: post.canonical_url?.trim() || null,
         noindex: post.noindex,
       },
-      description: truncate(post.meta_description?.trim() || excerpt, post.meta_description ? 500 : DESCRIPTION_LENGTH),
+      description: head.description,
       author: post.author ? { name: post.author.name, path: authorPath(post.author.slug) } : null,
       tags: post.tags.map(({ slug, name }) => ({ slug, name })),
       related: post.related,
@@ -92,11 +86,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteOf(matches);
   const { post, description, author } = loaderData;
   const path = postPath(post.slug);
-  const image = shareImage(post.shareImage);
+  const image = post.shareImage;
   return pageMeta(
     {
-      // The SEO fields win; empty ones fall back to the title, the excerpt and the featured image.
-      title: post.metaTitle ?? `${post.title}${blogCopy.postTitleSuffix}`,
+      title: post.headTitle,
       description,
       path,
       canonical: post.canonical ?? undefined,

@@ -1,16 +1,21 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type Ref } from "react";
+import { cn } from "~/lib/utils";
 
 export interface MarkdownPreviewProps {
   markdown: string;
   /** Renders on the server (POST /admin/preview) so the sanitizer never ships to the browser. */
   render: (markdown: string, signal: AbortSignal) => Promise<string>;
   copy: { loading: string; empty: string; error: string };
+  /** The scrolling box, which the editor scrolls along with the Markdown beside it. */
+  scrollRef?: Ref<HTMLDivElement>;
+  className?: string;
+  onScroll?: () => void;
 }
 
 type Result = { markdown: string; html: string | null };
 
 /** The post body as readers will see it: the same renderer and sanitizer as the post page. */
-export function MarkdownPreview({ markdown, render, copy }: MarkdownPreviewProps) {
+export function MarkdownPreview({ markdown, render, copy, scrollRef, className, onScroll }: MarkdownPreviewProps) {
   // The last answer and the text it belongs to: anything else means "still loading".
   const [result, setResult] = useState<Result | null>(null);
   useEffect(() => {
@@ -36,7 +41,12 @@ export function MarkdownPreview({ markdown, render, copy }: MarkdownPreviewProps
     );
   return (
     <div
-      className="max-h-80 overflow-y-auto rounded-md border border-border p-4 text-sm leading-6 [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-3 [&_h3]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-5"
+      ref={scrollRef}
+      onScroll={onScroll}
+      className={cn(
+        "max-h-80 overflow-y-auto rounded-md border border-border p-4 text-sm leading-6 [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-3 [&_h3]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-5",
+        className,
+      )}
       data-testid="markdown-preview"
       dangerouslySetInnerHTML={{ __html: result.html }}
     />

@@ -1,9 +1,20 @@
 import type { Session } from "@supabase/supabase-js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { Button } from "~/components/ui/button";
 import { adminKeys } from "~/lib/admin/keys";
+import { clearDraft } from "~/lib/admin/post-draft";
 import { authorsQuery, PostTagsFailure, postTagNames, savePost, tagsQuery } from "~/lib/admin/posts";
 import type { BlogPost } from "~/lib/blog-types";
 import { dataErrorOf, errorNotice, screenErrorTexts } from "~/lib/data-result";
@@ -11,7 +22,12 @@ import { uploadImage } from "~/lib/image-upload";
 import { postProblemOf, type PostInput } from "~/lib/posts";
 import type { AdminContext } from "../admin-view";
 import { showDone, showError } from "../admin-write";
-import { PostDialog, type PostFormErrors } from "./post-dialog";
+import type { PostFormErrors } from "./post-dialog";
+
+// The editor is a chunk of its own, fetched once the admin has rendered (and awaited by a first
+// opening that comes sooner), so the admin's first load does not carry it (issue #37).
+const loadPostDialog = () => import("./post-dialog");
+const PostDialog = lazy(() => loadPostDialog().then((module) => ({ default: module.PostDialog })));
 
 type DialogState = { open: false } | { open: true; post: BlogPost | null; tags: string[]; key: number };
 
@@ -70,8 +86,17 @@ export function PostEditorProvider({
   const tags = useQuery(tagsQuery(client));
   const authors = useQuery(authorsQuery(client));
 
+  // The control that opened the editor ("Novo Post", a row's pencil), which gets the focus back.
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useCallback(() => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, []);
+
   const openPost = useCallback(
     async (post: BlogPost | null) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setServerErrors({});
       // An existing post opens with its tags; without them a save would drop them.
       let names: string[] = [];
@@ -100,6 +125,8 @@ export function PostEditorProvider({
     mutationFn: ({ input, post }: { input: PostInput; post: BlogPost | null }) =>
       savePost(client, input, post, tags.data ?? []),
     onSuccess: (_data, { post }) => {
+      // Saved: the copy kept in the browser has done its work.
+      clearDraft(window.localStorage, post?.id ?? null);
       showDone(post ? copy.toasts.updated : copy.toasts.created);
       close();
     },
@@ -134,30 +161,37 @@ export function PostEditorProvider({
     [backend, session.access_token],
   );
 
+  useEffect(() => {
+    void loadPostDialog();
+  }, []);
+
   return (
     <OpenPostContext value={openPost}>
       {children}
-      <PostDialog
-        key={dialog.open ? dialog.key : "closed"}
-        open={dialog.open}
-        post={dialog.open ? dialog.post : null}
-        copy={copy.dialog}
-        saving={save.isPending}
-        serverErrors={serverErrors}
-        onOpenChange={(open) => {
-          if (!open) close();
-        }}
-        onSubmit={(input) => {
-          setServerErrors({});
-          save.mutate({ input, post: dialog.open ? dialog.post : null });
-        }}
-        renderPreview={renderPreview}
-        uploadImage={uploadBlogImage}
-        initialTags={dialog.open ? dialog.tags : []}
-        tagSuggestions={(tags.data ?? []).map((tag) => tag.name)}
-        authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
-        currentUserId={session.user.id}
-      />
+      {dialog.open ? (
+        <Suspense fallback={null}>
+          <PostDialog
+            key={dialog.key}
+            open
+            post={dialog.post}
+            copy={copy.dialog}
+            saving={save.isPending}
+            serverErrors={serverErrors}
+            onClose={close}
+            returnFocus={returnFocus}
+            onSubmit={(input) => {
+              setServerErrors({});
+              save.mutate({ input, post: dialog.post });
+            }}
+            renderPreview={renderPreview}
+            uploadImage={uploadBlogImage}
+            initialTags={dialog.tags}
+            tagSuggestions={(tags.data ?? []).map((tag) => tag.name)}
+            authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
+            currentUserId={session.user.id}
+          />
+        </Suspense>
+      ) : null}
     </OpenPostContext>
   );
 }

@@ -1,0 +1,55 @@
+// The posts list's filters against a real backend (PGlite, and PostgreSQL where its binaries
+// exist), as a signed-in admin: the database does the filtering (issue #37).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestBackend, type TestBackend } from "../../../server/backend/testing/backend.ts";
+import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
+import type { AppSupabaseClient } from "../database.types";
+import { postInput, slugify } from "../posts";
+import { likeLiteral, listFilteredPosts, NO_POST_FILTER, savePost, listTags } from "./posts";
+
+describe("likeLiteral", () => {
+  it("escapes the pattern's wildcards and its escape", () => {
+    expect(likeLiteral("50%_off\\")).toBe("50\\%\\_off\\\\");
+  });
+});
+
+describeEachDatabase("the posts list's filters", (kind) => {
+  let t: TestBackend;
+  let admin: AppSupabaseClient;
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind);
+    const user = await t.user("admin@example.com", { admin: true });
+    admin = user.client as unknown as AppSupabaseClient;
+    const base = postInput(null, { authorId: user.id });
+    const make = (title: string, extra: Partial<typeof base>) =>
+      savePost(admin, { ...base, title, slug: slugify(title), content: "Texto.", ...extra }, null, []);
+    await make("Filtro rascunho", {});
+    await make("Filtro agendado", { published: true, published_at: "2099-01-01T10:00" });
+    await make("Filtro publicado", { published: true, tags: ["Filtrada"] });
+    await make("Desconto 50% hoje", { published: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const titles = async (filter: Partial<typeof NO_POST_FILTER>) =>
+    (await listFilteredPosts(admin, { ...NO_POST_FILTER, ...filter })).map((post) => post.title);
+
+  it("searches titles in any case, wildcards taken literally", async () => {
+    expect(await titles({ search: "FILTRO" })).toEqual(["Filtro publicado", "Filtro agendado", "Filtro rascunho"]);
+    expect(await titles({ search: "50%" })).toEqual(["Desconto 50% hoje"]);
+    expect(await titles({ search: "filtro%publicado" })).toEqual([]);
+  });
+
+  it("keeps live, scheduled or draft posts, and a tag's posts", async () => {
+    expect(await titles({ search: "filtro", status: "published" })).toEqual(["Filtro publicado"]);
+    expect(await titles({ search: "filtro", status: "scheduled" })).toEqual(["Filtro agendado"]);
+    expect(await titles({ search: "filtro", status: "drafts" })).toEqual(["Filtro rascunho"]);
+    const tag = (await listTags(admin)).find((item) => item.name === "Filtrada");
+    const tagged = await listFilteredPosts(admin, { ...NO_POST_FILTER, tag: tag?.id ?? "" });
+    expect(tagged.map((post) => post.title)).toEqual(["Filtro publicado"]);
+    // Rows are posts, without the embed that filtered them.
+    expect(Object.keys(tagged[0] ?? {})).not.toContain("post_tags");
+  });
+});
