@@ -218,7 +218,6 @@ function registerPublicRoutes(app: Hono, ctx: AuthContext, providers: ReadonlySe
     c.header("Cache-Control", "public, max-age=600");
     return c.json(ctx.keys.jwks);
   });
-
 }
 
 function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
