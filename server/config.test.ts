@@ -237,6 +237,7 @@ describe("readConfig: company sign-in (OpenID Connect)", () => {
     ],
     [{ AUTH_OIDC_AZURE_CLIENT_ID: "a", AUTH_OIDC_AZURE_CLIENT_SECRET: "b" }, /^AUTH_OIDC_AZURE_ISSUER is required/],
     [{ ...google, AUTH_OIDC_GOOGLE_ISSUER: "ftp://x" }, /^AUTH_OIDC_GOOGLE_ISSUER must use http or https/],
+    [{ ...google, AUTH_OIDC_GOOGLE_ISSUER: "http://idp.example" }, /^AUTH_OIDC_GOOGLE_ISSUER must use https/],
   ])("rejects %o in one line naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

@@ -366,7 +366,11 @@ function parseOidc(env: Env): OidcSettings | undefined {
       throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together.`);
     }
     if (!issuer) throw new ConfigError(`${prefix}_ISSUER is required (the provider's OpenID Connect issuer URL).`);
-    parseHttpUrl(`${prefix}_ISSUER`, issuer);
+    const url = parseHttpUrl(`${prefix}_ISSUER`, issuer);
+    // Tokens and the client secret travel to the issuer: plain http only to this machine (tests).
+    if (url.protocol === "http:" && !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) {
+      throw new ConfigError(`${prefix}_ISSUER must use https, got "${issuer}".`);
+    }
     return [{ name, issuer: issuer.replace(/\/+$/, ""), clientId, clientSecret }];
   });
   const rawDomains = nonEmpty(env, "AUTH_SSO_ALLOWED_DOMAINS");
