@@ -19,11 +19,11 @@ let origin: string;
 test.describe.configure({ mode: "serial" });
 
 // The provider's development screens link a web font this machine cannot resolve, and it has no
-// favicon; the browser logs both. The site's own pages are held to the usual guard otherwise.
-test.use({ allowedConsoleErrors: [/net::ERR_NAME_NOT_RESOLVED/, /status of 404/] });
+// favicon; the browser logs both. (One pattern: an array here would read as fixture options.)
+test.use({ allowedConsoleErrors: /net::ERR_NAME_NOT_RESOLVED|status of 404/ });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   provider = await startTestProvider({
@@ -33,14 +33,18 @@ test.beforeAll(async () => {
       [FOREIGN]: { email: `${FOREIGN}@outra.example`, email_verified: true },
     },
   });
-  server = await startServer(port, {
-    SITE_URL: origin,
-    LOG_LEVEL: "warn",
-    AUTH_OIDC_GOOGLE_ISSUER: provider.issuer,
-    AUTH_OIDC_GOOGLE_CLIENT_ID: provider.clientId,
-    AUTH_OIDC_GOOGLE_CLIENT_SECRET: provider.clientSecret,
-    AUTH_SSO_ALLOWED_DOMAINS: "omnia.example",
-  });
+  server = await startServer(
+    port,
+    {
+      SITE_URL: origin,
+      LOG_LEVEL: "warn",
+      AUTH_OIDC_GOOGLE_ISSUER: provider.issuer,
+      AUTH_OIDC_GOOGLE_CLIENT_ID: provider.clientId,
+      AUTH_OIDC_GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      AUTH_SSO_ALLOWED_DOMAINS: "omnia.example",
+    },
+    200_000,
+  );
 });
 
 test.afterAll(async () => {
