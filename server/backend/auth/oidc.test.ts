@@ -223,6 +223,27 @@ describeEachDatabase("company sign-in (OpenID Connect)", (kind) => {
     expect(error).toBeNull();
   });
 
+  it("takes an unconfirmed account's password away when the provider vouches for the address", async () => {
+    const service = makeClient(t.backend, t.backend.serviceRoleKey);
+    const password = "senha-de-quem-se-adiantou";
+    const created = await service.auth.admin.createUser({ email: "gil@omnia.example", password });
+    expect(created.error).toBeNull();
+    // The provider now says the address is verified (the "unverified" account's claims change).
+    ACCOUNTS.unverified.email_verified = true;
+    try {
+      const client = pkceClient();
+      const back = await atCallback(await toCallback(client, "unverified"));
+      const { data, error } = await client.auth.exchangeCodeForSession(back.searchParams.get("code") ?? "");
+      expect(error).toBeNull();
+      expect(data.user?.id).toBe(created.data.user?.id);
+      expect(data.user?.email_confirmed_at).toBeTruthy();
+    } finally {
+      ACCOUNTS.unverified.email_verified = false;
+    }
+    const old = await pkceClient().auth.signInWithPassword({ email: "gil@omnia.example", password });
+    expect(old.error?.code).toBe("invalid_credentials");
+  });
+
   it("refuses providers that are not configured, and signs an existing account in", async () => {
     const res = await backendGet(`${TEST_SITE_URL}/auth/v1/authorize?provider=azure`);
     expect(res.status).toBe(400);

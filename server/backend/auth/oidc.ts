@@ -266,7 +266,7 @@ function domainAllowed(
 
 /**
  * The account of a verified company address: the existing one (its providers list gains this
- * provider), or a new confirmed account without a password and without any role, which an
+ * provider; an unconfirmed one is confirmed and loses its password), or a new confirmed account without a password and without any role, which an
  * admin grants (docs/admin.md). Null only if the address was taken in between.
  */
 async function userFor(
@@ -282,7 +282,16 @@ async function userFor(
     provider_id: claims.sub,
     ...(typeof claims["name"] === "string" ? { full_name: claims["name"], name: claims["name"] } : {}),
   };
-  const existing = await findUserByEmail(tx, email);
+  let existing = await findUserByEmail(tx, email);
+  if (existing && !existing.email_confirmed_at) {
+    // Whoever registered the address never proved it; the provider just did. Their password goes,
+    // so an account prepared in advance cannot be entered with it afterwards.
+    await tx.query(
+      "UPDATE auth.users SET email_confirmed_at = $2, encrypted_password = NULL, updated_at = $2 WHERE id = $1",
+      [existing.id, now],
+    );
+    existing = await findUserById(tx, existing.id);
+  }
   if (existing) {
     const app = existing.raw_app_meta_data ?? {};
     const known = Array.isArray(app["providers"]) ? app["providers"].filter((p) => typeof p === "string") : [];
