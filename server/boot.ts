@@ -197,6 +197,7 @@ export function embeddedBackendOptions(
     mailerAutoconfirm: !config.mail.smtpUrl,
     adminEmail: config.adminEmail,
     adminRequireMfa: config.adminRequireMfa,
+    oidc: config.oidc,
     jwtExpiry: config.jwtExpirySeconds,
     refreshTokenReuseInterval: config.refreshTokenReuseSeconds,
     dataDir: config.databaseUrl ? undefined : resolve(config.dataDir),

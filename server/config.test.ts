@@ -201,6 +201,49 @@ describe("readConfig: the per-account sign-in throttle", () => {
   });
 });
 
+describe("readConfig: company sign-in (OpenID Connect)", () => {
+  const google = { AUTH_OIDC_GOOGLE_CLIENT_ID: "id.apps", AUTH_OIDC_GOOGLE_CLIENT_SECRET: "s3cret" };
+
+  it("is off without providers, and reads Google (known issuer) and Entra (tenant issuer)", () => {
+    expect(readConfig({}).oidc).toBeUndefined();
+    expect(
+      readConfig({
+        ...google,
+        AUTH_OIDC_AZURE_CLIENT_ID: "app-id",
+        AUTH_OIDC_AZURE_CLIENT_SECRET: "value",
+        AUTH_OIDC_AZURE_ISSUER: "https://login.microsoftonline.com/tenant-id/v2.0/",
+        AUTH_SSO_ALLOWED_DOMAINS: " Omnia.com.br, filial.omnia.com.br ",
+      }).oidc,
+    ).toEqual({
+      providers: [
+        { name: "google", issuer: "https://accounts.google.com", clientId: "id.apps", clientSecret: "s3cret" },
+        {
+          name: "azure",
+          issuer: "https://login.microsoftonline.com/tenant-id/v2.0",
+          clientId: "app-id",
+          clientSecret: "value",
+        },
+      ],
+      allowedDomains: ["omnia.com.br", "filial.omnia.com.br"],
+    });
+  });
+
+  it.each([
+    [google, /^AUTH_SSO_ALLOWED_DOMAINS is required with AUTH_OIDC_\*/],
+    [{ ...google, AUTH_SSO_ALLOWED_DOMAINS: "omnia.com.br, @x" }, /^AUTH_SSO_ALLOWED_DOMAINS must be .* got "@x"\.$/],
+    [
+      { AUTH_OIDC_GOOGLE_CLIENT_ID: "id" },
+      /^AUTH_OIDC_GOOGLE_CLIENT_ID and AUTH_OIDC_GOOGLE_CLIENT_SECRET must be set/,
+    ],
+    [{ AUTH_OIDC_AZURE_CLIENT_ID: "a", AUTH_OIDC_AZURE_CLIENT_SECRET: "b" }, /^AUTH_OIDC_AZURE_ISSUER is required/],
+    [{ ...google, AUTH_OIDC_GOOGLE_ISSUER: "ftp://x" }, /^AUTH_OIDC_GOOGLE_ISSUER must use http or https/],
+    [{ ...google, AUTH_OIDC_GOOGLE_ISSUER: "http://idp.example" }, /^AUTH_OIDC_GOOGLE_ISSUER must use https/],
+  ])("rejects %o in one line naming the variable", (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
+
 describe("readConfig: lifecycle and logs", () => {
   // The defaults (10 s to finish requests on shutdown, JSON logs, ...) are in "has working defaults".
   it("reads the shutdown, log, cache and session settings", () => {

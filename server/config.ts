@@ -5,6 +5,8 @@
 // without the server) is that module's constant, imported here, never written twice.
 import { join } from "node:path";
 import { DEFAULT_ACCOUNT_THROTTLE } from "./backend/auth/account-throttle.ts";
+import { OIDC_PROVIDER_NAMES } from "./backend/auth/oidc.ts";
+import type { OidcSettings } from "./backend/auth/oidc.ts";
 import { DEFAULT_JWT_EXPIRY, DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL } from "./backend/auth/sessions.ts";
 import { DEFAULT_STORAGE_MAX_BYTES } from "./backend/storage/upload.ts";
 import { DEFAULT_RETRY } from "./leads/delivery.ts";
@@ -66,6 +68,8 @@ export interface ServerConfig {
   buildDir: string;
   /** Cookieless analytics (server/analytics/). */
   analytics: AnalyticsConfig;
+  /** Company sign-in (AUTH_OIDC_*, AUTH_SSO_ALLOWED_DOMAINS); undefined: none configured. */
+  oidc: OidcSettings | undefined;
 }
 
 export interface AnalyticsConfig {
@@ -345,6 +349,50 @@ function parseLogLevel(env: Env): LogLevel {
   return level;
 }
 
+// Company sign-in (server/backend/auth/oidc.ts). Per provider AUTH_OIDC_<NAME>_CLIENT_ID,
+// _CLIENT_SECRET and _ISSUER (Google's issuer is known; Entra's names the tenant). A provider
+// without AUTH_SSO_ALLOWED_DOMAINS would admit every address it vouches for, so it is refused.
+const KNOWN_ISSUERS: Partial<Record<string, string>> = { google: "https://accounts.google.com" };
+const DOMAIN_RE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+function parseOidc(env: Env): OidcSettings | undefined {
+  const providers = OIDC_PROVIDER_NAMES.flatMap((name) => {
+    const prefix = `AUTH_OIDC_${name.toUpperCase()}`;
+    const clientId = nonEmpty(env, `${prefix}_CLIENT_ID`);
+    const clientSecret = nonEmpty(env, `${prefix}_CLIENT_SECRET`);
+    const issuer = nonEmpty(env, `${prefix}_ISSUER`) ?? KNOWN_ISSUERS[name];
+    if (!clientId && !clientSecret) return [];
+    if (!clientId || !clientSecret) {
+      throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together.`);
+    }
+    if (!issuer) throw new ConfigError(`${prefix}_ISSUER is required (the provider's OpenID Connect issuer URL).`);
+    const url = parseHttpUrl(`${prefix}_ISSUER`, issuer);
+    // Tokens and the client secret travel to the issuer: plain http only to this machine (tests).
+    if (url.protocol === "http:" && !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) {
+      throw new ConfigError(`${prefix}_ISSUER must use https, got "${issuer}".`);
+    }
+    return [{ name, issuer: issuer.replace(/\/+$/, ""), clientId, clientSecret }];
+  });
+  const rawDomains = nonEmpty(env, "AUTH_SSO_ALLOWED_DOMAINS");
+  const allowedDomains = (rawDomains ?? "")
+    .split(",")
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = allowedDomains.find((d) => !DOMAIN_RE.test(d));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `AUTH_SSO_ALLOWED_DOMAINS must be comma-separated domains (e.g. omnia.com.br), got "${bad}".`,
+    );
+  }
+  if (providers.length === 0) return undefined;
+  if (allowedDomains.length === 0) {
+    throw new ConfigError(
+      "AUTH_SSO_ALLOWED_DOMAINS is required with AUTH_OIDC_*: the e-mail domains that may sign in.",
+    );
+  }
+  return { providers, allowedDomains };
+}
+
 function parseDatabaseUrl(env: Env): string | undefined {
   const raw = nonEmpty(env, "DATABASE_URL");
   if (raw === undefined) return undefined;
@@ -449,5 +497,6 @@ export function readConfig(env: Env = process.env): ServerConfig {
       "a whole number of bytes from 1024 to 1073741824",
     ),
     analytics: parseAnalytics(env),
+    oidc: parseOidc(env),
   };
 }

@@ -66,6 +66,22 @@ export const authCopy = {
     },
     throttled: "Muitos pedidos de recuperação. Aguarde alguns minutos e tente novamente.",
   },
+  /** Company sign-in (OpenID Connect): one button per provider the server has configured. */
+  sso: {
+    divider: "ou",
+    providers: {
+      google: "Entrar com Google",
+      azure: "Entrar com Microsoft",
+      keycloak: "Entrar com a conta da empresa",
+    },
+    /** Back from the provider without a session, by the service's error_code. */
+    refused: {
+      email_address_not_authorized: "Este e-mail não tem acesso. Entre com o e-mail da empresa.",
+      provider_email_needs_verification: "O provedor não confirmou este e-mail. Confirme-o e tente novamente.",
+      user_banned: "Esta conta está bloqueada. Fale com o administrador.",
+      other: "Não foi possível entrar com a conta da empresa. Tente novamente.",
+    },
+  },
   /** Sign-up with a mail server: the account waits for the link sent to the address. */
   confirmEmail: {
     toast: { title: "Conta criada", description: "Abra o link que enviamos para o seu e-mail para ativar a conta." },

@@ -31,14 +31,15 @@ describe("the backend configuration sent to browsers", () => {
   });
 
   // Only `context` is read; the route's generated argument types need not be built in full.
-  type AnyLoader = (args: { context: RouterContextProvider }) => object;
+  type AnyLoader = (args: { context: RouterContextProvider }) => object | Promise<object>;
   it.each([
-    ["/admin", adminLoader as unknown as AnyLoader],
-    ["/auth", authLoader as unknown as AnyLoader],
-    ["/auth/nova-senha", newPasswordLoader as unknown as AnyLoader],
-  ])("never carries the service-role key out of the %s loader", (_path, loader) => {
-    const data = loader({ context: contextWithKeys() });
-    expect(Object.keys(data).toSorted()).toEqual(["anonKey", "publicUrl"]);
+    ["/admin", adminLoader as unknown as AnyLoader, ["anonKey", "publicUrl"]],
+    // /auth also names the company sign-in providers it offers (none: the backend did not answer).
+    ["/auth", authLoader as unknown as AnyLoader, ["anonKey", "publicUrl", "ssoProviders"]],
+    ["/auth/nova-senha", newPasswordLoader as unknown as AnyLoader, ["anonKey", "publicUrl"]],
+  ])("never carries the service-role key out of the %s loader", async (_path, loader, keys) => {
+    const data = await loader({ context: contextWithKeys() });
+    expect(Object.keys(data).toSorted()).toEqual(keys);
     expect(JSON.stringify(data)).not.toContain(SERVICE_ROLE_KEY);
   });
 });

@@ -21,7 +21,8 @@ let client: AppSupabaseClient | null = null;
  */
 export function browserSupabase(config: BrowserBackendConfig): AppSupabaseClient {
   client ??= createClient<Database>(config.publicUrl ?? window.location.origin, config.anonKey, {
-    auth: { persistSession: true, autoRefreshToken: true },
+    // PKCE: a company sign-in comes back with a code this tab exchanges with its own verifier.
+    auth: { persistSession: true, autoRefreshToken: true, flowType: "pkce" },
   });
   return client;
 }

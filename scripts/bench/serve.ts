@@ -17,7 +17,15 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  /**
+   * How long the first answer may take: a first start creates the database and draws the sample
+   * images, which on a busy 2-core machine can take over a minute (the e2e tests allow two).
+   */
+  readyTimeoutMs = 180_000,
+): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "omnia-bench-"));
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
@@ -28,9 +36,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
-  // A first start creates the database and draws the sample images: on a busy 2-core machine
-  // that can take over a minute (the end-to-end tests allow two).
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -38,7 +44,11 @@ export async function startServer(port: number, env: Record<string, string> = {}
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer within 180 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed start.
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer within ${readyTimeoutMs / 1000} s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -11,7 +11,7 @@ import { pendingMigrations, runMigrations } from "./db/migrate.ts";
 import { keepBlogStatistics } from "./db/planner-statistics.ts";
 import type { Database } from "./db/types.ts";
 import { AUTH_PREFIX, createAuth } from "./auth/index.ts";
-import type { AccountThrottleLimits } from "./auth/index.ts";
+import type { AccountThrottleLimits, OidcSettings } from "./auth/index.ts";
 import type { AccountMail } from "./auth/email-links.ts";
 import { REST_PREFIX, createRest } from "./rest/index.ts";
 import type { VerifyJwt } from "./rest/request.ts";
@@ -62,6 +62,8 @@ export interface StartBackendOptions {
    * mail server (SMTP_URL): sign-up e-mails a confirmation link first.
    */
   mailerAutoconfirm?: boolean;
+  /** Company sign-in through OpenID Connect providers (auth/oidc.ts). */
+  oidc?: OidcSettings;
   /** ADMIN_EMAIL: the first start's admin account (default admin@omnia.example). */
   adminEmail?: string;
   /** ADMIN_REQUIRE_MFA: written into public.security_settings, which row-level security reads. */
@@ -177,6 +179,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       rateLimits: opts.rateLimits,
       mail: opts.mail,
       mailerAutoconfirm: opts.mailerAutoconfirm,
+      oidc: opts.oidc,
       jwtExpiry: opts.jwtExpiry,
       refreshTokenReuseInterval: opts.refreshTokenReuseInterval,
       log,

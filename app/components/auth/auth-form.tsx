@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -13,7 +13,9 @@ import { errorNotice, screenErrorTexts } from "~/lib/data-result";
 import { safeNextPath } from "~/lib/safe-next";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { isEmail } from "~/lib/validation";
+import type { SsoProvider } from "~/lib/sso";
 import { MfaStep } from "./mfa-step";
+import { SsoButtons, useSsoReturn } from "./sso-buttons";
 import { PasswordField, passwordError } from "./secret-fields";
 
 type Mode = "login" | "signup" | "recover";
@@ -23,6 +25,8 @@ type Errors = Partial<Record<FieldName, string>>;
 export interface AuthFormProps {
   client: SupabaseClient | null;
   copy: typeof AuthCopy;
+  /** The company sign-in providers the server has configured ("Entrar com Google"). */
+  ssoProviders?: readonly SsoProvider[];
 }
 
 function validate(email: string, password: string, copy: typeof AuthCopy, mode: Mode): Errors {
@@ -103,7 +107,13 @@ type Credentials = ReturnType<typeof useCredentials>;
  * needs its second factor (it came back from /admin): then the code step. Not while this screen
  * signs someone in, so the redirect does not race the post-sign-in destination.
  */
-function useSignedInRedirect(client: SupabaseClient | null, signingIn: RefObject<boolean>, askCode: () => void) {
+function useSignedInRedirect(
+  client: SupabaseClient | null,
+  signingIn: RefObject<boolean>,
+  askCode: () => void,
+  /** Back from a company sign-in: signed in by this screen, so its destination, not /. */
+  arrive: ((userId: string) => void) | null,
+) {
   const navigate = useNavigate();
   const session = useAuthSession(client);
   useEffect(() => {
@@ -113,6 +123,7 @@ function useSignedInRedirect(client: SupabaseClient | null, signingIn: RefObject
       (needed) => {
         if (cancelled) return;
         if (needed) askCode();
+        else if (arrive) arrive(session.session?.user.id ?? "");
         else navigate("/", { replace: true });
       },
       () => !cancelled && navigate("/", { replace: true }),
@@ -171,14 +182,25 @@ function showRefusal(
  * destination. Validation is ours (pt-BR messages, noValidate). Autocomplete tokens let password
  * managers fill both modes; the inputs accept paste.
  */
-export function AuthForm({ client, copy }: AuthFormProps) {
+export function AuthForm({ client, copy, ssoProviders = [] }: AuthFormProps) {
   const navigate = useNavigate();
   const form = useCredentials(copy);
   const destination = useDestination(client);
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<"credentials" | "mfa">("credentials");
   const signingIn = useRef(false);
-  useSignedInRedirect(client, signingIn, () => setStep("mfa"));
+  const ssoReturn = useSsoReturn(copy);
+  useSignedInRedirect(
+    client,
+    signingIn,
+    () => setStep("mfa"),
+    ssoReturn
+      ? async (userId) => {
+          toast.success(copy.toasts.loginSuccess.title, { description: copy.toasts.loginSuccess.description });
+          navigate(await destination(userId), { replace: true });
+        }
+      : null,
+  );
 
   const recover = async (activeClient: SupabaseClient) => {
     const outcome = await requestRecovery(activeClient, form.email.trim(), `${window.location.origin}/auth/nova-senha`);
@@ -238,7 +260,16 @@ export function AuthForm({ client, copy }: AuthFormProps) {
       />
     );
   }
-  return <CredentialsCard form={form} copy={copy} busy={busy} ready={Boolean(client)} onSubmit={onSubmit} />;
+  return (
+    <CredentialsCard
+      form={form}
+      copy={copy}
+      busy={busy}
+      ready={Boolean(client)}
+      onSubmit={onSubmit}
+      sso={<SsoButtons client={client} providers={ssoProviders} copy={copy} disabled={busy} />}
+    />
+  );
 }
 
 /** The card of the current mode: e-mail, password (not to recover), and the links between modes. */
@@ -246,11 +277,14 @@ function CredentialsCard({
   form,
   copy,
   busy,
+  sso,
   ...card
 }: {
   form: Credentials;
   copy: typeof AuthCopy;
   busy: boolean;
+  /** The company sign-in buttons, offered in login mode. */
+  sso: ReactNode;
   /** False until the page can reach the backend (before hydration). */
   ready: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -265,15 +299,18 @@ function CredentialsCard({
       busy={busy}
       busyLabel={copy.busy}
       secondary={
-        <Button
-          type="button"
-          variant="ghost"
-          className="w-full"
-          onClick={() => form.switchMode(mode === "recover" ? "login" : undefined)}
-          disabled={busy}
-        >
-          {modeCopy.switchMode}
-        </Button>
+        <>
+          {mode === "login" ? sso : null}
+          <Button
+            type="button"
+            variant="ghost"
+            className="w-full"
+            onClick={() => form.switchMode(mode === "recover" ? "login" : undefined)}
+            disabled={busy}
+          >
+            {modeCopy.switchMode}
+          </Button>
+        </>
       }
     >
       {form.confirmNotice ? (

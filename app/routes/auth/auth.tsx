@@ -3,19 +3,20 @@ import { authCopy } from "~/content/auth";
 import { browserBackendConfig } from "~/lib/backend-config.server";
 import { pageMeta } from "~/lib/seo";
 import { siteOf } from "~/lib/site-context";
+import { enabledSsoProviders } from "~/lib/sso-providers.server";
 import { useBrowserSupabase } from "~/lib/use-browser-supabase";
 import type { Route } from "./+types/auth";
 
-/** The browser's backend URL and anon key, at runtime (one build serves every mode). */
-export function loader({ context }: Route.LoaderArgs) {
-  return browserBackendConfig(context);
+/** The browser's backend URL and anon key (one build serves every mode), and the SSO providers. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { ...browserBackendConfig(context), ssoProviders: await enabledSsoProviders(context) };
 }
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const client = useBrowserSupabase(loaderData);
   return (
     <div className="flex justify-center px-6 py-16 lg:py-24">
-      <AuthForm client={client} copy={authCopy} />
+      <AuthForm client={client} copy={authCopy} ssoProviders={loaderData.ssoProviders} />
     </div>
   );
 }

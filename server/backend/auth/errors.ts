@@ -98,6 +98,13 @@ export const authErrors = {
   // E-mailed links.
   emailProviderDisabled: kind(501, "email_provider_disabled", "Email sending is not configured"),
   linkInvalid: kind(403, "otp_expired", "Email link is invalid or has expired"),
+  // OAuth / OpenID Connect sign-in (GoTrue's external.go and token_oidc.go).
+  providerDisabled: kind(400, "validation_failed", "Unsupported provider: provider is not enabled"),
+  badOAuthCallback: kind(400, "bad_oauth_callback", (message: string) => message),
+  badOAuthState: kind(400, "bad_oauth_state", "OAuth callback with invalid state"),
+  flowStateNotFound: kind(404, "flow_state_not_found", "invalid flow state, no valid flow state found"),
+  flowStateExpired: kind(422, "flow_state_expired", "invalid flow state, flow state has expired"),
+  badCodeVerifier: kind(400, "bad_code_verifier", "code challenge does not match previously saved code verifier"),
   // Second factors.
   mfaPhoneDisabled: kind(422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone"),
   tooManyFactors: kind(

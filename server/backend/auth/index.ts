@@ -29,6 +29,8 @@ import {
 import type { AuthContext } from "./context.ts";
 import { API_VERSION, API_VERSION_HEADER, authErrorResponse, authErrors } from "./errors.ts";
 import { registerMfaRoutes } from "./mfa.ts";
+import { pkceGrant, registerOidcRoutes } from "./oidc.ts";
+import type { OidcSettings } from "./oidc.ts";
 import { RECOVERY_LINK_SECONDS, registerEmailLinkRoutes, signupWithConfirmation } from "./email-links.ts";
 import type { AccountMail } from "./email-links.ts";
 import { requestEmailChange, sendEmailChange } from "./email-change.ts";
@@ -56,6 +58,7 @@ import type { UserRow } from "./users.ts";
 export type { SigningKeys } from "../keys.ts";
 export { AUTH_PREFIX } from "./context.ts";
 export type { AccountThrottleLimits } from "./account-throttle.ts";
+export type { OidcSettings } from "./oidc.ts";
 
 export interface CreateAuthOptions {
   db: Database;
@@ -89,6 +92,8 @@ export interface CreateAuthOptions {
    * server is configured) e-mails a confirmation link instead, and needs `mail`.
    */
   mailerAutoconfirm?: boolean;
+  /** Company sign-in: the OpenID Connect providers and the e-mail domains allowed (oidc.ts). */
+  oidc?: OidcSettings;
 }
 
 export interface Auth {
@@ -150,7 +155,8 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
   app.onError((error, c) => authErrorResponse(c, error, log));
   app.notFound((c) => authErrorResponse(c, authErrors.notFound(), log));
 
-  registerPublicRoutes(app, ctx);
+  registerPublicRoutes(app, ctx, new Set(opts.oidc?.providers.map((p) => p.name)));
+  registerOidcRoutes(app, ctx, opts.oidc);
   registerSessionRoutes(app, ctx);
   registerMfaRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
@@ -163,7 +169,7 @@ export async function createAuth(opts: CreateAuthOptions): Promise<Auth> {
   return { app, keys };
 }
 
-function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
+function registerPublicRoutes(app: Hono, ctx: AuthContext, providers: ReadonlySet<string>): void {
   app.get("/health", (c) =>
     c.json({
       version: "omnia-embedded",
@@ -172,7 +178,8 @@ function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
     }),
   );
 
-  // GoTrue's GET /settings: what the client may offer. Only e-mail + password is enabled.
+  // GoTrue's GET /settings: what the client may offer: e-mail + password, and the configured
+  // OpenID Connect providers (the /auth page shows their buttons from this).
   app.get("/settings", (c) =>
     c.json({
       external: {
@@ -180,15 +187,15 @@ function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
         email: true,
         phone: false,
         apple: false,
-        azure: false,
+        azure: providers.has("azure"),
         bitbucket: false,
         discord: false,
         facebook: false,
         figma: false,
         github: false,
         gitlab: false,
-        google: false,
-        keycloak: false,
+        google: providers.has("google"),
+        keycloak: providers.has("keycloak"),
         kakao: false,
         linkedin_oidc: false,
         notion: false,
@@ -210,11 +217,6 @@ function registerPublicRoutes(app: Hono, ctx: AuthContext): void {
   app.get("/.well-known/jwks.json", (c) => {
     c.header("Cache-Control", "public, max-age=600");
     return c.json(ctx.keys.jwks);
-  });
-
-  // No OAuth provider is configured: GoTrue answers exactly this for /authorize?provider=x.
-  app.get("/authorize", () => {
-    throw authErrors.validation("Unsupported provider: provider is not enabled");
   });
 }
 
@@ -266,9 +268,8 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     const grantType = c.req.query("grant_type");
     if (grantType === "password") return c.json(await passwordGrant(ctx, c));
     if (grantType === "refresh_token") return c.json(await refreshGrant(ctx, c));
-    if (grantType === "pkce" || grantType === "id_token") {
-      throw authErrors.validation("Unsupported grant type: no OAuth or OIDC provider is enabled");
-    }
+    if (grantType === "pkce") return c.json(await pkceGrant(ctx, c));
+    if (grantType === "id_token") throw authErrors.validation("Unsupported grant type: id_token is not enabled");
     throw authErrors.validation("unsupported_grant_type");
   });
 
