@@ -16,6 +16,15 @@ export const adminCopy = {
   title: "Administração do Blog",
   newPost: "Novo Post",
   signOut: "Sair",
+  /** The admin's own compact bar (app/components/admin/admin-screen.tsx): no marketing header. */
+  bar: {
+    label: "Barra da administração",
+    skipToContent: "Pular para o conteúdo",
+    /** The site's name links to the public site. */
+    siteLink: (siteName: string) => `${siteName}: ir para o site`,
+    /** Before the e-mail, for screen readers; the full address is its tooltip too. */
+    signedInAs: "Conectado como",
+  },
   tabs: {
     label: "Seções da administração",
     posts: "Posts",

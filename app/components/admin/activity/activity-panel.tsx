@@ -74,7 +74,7 @@ export function ActivityPanel({ client, copy: { activity: copy, settings } }: Ad
       ) : (
         <DataTable caption={copy.label} columns={[copy.when, copy.who, copy.what, copy.address]}>
           {activity.data.entries.map((entry) => (
-            <tr key={entry.id} className="border-t align-top">
+            <tr key={entry.id} className="border-t border-border align-top">
               <td className="p-3 whitespace-nowrap">{formatShortDateTime(entry.at)}</td>
               <td className="p-3 break-all">{entry.actor_email ?? copy.system}</td>
               <td className="p-3">

@@ -36,7 +36,7 @@ function SecuritySection({
     <h3 className="text-lg font-semibold">{title}</h3>
   );
   return (
-    <div className="rounded-lg border bg-card p-6">
+    <div className="rounded-lg border border-border bg-card p-6">
       {status ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           {heading}
@@ -110,7 +110,10 @@ function TwoFactor({
             {verified.map((factor) => {
               const name = factor.friendly_name || copy.twoFactor.unnamed;
               return (
-                <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+                <li
+                  key={factor.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
+                >
                   <div>
                     <p className="font-medium">{name}</p>
                     <p className="text-xs text-muted-foreground">

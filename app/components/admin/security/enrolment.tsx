@@ -176,7 +176,7 @@ function AuthenticatorKey({ qrCode, secret, copy }: { qrCode: string; secret: st
         alt={copy.qrAlt}
         width={180}
         height={180}
-        className="rounded-md border bg-white p-2"
+        className="rounded-md border border-border bg-white p-2"
       />
       <div className="flex min-w-0 flex-col gap-2">
         <p className="text-sm font-medium" id={`${id}-secret-label`}>
