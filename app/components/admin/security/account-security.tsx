@@ -11,7 +11,7 @@ import { EmailChange } from "./email-change";
 import { Enrolment } from "./enrolment";
 import { Passkeys } from "./passkeys";
 import { PasswordChange } from "./password-change";
-import type { SecurityFormProps } from "./security-form";
+import { accountErrorText, type SecurityFormProps } from "./security-form";
 
 /** One card of the screen: a heading (with an icon, and a status beside it), a line, its form. */
 function SecuritySection({
@@ -84,7 +84,7 @@ function TwoFactor({
     if (!window.confirm(question)) return;
     const { error } = await client.auth.mfa.unenroll({ factorId: factor.id });
     if (error) {
-      toast.error(errorTitle, { description: error.message });
+      toast.error(errorTitle, { description: accountErrorText(error) });
       return;
     }
     // The session falls back to aal1 with its factor gone; a fresh token says so.
@@ -180,7 +180,7 @@ export function SecurityPanel({
   const signOutEverywhere = async () => {
     if (!window.confirm(copy.sessions.confirm)) return;
     const { error } = await client.auth.signOut({ scope: "global" });
-    if (error) toast.error(errorTitle, { description: error.message });
+    if (error) toast.error(errorTitle, { description: accountErrorText(error) });
     else onSignedOutEverywhere();
   };
 
