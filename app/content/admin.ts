@@ -173,6 +173,26 @@ export const adminCopy = {
     confirmDelete: "Tem certeza que deseja excluir esta imagem?",
     confirmDeleteUsed: (titles: string[]) =>
       `Esta imagem aparece em: ${titles.join("; ")}. Excluí-la deixa esses posts sem ela. Excluir mesmo assim?`,
+    /** Beside an upload nothing has shown for a day (the database decides: public.unused_blog_images). */
+    unused: "Sem uso há mais de 24 horas",
+    /** "Remover imagens sem uso": uploads of cancelled posts and replaced images, removed in one go. */
+    cleanup: {
+      title: "Imagens sem uso",
+      description: (count: number) =>
+        count === 1
+          ? "1 imagem enviada não aparece em nenhum post, autor ou configuração há mais de 24 horas (por exemplo, de um post cancelado)."
+          : `${count} imagens enviadas não aparecem em nenhum post, autor ou configuração há mais de 24 horas (por exemplo, de posts cancelados).`,
+      button: (count: number) => (count === 1 ? "Remover 1 imagem sem uso" : `Remover ${count} imagens sem uso`),
+      busy: "Removendo...",
+      confirm: (count: number) =>
+        count === 1
+          ? "Remover a imagem sem uso? Ela será apagada de vez."
+          : `Remover as ${count} imagens sem uso? Elas serão apagadas de vez.`,
+      done: (count: number) => ({
+        title: "Imagens removidas",
+        description: count === 1 ? "1 imagem sem uso foi removida." : `${count} imagens sem uso foram removidas.`,
+      }),
+    },
   },
   toasts: {
     created: { title: "Post criado", description: "O post foi criado com sucesso." },
