@@ -110,7 +110,7 @@ function AdminWorkspace({ context, onSignOut }: { context: AdminContext; onSignO
     >
       <Tabs value={tab} onValueChange={setTab} className="mt-6">
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-          <TabsList aria-label={copy.tabs.label} className="flex-nowrap justify-start">
+          <TabsList aria-label={copy.tabs.label} scroll>
             {adminViews.map(({ id, Badge }) => (
               <TabsTrigger key={id} value={id} className="shrink-0 whitespace-nowrap">
                 {copy.tabs[id]}

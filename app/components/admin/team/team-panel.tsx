@@ -62,7 +62,7 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
         >
           {members.data.map((member) => (
             <tr key={member.user_id} className="border-t border-border">
-              <td className="p-3 wrap-break-word">
+              <td className="p-3 whitespace-nowrap">
                 {member.email}
                 {member.user_id === currentUserId ? (
                   <span className="ml-1 text-muted-foreground">({copy.you})</span>
