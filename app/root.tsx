@@ -1,4 +1,4 @@
-import { useContext, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from "react";
 import { preload } from "react-dom";
 import {
   Links,
@@ -176,8 +176,29 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The React toast region, for the screens that are React apps in the browser (/auth, /admin:
+ * handle.toasts). Public pages run no React; their lead forms toast through
+ * app/enhance/toast.ts (docs/decisions/049-lead-forms-without-react.md).
+ */
+const LazyToaster = lazy(async () => ({ default: (await import("./components/ui/toaster")).Toaster }));
+
 export default function App() {
-  return <Outlet />;
+  // Mounted here, above both layouts, and once mounted it stays: a toast fired just before a
+  // navigation (sign-in on /auth, then /admin in its own layout, or /) must still be seen.
+  const wantsToasts = useMatches().some((match) => (match.handle as { toasts?: boolean } | undefined)?.toasts);
+  const [toasterMounted, setToasterMounted] = useState(wantsToasts);
+  if (wantsToasts && !toasterMounted) setToasterMounted(true);
+  return (
+    <>
+      <Outlet />
+      {toasterMounted ? (
+        <Suspense fallback={null}>
+          <LazyToaster />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
 /** Last-resort screen for failures outside the site shell (docs/product.md §2, "Generic failure screen"). */

@@ -16,6 +16,15 @@ export const adminCopy = {
   title: "Administração do Blog",
   newPost: "Novo Post",
   signOut: "Sair",
+  /** The admin's own compact bar (app/components/admin/admin-screen.tsx): no marketing header. */
+  bar: {
+    label: "Barra da administração",
+    skipToContent: "Pular para o conteúdo",
+    /** The site's name links to the public site. */
+    siteLink: (siteName: string) => `${siteName}: ir para o site`,
+    /** Before the e-mail, for screen readers; the full address is its tooltip too. */
+    signedInAs: "Conectado como",
+  },
   tabs: {
     label: "Seções da administração",
     posts: "Posts",
@@ -198,6 +207,26 @@ export const adminCopy = {
     confirmDelete: "Tem certeza que deseja excluir esta imagem?",
     confirmDeleteUsed: (titles: string[]) =>
       `Esta imagem aparece em: ${titles.join("; ")}. Excluí-la deixa esses posts sem ela. Excluir mesmo assim?`,
+    /** Beside an upload nothing has shown for a day (the database decides: public.unused_blog_images). */
+    unused: "Sem uso há mais de 24 horas",
+    /** "Remover imagens sem uso": uploads of cancelled posts and replaced images, removed in one go. */
+    cleanup: {
+      title: "Imagens sem uso",
+      description: (count: number) =>
+        count === 1
+          ? "1 imagem enviada não aparece em nenhum post, autor ou configuração há mais de 24 horas (por exemplo, de um post cancelado)."
+          : `${count} imagens enviadas não aparecem em nenhum post, autor ou configuração há mais de 24 horas (por exemplo, de posts cancelados).`,
+      button: (count: number) => (count === 1 ? "Remover 1 imagem sem uso" : `Remover ${count} imagens sem uso`),
+      busy: "Removendo...",
+      confirm: (count: number) =>
+        count === 1
+          ? "Remover a imagem sem uso? Ela será apagada de vez."
+          : `Remover as ${count} imagens sem uso? Elas serão apagadas de vez.`,
+      done: (count: number) => ({
+        title: "Imagens removidas",
+        description: count === 1 ? "1 imagem sem uso foi removida." : `${count} imagens sem uso foram removidas.`,
+      }),
+    },
   },
   toasts: {
     created: { title: "Post criado", description: "O post foi criado com sucesso." },
@@ -550,9 +579,6 @@ export const adminCopy = {
     empty: "Nenhuma atividade registrada.",
     filter: "Tipo de ação",
     all: "Todas as ações",
-    when: "Quando",
-    who: "Quem",
-    what: "O quê",
     address: "Endereço",
     system: "Sistema",
     more: "Carregar mais",
@@ -574,6 +600,46 @@ export const adminCopy = {
       "password.changed": "Senha alterada",
       "settings.updated": "Configurações do site alteradas",
     } as Record<string, string>,
+    /**
+     * Each entry as a sentence naming who and what ("Ana mudou o status do lead Carla Mendes para
+     * Em contato"); `who` is the actor's author name, else their e-mail (app/lib/admin/activity.ts).
+     */
+    sentences: {
+      "post.created": (who: string, post: string) => `${who} criou o post “${post}”`,
+      "post.updated": (who: string, post: string) => `${who} editou o post “${post}”`,
+      "post.published": (who: string, post: string) => `${who} publicou o post “${post}”`,
+      "post.unpublished": (who: string, post: string) => `${who} despublicou o post “${post}”`,
+      "post.deleted": (who: string, post: string) => `${who} excluiu o post “${post}”`,
+      leadStatus: (who: string, lead: string, status: string) => `${who} mudou o status ${lead} para ${status}`,
+      /** The lead as the status sentence names it: by name, or one deleted since. */
+      lead: (name: string) => `do lead ${name}`,
+      deletedLead: "de um lead já excluído",
+      leadDeleted: (who: string) => `${who} excluiu um lead`,
+      leadsExported: (who: string) => `${who} exportou as mensagens`,
+      leadsExportedFiltered: (who: string, filters: string) => `${who} exportou as mensagens filtradas por ${filters}`,
+      /** One filter of an export: "status Em contato", "busca “carla”". */
+      exportFilters: {
+        status: (value: string) => `status ${value}`,
+        subject: (value: string) => `assunto ${value}`,
+        search: (value: string) => `busca “${value}”`,
+        source: (value: string) => `origem ${value}`,
+        campaign: (value: string) => `campanha ${value}`,
+      } as Record<string, (value: string) => string>,
+      roleGranted: (who: string, account: string) => `${who} deu acesso de administrador a ${account}`,
+      roleRevoked: (who: string, account: string) => `${who} removeu o acesso de administrador de ${account}`,
+      memberInvited: (who: string, email: string) => `${who} convidou ${email} para a equipe`,
+      factorEnrolled: (who: string, name: string) => `${who} ativou a verificação em duas etapas (${name})`,
+      factorRemoved: (who: string, name: string) => `${who} removeu o autenticador ${name}`,
+      passwordReset: (who: string) => `${who} redefiniu a senha por e-mail`,
+      passwordChanged: (who: string) => `${who} alterou a senha`,
+      settingsUpdated: (who: string, fields: string) => `${who} alterou as configurações do site: ${fields}`,
+      /** An action this version does not know: its label, or its name. */
+      other: (who: string, action: string) => `${who}: ${action}`,
+      /** Done through the operator's command line (GoTrue's admin API). */
+      viaOperator: " (pela linha de comando)",
+      unnamed: "sem nome",
+      and: " e ",
+    },
   },
   /**
    * "Configurações": the company's identity, contacts, social links and default SEO, shown on

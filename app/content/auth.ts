@@ -1,5 +1,69 @@
 // Texts of the sign-in / sign-up screen (docs/product.md §2 "Sign in / create account", §5, §8).
 
+/**
+ * What the sign-in and account screens say for each of the auth service's error codes (GoTrue's
+ * 2024-01-01 codes; the embedded service's full list is server/backend/auth/errors.ts), instead of
+ * its English message. A code missing here shows `authCopy.toasts.unexpected`; a test fails while
+ * the embedded service has a code without a text.
+ */
+export const authErrorMessages: Readonly<Record<string, string>> = {
+  // The request itself.
+  bad_json: "Não foi possível ler o pedido. Recarregue a página e tente novamente.",
+  validation_failed: "Algum dado informado não é válido. Confira e tente novamente.",
+  request_too_large: "O pedido é grande demais. Confira os dados e tente novamente.",
+  not_found: "Não encontrado. Recarregue a página e tente novamente.",
+  unexpected_failure: "Ocorreu um erro no servidor. Tente novamente em instantes.",
+  // Who is asking.
+  no_authorization: "Sua sessão terminou. Entre novamente.",
+  bad_jwt: "Sua sessão expirou. Entre novamente.",
+  invalid_jwt: "Sua sessão expirou. Entre novamente.",
+  session_not_found: "Sua sessão terminou. Entre novamente.",
+  session_expired: "Sua sessão expirou. Entre novamente.",
+  user_not_found: "Conta não encontrada.",
+  not_admin: "Você não tem permissão para fazer isso.",
+  insufficient_aal: "Confirme sua identidade com a verificação em duas etapas para continuar.",
+  // Accounts and passwords.
+  email_exists: "Já existe uma conta com este e-mail.",
+  user_already_exists: "Já existe uma conta com este e-mail.",
+  phone_exists: "Já existe uma conta com este telefone.",
+  email_address_invalid: "Informe um e-mail válido.",
+  signup_disabled: "A criação de contas está desativada neste site.",
+  last_admin: "Não é possível remover o último administrador.",
+  weak_password: "Escolha uma senha mais forte.",
+  same_password: "A nova senha precisa ser diferente da atual.",
+  current_password_required: "Informe a senha atual.",
+  current_password_invalid: "A senha atual está incorreta.",
+  invalid_credentials: "E-mail ou senha incorretos.",
+  email_not_confirmed: "Confirme seu e-mail antes de entrar: abra o link que enviamos quando a conta foi criada.",
+  user_banned: "Esta conta está bloqueada. Fale com um administrador.",
+  phone_provider_disabled: "Entrar com telefone não está disponível.",
+  // Sessions.
+  refresh_token_not_found: "Sua sessão terminou. Entre novamente.",
+  refresh_token_already_used: "Sua sessão terminou. Entre novamente.",
+  // E-mailed links.
+  email_provider_disabled: "O envio de e-mails não está configurado neste site.",
+  otp_expired: "Este link é inválido ou expirou. Peça um novo.",
+  // Second factors.
+  mfa_phone_enroll_not_enabled: "A verificação por SMS não está disponível.",
+  too_many_enrolled_mfa_factors: "Você atingiu o limite de métodos de verificação. Remova um para adicionar outro.",
+  mfa_factor_name_conflict: "Já existe um método de verificação com este nome.",
+  mfa_factor_not_found: "Este método de verificação não existe mais. Recarregue a página.",
+  mfa_challenge_not_found: "A verificação expirou. Tente novamente.",
+  mfa_challenge_expired: "A verificação expirou. Tente novamente.",
+  mfa_verification_failed: "Código inválido ou expirado. Confira o aplicativo e tente novamente.",
+  webauthn_verification_failed: "Não foi possível confirmar com a chave de acesso. Tente novamente.",
+  // Company sign-in (OAuth / OpenID Connect), as GoTrue names its refusals.
+  provider_disabled: "Este método de entrada não está disponível.",
+  oauth_provider_not_supported: "Este método de entrada não está disponível.",
+  bad_oauth_state: "Não foi possível concluir a entrada. Tente novamente.",
+  bad_oauth_callback: "Não foi possível concluir a entrada. Tente novamente.",
+  identity_already_exists: "Esta conta externa já está ligada a outro usuário.",
+  // Limits.
+  over_request_rate_limit: "Muitas tentativas. Aguarde alguns minutos e tente novamente.",
+  over_email_send_rate_limit: "Por segurança, aguarde um pouco antes de pedir outro e-mail.",
+  over_sms_send_rate_limit: "Por segurança, aguarde um pouco antes de pedir outro SMS.",
+};
+
 export const authCopy = {
   metaTitle: "Entrar | Omnia",
   metaDescription: "Acesse sua conta Omnia ou crie uma nova.",
@@ -88,6 +152,8 @@ export const authCopy = {
     notice: (email: string) =>
       `Enviamos um link de confirmação para ${email}. Abra o link para ativar a conta e depois entre com seu e-mail e senha.`,
   },
+  /** By error code, instead of the service's English. */
+  errors: authErrorMessages,
   toasts: {
     loginSuccess: { title: "Login realizado", description: "Bem-vindo de volta!" },
     signupSuccess: { title: "Conta criada", description: "Sua conta foi criada com sucesso." },

@@ -12,9 +12,11 @@ import { integrationsMeta } from "./integrations";
 import { lgpdPage, privacyPage, termsPage } from "./legal";
 import { footerNav, headerNav } from "./navigation";
 import {
+  adminLayoutModule,
   cachedRoutes,
   uncachedPaths,
   pageByRouteId,
+  pageLayouts,
   pages,
   prerenderPaths,
   publicPages,
@@ -40,7 +42,14 @@ function flatten(entries: RouteConfigEntry[]): RouteConfigEntry[] {
   return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
 }
 
-const namedModules = [siteLayoutModule, ...pages.map((page) => page.module), ...resourceRoutes.map((r) => r.module)];
+/** The layout route module a page renders in. */
+const layoutOf = (path: string) => pageLayouts.find((shell) => shell.pages.some((page) => page.path === path))?.module;
+
+const namedModules = [
+  ...pageLayouts.map((shell) => shell.module),
+  ...pages.map((page) => page.module),
+  ...resourceRoutes.map((r) => r.module),
+];
 const allPaths = [...pages.map((page) => page.path), ...resourceRoutes.map((r) => r.path)];
 
 describe("the page list and app/routes/", () => {
@@ -53,16 +62,31 @@ describe("the page list and app/routes/", () => {
     expect(new Set(namedModules).size).toBe(namedModules.length);
   });
 
-  it("is what app/routes.ts registers: every page inside the shell, resource routes outside it", () => {
-    const [shell, ...resources] = routes;
-    expect(shell?.file).toBe(siteLayoutModule);
-    expect(shell?.path).toBeUndefined();
-    const inShell = (shell?.children ?? []).map((entry) => [entry.index ? "/" : `/${entry.path}`, entry.file]);
-    expect(inShell).toEqual(pages.map((page) => [page.path === "*" ? "/*" : page.path, page.module]));
+  it("is what app/routes.ts registers: every page inside its layout, resource routes outside any", () => {
+    const shells = routes.slice(0, pageLayouts.length);
+    const resources = routes.slice(pageLayouts.length);
+    expect(shells.map((shell) => [shell.file, shell.path])).toEqual(
+      pageLayouts.map((shell) => [shell.module, undefined]),
+    );
+    const inShells = shells.flatMap((shell) =>
+      (shell.children ?? []).map((entry) => [entry.index ? "/" : `/${entry.path}`, entry.file]),
+    );
+    expect(inShells.toSorted()).toEqual(
+      pages.map((page) => [page.path === "*" ? "/*" : page.path, page.module]).toSorted(),
+    );
     expect(resources.map((entry) => [`/${entry.path}`, entry.file])).toEqual(
       resourceRoutes.map((r) => [r.path, r.module]),
     );
-    expect(flatten(routes)).toHaveLength(1 + pages.length + resourceRoutes.length);
+    expect(flatten(routes)).toHaveLength(pageLayouts.length + pages.length + resourceRoutes.length);
+  });
+
+  it("puts the admin in its own layout, without the marketing shell, and every other page in the shell", () => {
+    expect(layoutOf("/admin")).toBe(adminLayoutModule);
+    expect(pages.filter((page) => layoutOf(page.path) === adminLayoutModule).map((page) => page.path)).toEqual([
+      "/admin",
+    ]);
+    expect(layoutOf("/auth")).toBe(siteLayoutModule);
+    expect(layoutOf("/")).toBe(siteLayoutModule);
   });
 });
 
@@ -219,6 +243,7 @@ describe("what each page loads in the browser (docs/decisions/048-public-pages-w
     expect(pageByRouteId("routes/site/home")?.path).toBe("/");
     expect(pageByRouteId("routes/blog/post")?.path).toBe("/blog/:slug");
     expect(pageByRouteId("routes/site/layout")).toBeUndefined();
+    expect(pageByRouteId("routes/admin/layout")).toBeUndefined();
     expect(pageByRouteId("root")).toBeUndefined();
   });
 });

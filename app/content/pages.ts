@@ -86,6 +86,11 @@ interface PageBase {
   noindex?: true;
   /** May the server's page cache keep it; absent: rendered for every request. */
   cache?: PageCacheRule;
+  /**
+   * The layout it renders in: absent, the site shell (header, footer, demo section); "admin",
+   * the admin's own frame (adminLayoutModule), with none of the marketing site around it.
+   */
+  layout?: "admin";
 }
 
 /**
@@ -116,8 +121,10 @@ interface UnlabelledPage extends PageBase {
 
 export type PageEntry = (LabelledPage | UnlabelledPage) & PageClient;
 
-/** The shell (header, footer, demo section) every page below renders in. */
+/** The shell (header, footer, demo section) every page below renders in, unless it names another layout. */
 export const siteLayoutModule = "routes/site/layout.tsx";
+/** The admin's frame: no marketing header, footer or demo section (the pages with `layout: "admin"`). */
+export const adminLayoutModule = "routes/admin/layout.tsx";
 
 // The order is the sitemap's. Labels, positions and columns follow docs/product.md §2 ("Shared
 // header", "Shared footer").
@@ -338,6 +345,7 @@ const pageList = [
     module: "routes/admin/admin.tsx",
     render: "per-request",
     client: "app",
+    layout: "admin",
     sitemap: false,
     noindex: true,
   },
@@ -361,8 +369,14 @@ const pageList = [
   },
 ] as const satisfies readonly PageEntry[];
 
-/** Every page inside the site shell, in sitemap order. */
+/** Every page, in sitemap order. */
 export const pages: readonly PageEntry[] = pageList;
+
+/** Each layout route and the pages it holds, in the order app/routes.ts registers them. */
+export const pageLayouts: readonly { module: `routes/${string}`; pages: readonly PageEntry[] }[] = [
+  { module: siteLayoutModule, pages: pages.filter((page) => !page.layout) },
+  { module: adminLayoutModule, pages: pages.filter((page) => page.layout === "admin") },
+];
 
 /** A path of the list; pageMetaFor takes only these, so a typo fails the typecheck. */
 export type PagePath = (typeof pageList)[number]["path"];

@@ -23,7 +23,7 @@ export type AuthOutcome =
   | { status: "weak-password"; reason: WeakPasswordReason; error: DataError }
   /** Too many attempts (429): for this account or from this address; wait and retry. */
   | { status: "throttled"; error: DataError }
-  /** The auth service answered with another error: show its message (docs/product.md §8). */
+  /** The auth service answered with another error: show its code's pt-BR text (docs/product.md §8). */
   | { status: "service-error"; message: string; error: DataError }
   /** Anything else threw (docs/product.md §8: "Ocorreu um erro. Tente novamente."). */
   | { status: "unexpected"; error: DataError };

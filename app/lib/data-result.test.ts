@@ -151,9 +151,12 @@ describe("errorNotice: what the screens show (docs/product.md §8)", () => {
   const refused = toDataError(new AuthApiError("Invalid login credentials", 400, "invalid_credentials"));
   const thrown = fromThrown(new Error("boom"));
 
-  it("sign-in and sign-up: the service's message, throttling in our words, an exception as unexpected", () => {
+  it("sign-in and sign-up: each code in pt-BR, throttling in our words, anything else as unexpected", () => {
     const login = screenErrorTexts.auth(authCopy, "login");
-    expect(errorNotice(refused, login)).toEqual({ title: "Erro", description: "Invalid login credentials" });
+    expect(errorNotice(refused, login)).toEqual({ title: "Erro", description: "E-mail ou senha incorretos." });
+    // A code the copy does not know, or none: never the service's English.
+    const unknown = toDataError(new AuthApiError("Something odd happened", 400, "brand_new_code"));
+    expect(errorNotice(unknown, login)).toEqual({ title: "Erro", description: "Ocorreu um erro. Tente novamente." });
     expect(errorNotice(throttled, login)).toEqual({
       title: "Erro",
       description: "Muitas tentativas de entrar. Por segurança, aguarde alguns minutos e tente novamente.",

@@ -210,8 +210,12 @@ export interface ErrorTexts {
   silent?: boolean;
   /** The screen's own text for a kind, instead of the service's message. */
   byKind?: Partial<Record<DataErrorKind, string>>;
+  /** The screen's own text for a service's error code (the auth screens: every GoTrue code in pt-BR). */
+  byCode?: Readonly<Record<string, string>>;
   /** For a call that threw: the screen's generic text. Without one, the exception's message. */
   unexpected?: string;
+  /** Instead of the service's own message when nothing above matched (screens that never show English). */
+  fallback?: string;
 }
 
 export interface ErrorNotice {
@@ -220,23 +224,40 @@ export interface ErrorNotice {
 }
 
 /**
- * The one rule: the screen's text for this kind when it has one; for an exception, its
- * "unexpected" text; otherwise the service's own message, as docs/product.md §8 asks. Null:
- * show nothing.
+ * The one rule: the screen's text for this kind when it has one, else for this code; for an
+ * exception, its "unexpected" text; otherwise its fallback, or the service's own message as
+ * docs/product.md §8 asks. Null: show nothing.
  */
 export function errorNotice(error: DataError, texts: ErrorTexts): ErrorNotice | null {
   if (texts.silent) return null;
-  const description = texts.byKind?.[error.kind] ?? (error.thrown ? texts.unexpected : undefined) ?? error.message;
+  const description =
+    texts.byKind?.[error.kind] ??
+    (error.code === undefined ? undefined : texts.byCode?.[error.code]) ??
+    (error.thrown ? texts.unexpected : undefined) ??
+    texts.fallback ??
+    error.message;
   return { title: texts.title, description };
 }
 
 /** Every screen's texts for failures, in one table (docs/product.md §8). */
 export const screenErrorTexts = {
-  /** Sign-in and sign-up: throttling has its own words per mode; an exception the generic one. */
+  /**
+   * Sign-in and sign-up: throttling has its own words per mode, every auth error code its pt-BR
+   * text ("E-mail ou senha incorretos."), anything else the generic one: never the service's English.
+   */
   auth: (copy: typeof AuthCopy, mode: "login" | "signup"): ErrorTexts => ({
     title: copy.toasts.errorTitle,
     byKind: { throttled: copy.toasts.throttled[mode] },
+    byCode: copy.errors,
     unexpected: copy.toasts.unexpected,
+    fallback: copy.toasts.unexpected,
+  }),
+  /** The account screens ("Segurança da conta"): the same pt-BR texts by code, never English. */
+  account: (copy: typeof AuthCopy): ErrorTexts => ({
+    title: copy.toasts.errorTitle,
+    byCode: copy.errors,
+    unexpected: copy.toasts.unexpected,
+    fallback: copy.toasts.unexpected,
   }),
   /** Saving a post: a taken slug is the only conflict blog_posts can raise; said under the field too. */
   savePost: (copy: typeof AdminCopy): ErrorTexts => ({

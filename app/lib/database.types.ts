@@ -342,6 +342,27 @@ export type Database = {
         };
         Relationships: [];
       };
+      blog_image_uploads: {
+        Row: {
+          created_at: string;
+          name: string;
+          original_name: string;
+          uploaded_by: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          name: string;
+          original_name: string;
+          uploaded_by?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          name?: string;
+          original_name?: string;
+          uploaded_by?: string | null;
+        };
+        Relationships: [];
+      };
       blog_posts: {
         Row: {
           author_id: string | null;
@@ -1007,6 +1028,17 @@ export type Database = {
           samples: number;
         }[];
       };
+      blog_image_overview: {
+        Args: never;
+        Returns: {
+          bytes: number;
+          created_at: string;
+          in_use: boolean;
+          name: string;
+          original_name: string;
+          posts: Json;
+        }[];
+      };
       cnpj_is_valid: { Args: { cnpj: string }; Returns: boolean };
       has_role: {
         Args: { _role: Database["public"]["Enums"]["app_role"] | null; _user_id: string | null };
@@ -1072,6 +1104,7 @@ export type Database = {
           user_id: string;
         }[];
       };
+      unused_blog_images: { Args: never; Returns: string[] };
       write_audit: {
         Args: { action: string | null; details: Json | null; fallback_actor?: string | null; target: string | null };
         Returns: undefined;

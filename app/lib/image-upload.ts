@@ -117,5 +117,40 @@ export async function uploadImage({ config, accessToken, file, onProgress, folde
     request.send(file);
   });
   onProgress(1);
+  if ((folder ?? "posts") === "posts") await recordOriginalName(config, accessToken, name, file.name);
   return publicImageUrl(config, name);
+}
+
+/** Longest original file name kept (public.blog_image_uploads). */
+const ORIGINAL_NAME_MAX = 255;
+
+/**
+ * Records the file name the editor uploaded (the object's own name is a UUID) in
+ * public.blog_image_uploads, which "Imagens" shows. A plain PostgREST insert with the same token,
+ * as supabase-js would send it (this module has no client). Best effort: the image is stored
+ * either way, and without the record it is listed by its object name.
+ */
+async function recordOriginalName(
+  config: BrowserBackendConfig,
+  accessToken: string,
+  name: string,
+  fileName: string,
+): Promise<void> {
+  const originalName = (fileName.split(/[\\/]/).at(-1) ?? "").trim().slice(0, ORIGINAL_NAME_MAX);
+  if (!originalName) return;
+  const base = config.publicUrl?.replace(/\/+$/, "") ?? "";
+  try {
+    await fetch(`${base}/rest/v1/blog_image_uploads`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${accessToken}`,
+        apikey: config.anonKey,
+        "Content-Type": "application/json",
+        Prefer: "return=minimal",
+      },
+      body: JSON.stringify({ name, original_name: originalName }),
+    });
+  } catch {
+    // Offline between the upload and this call: the image keeps its object name in the list.
+  }
 }

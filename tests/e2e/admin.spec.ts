@@ -530,6 +530,10 @@ test("an uploaded featured image and a pasted inline image are published with sr
   const used = list.getByRole("listitem").filter({ hasText: title });
   await expect(used).toHaveCount(2);
   await expect(used.first()).toContainText(/\d+ KB · \d\d\/\d\d\/\d{4} · Usada em 1 post/);
+  // Listed by the names they were uploaded with, not the stored UUIDs.
+  await expect(used.filter({ hasText: "capa.png" })).toHaveCount(1);
+  await expect(used.filter({ hasText: "grafico.png" })).toHaveCount(1);
+  await expect(used.getByRole("button", { name: "Excluir a imagem capa.png" })).toBeVisible();
   const question = await answerConfirm(
     page,
     "dismiss",

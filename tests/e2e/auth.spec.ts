@@ -93,7 +93,8 @@ test.describe("with the backend", () => {
 
     const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
     await expect(toast).toContainText("Erro");
-    await expect(toast).toContainText("Invalid login credentials");
+    await expect(toast).toContainText("E-mail ou senha incorretos.");
+    await expect(toast).not.toContainText("Invalid login credentials");
     await expect(toast).toHaveAttribute("data-type", "error");
     await expect(main.getByRole("button", { name: "Entrar", exact: true })).toBeEnabled();
     await expect(page).toHaveURL(/\/auth$/);

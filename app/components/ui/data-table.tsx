@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
  */
 export function DataTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="overflow-x-auto rounded-lg border border-border">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/50">

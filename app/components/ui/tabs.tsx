@@ -7,10 +7,22 @@ import { cn } from "~/lib/utils";
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/**
+ * The row of tabs: centred and wrapping onto more rows when they do not fit, or (`scroll`) one
+ * row from the start that its container scrolls sideways, for many tabs on a phone.
+ */
+export function TabsList({
+  className,
+  scroll,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List> & { scroll?: boolean }) {
   return (
     <TabsPrimitive.List
-      className={cn("inline-flex flex-wrap items-center justify-center gap-1 rounded-xl bg-muted p-1", className)}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-xl bg-muted p-1",
+        scroll ? "flex-nowrap" : "flex-wrap justify-center",
+        className,
+      )}
       {...props}
     />
   );

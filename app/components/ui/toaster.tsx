@@ -15,7 +15,7 @@ const AA_TEXT_COLOURS = {
  * The toast region of docs/product.md §4: toasts stack with at most 3 visible, close after 4000 ms,
  * sit bottom-right, the region is labelled "Notifications" and Alt+T focuses it. These are
  * sonner's defaults; they are spelled out so a library upgrade cannot change them silently.
- * The site layout mounts it lazily once a screen that toasts is visited: other pages skip its bytes.
+ * The root mounts it lazily once a screen that toasts is visited: other pages skip its bytes.
  */
 export function Toaster() {
   return (

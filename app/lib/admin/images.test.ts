@@ -1,23 +1,117 @@
-import { describe, expect, it } from "vitest";
-import { postsUsingImage } from "./images";
+// "Imagens" against a real backend (PGlite, and PostgreSQL where its binaries exist): each upload
+// with its original name and the posts that show it, and the cleanup of uploads nothing has shown
+// for a day, decided by the database (public.unused_blog_images) and refused to anyone but an admin.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestBackend, type TestBackend } from "../../../server/backend/testing/backend.ts";
+import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
+import { listImages, listUnusedImages, removeUnusedImages } from "./images";
 
-/** A post with just what postsUsingImage reads. */
-const postWith = (id: string, featured: string | null, content: string) =>
-  ({ id, title: id, featured_image: featured, content }) as Parameters<typeof postsUsingImage>[1][number];
+const publicPath = (name: string) => `/storage/v1/object/public/blog-images/${name}`;
 
-describe("postsUsingImage", () => {
-  it("finds the posts that show an image as featured image or in their text", () => {
-    const image = {
-      name: "posts/abc-10x10.png",
-      bytes: 100,
-      createdAt: "",
-      path: "/storage/v1/object/public/blog-images/posts/abc-10x10.png",
+describeEachDatabase("admin images", (kind) => {
+  describe("original names, usage and the cleanup of unused uploads", () => {
+    let t: TestBackend;
+    let admin: { id: string; client: SupabaseClient };
+    let member: SupabaseClient;
+    const names = {
+      featured: "posts/0a1b2c3d-0000-4000-8000-000000000001-64x48.png",
+      inline: "posts/0a1b2c3d-0000-4000-8000-000000000002-64x48.png",
+      avatar: "posts/0a1b2c3d-0000-4000-8000-000000000003-64x48.png",
+      cancelled: "posts/0a1b2c3d-0000-4000-8000-000000000004-64x48.png",
+      fresh: "posts/0a1b2c3d-0000-4000-8000-000000000005-64x48.png",
     };
-    const posts = [
-      postWith("capa", image.path, "texto"),
-      postWith("corpo", null, `![x](${image.path})`),
-      postWith("outra", "/storage/v1/object/public/blog-images/posts/def-10x10.png", "nada"),
-    ];
-    expect(postsUsingImage(image, posts).map((p) => p.id)).toEqual(["capa", "corpo"]);
+
+    beforeAll(async () => {
+      t = await startTestBackend(kind);
+      admin = await t.user("admin@example.com", { admin: true });
+      member = (await t.user("member@example.com")).client;
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2563eb" } })
+        .png()
+        .toBuffer();
+      for (const name of Object.values(names)) {
+        const { error } = await admin.client.storage
+          .from("blog-images")
+          .upload(name, new Blob([new Uint8Array(png)], { type: "image/png" }), { contentType: "image/png" });
+        if (error) throw new Error(error.message);
+      }
+      const { error: recorded } = await admin.client.from("blog_image_uploads").insert([
+        { name: names.featured, original_name: "capa do post.png" },
+        { name: names.cancelled, original_name: "rascunho-cancelado.png" },
+      ]);
+      if (recorded) throw new Error(recorded.message);
+      const { error: post } = await admin.client.from("blog_posts").insert({
+        title: "Post com imagens",
+        slug: "post-com-imagens",
+        content: `Texto.\n\n![Gráfico](${publicPath(names.inline)})`,
+        featured_image: publicPath(names.featured),
+        author_id: admin.id,
+      });
+      if (post) throw new Error(post.message);
+      const { error: profile } = await admin.client.from("author_profiles").upsert({
+        user_id: admin.id,
+        slug: "ana",
+        name: "Ana",
+        avatar_url: `https://site.example${publicPath(names.avatar)}`,
+      });
+      if (profile) throw new Error(profile.message);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("lists each upload with its original name and the posts that show it", async () => {
+      const images = await listImages(admin.client);
+      const byName = new Map(images.map((image) => [image.name, image]));
+      expect(byName.get(names.featured)).toMatchObject({
+        originalName: "capa do post.png",
+        posts: [{ title: "Post com imagens" }],
+        inUse: true,
+        path: publicPath(names.featured),
+      });
+      expect(byName.get(names.inline)).toMatchObject({ originalName: null, posts: [{ title: "Post com imagens" }] });
+      // Shown by an author's photo only: in use, though no post shows it.
+      expect(byName.get(names.avatar)).toMatchObject({ posts: [], inUse: true });
+      expect(byName.get(names.cancelled)).toMatchObject({ originalName: "rascunho-cancelado.png", inUse: false });
+      expect(byName.get(names.featured)?.bytes).toBeGreaterThan(0);
+    });
+
+    it("records names only for an admin, as themselves", async () => {
+      const refused = await member.from("blog_image_uploads").insert({ name: names.fresh, original_name: "x.png" });
+      expect(refused.error?.code).toBe("42501");
+      const other = await admin.client.from("blog_image_uploads").insert({
+        name: names.fresh,
+        original_name: "x.png",
+        uploaded_by: (await member.auth.getUser()).data.user?.id,
+      });
+      expect(other.error?.code).toBe("42501");
+      expect((await member.from("blog_image_uploads").select("name")).data).toEqual([]);
+    });
+
+    it("offers for cleanup only what nothing has shown for a day, and removes it with its record", async () => {
+      // Nothing is a day old yet: an image of a post still being written is never offered.
+      expect(await listUnusedImages(admin.client)).toEqual([]);
+      await t.backend.db.query(
+        "update storage.objects set created_at = now() - interval '2 days' where bucket_id = 'blog-images' and name <> $1",
+        [names.fresh],
+      );
+      expect(await listUnusedImages(admin.client)).toEqual([names.cancelled]);
+
+      // Anyone but an admin sees nothing to list and nothing to remove.
+      expect(await listImages(member)).toEqual([]);
+      expect(await listUnusedImages(member)).toEqual([]);
+      expect(await removeUnusedImages(member)).toBe(0);
+
+      expect(await removeUnusedImages(admin.client)).toBe(1);
+      const left = (await listImages(admin.client)).map((image) => image.name);
+      expect(left).not.toContain(names.cancelled);
+      expect(left).toEqual(expect.arrayContaining([names.featured, names.inline, names.avatar, names.fresh]));
+      const { data: records } = await admin.client.from("blog_image_uploads").select("name");
+      expect(records).toEqual([{ name: names.featured }]);
+      const { data: stored } = await admin.client.storage.from("blog-images").list("posts");
+      expect(stored?.map((file) => `posts/${file.name}`)).not.toContain(names.cancelled);
+      expect(await listUnusedImages(admin.client)).toEqual([]);
+    });
   });
 });

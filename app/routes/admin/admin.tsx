@@ -16,8 +16,8 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
   return <AdminGate client={client} copy={adminCopy} backend={loaderData} />;
 }
 
-// A private screen: no demo request section under it (app/routes/site/layout.tsx).
-export const handle = { hideDemoSection: true, toasts: true };
+// Its toasts are mounted by app/root.tsx; it renders in its own layout (./layout.tsx).
+export const handle = { toasts: true };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -22,7 +22,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 }
 
 // A private screen: no demo request section under it; its toasts outlive the redirect that
-// follows a sign-in (app/routes/site/layout.tsx).
+// follows a sign-in (app/root.tsx).
 export const handle = { hideDemoSection: true, toasts: true };
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,30 +1,32 @@
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { postsUsingImage, type UploadedImage } from "~/lib/admin/images";
-import type { BlogPost } from "~/lib/blog-types";
+import type { UploadedImage } from "~/lib/admin/images";
 import { formatShortDate } from "~/lib/format";
 import { renditionUrl } from "~/lib/images";
 import { RemoveButton } from "../remove-button";
 
 export interface ImageListProps {
   images: UploadedImage[] | undefined;
-  posts: readonly BlogPost[];
+  /** The object names the database reports unused for a day. */
+  unused: ReadonlySet<string>;
   loading: boolean;
   failed: boolean;
   copy: typeof AdminCopy.images;
   removeTooltip: string;
-  onDelete: (image: UploadedImage, usedBy: BlogPost[]) => void;
+  onDelete: (image: UploadedImage) => void;
 }
 
-/** The uploaded images, newest first: a thumbnail, size, date and the posts that show each one. */
-export function ImageList({ images, posts, loading, failed, copy, removeTooltip, onDelete }: ImageListProps) {
+/**
+ * The uploaded images, newest first: a thumbnail, the file name it was uploaded with, size, date
+ * and the posts that show each one.
+ */
+export function ImageList({ images, unused, loading, failed, copy, removeTooltip, onDelete }: ImageListProps) {
   if (loading) return <p className="py-8 text-muted-foreground">{copy.loading}</p>;
   if (failed) return <p className="py-8 text-destructive">{copy.failed}</p>;
   if (!images || images.length === 0) return <p className="py-8 text-muted-foreground">{copy.empty}</p>;
   return (
     <ul className="divide-y divide-border rounded-lg border border-border" aria-label={copy.listLabel}>
       {images.map((image) => {
-        const usedBy = postsUsingImage(image, posts);
-        const fileName = image.name.split("/").at(-1) ?? image.name;
+        const fileName = image.originalName ?? image.name.split("/").at(-1) ?? image.name;
         return (
           <li key={image.name} className="flex items-center justify-between gap-4 p-4">
             <div className="flex min-w-0 items-center gap-4">
@@ -37,20 +39,19 @@ export function ImageList({ images, posts, loading, failed, copy, removeTooltip,
                 className="h-14 w-24 shrink-0 rounded-md border border-border bg-muted object-cover"
               />
               <div className="min-w-0">
-                <p className="truncate font-mono text-sm">{fileName}</p>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  {copy.size(image.bytes)} · {formatShortDate(image.createdAt)} · {copy.usedIn(usedBy.length)}
+                <p className="truncate font-medium" title={fileName}>
+                  {fileName}
                 </p>
-                {usedBy.length > 0 ? (
-                  <p className="mt-1 truncate text-sm">{usedBy.map((post) => post.title).join("; ")}</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {copy.size(image.bytes)} · {formatShortDate(image.createdAt)} · {copy.usedIn(image.posts.length)}
+                  {unused.has(image.name) ? ` · ${copy.unused}` : null}
+                </p>
+                {image.posts.length > 0 ? (
+                  <p className="mt-1 text-sm wrap-break-word">{image.posts.map((post) => post.title).join("; ")}</p>
                 ) : null}
               </div>
             </div>
-            <RemoveButton
-              tooltip={removeTooltip}
-              label={copy.delete(fileName)}
-              onClick={() => onDelete(image, usedBy)}
-            />
+            <RemoveButton tooltip={removeTooltip} label={copy.delete(fileName)} onClick={() => onDelete(image)} />
           </li>
         );
       })}

@@ -1,18 +1,28 @@
-import { useQuery } from "@tanstack/react-query";
-import { deleteImage, listImages, type UploadedImage } from "~/lib/admin/images";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Trash2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { deleteImage, listImages, listUnusedImages, removeUnusedImages, type UploadedImage } from "~/lib/admin/images";
 import { adminKeys } from "~/lib/admin/keys";
-import { postsQuery } from "~/lib/admin/posts";
-import { screenErrorTexts } from "~/lib/data-result";
+import { dataErrorOf, errorNotice, screenErrorTexts } from "~/lib/data-result";
 import type { AdminPanelProps } from "../admin-view";
-import { useAdminWrite } from "../admin-write";
+import { showDone, showError, useAdminWrite } from "../admin-write";
 import { ImageList } from "./image-list";
 
-/** "Imagens": the uploaded images and the posts that show each one; the bin deletes one. */
+/**
+ * "Imagens": the uploads with their original names and the posts that show each one; the bin
+ * deletes one, and "Remover imagens sem uso" the uploads the database reports unused for a day.
+ */
 export function ImagesPanel({ client, copy, active }: AdminPanelProps) {
+  const queryClient = useQueryClient();
   const images = useQuery({
     queryKey: adminKeys.images,
     queryFn: () => listImages(client),
     // Only while its tab is open: the other tabs do not need the bucket's listing.
+    enabled: active,
+  });
+  const unused = useQuery({
+    queryKey: [...adminKeys.images, "unused"],
+    queryFn: () => listUnusedImages(client),
     enabled: active,
   });
   const remove = useAdminWrite((image: UploadedImage) => deleteImage(client, image), {
@@ -20,23 +30,53 @@ export function ImagesPanel({ client, copy, active }: AdminPanelProps) {
     failure: screenErrorTexts.messageWrite(copy),
     reload: adminKeys.images,
   });
-  // "Usada em 1 post": the posts tab's list, already loaded.
-  const posts = useQuery(postsQuery(client));
+  const cleanup = useMutation({
+    mutationFn: () => removeUnusedImages(client),
+    onSuccess: (count) => showDone(copy.images.cleanup.done(count)),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.images }),
+  });
+  const unusedCount = unused.data?.length ?? 0;
   return (
-    <ImageList
-      images={images.data}
-      posts={posts.data ?? []}
-      loading={images.isPending}
-      failed={images.isError}
-      copy={copy.images}
-      removeTooltip={copy.list.remove}
-      onDelete={(image, usedBy) => {
-        const question =
-          usedBy.length > 0
-            ? copy.images.confirmDeleteUsed(usedBy.map((post) => post.title))
-            : copy.images.confirmDelete;
-        if (window.confirm(question)) remove.mutate(image);
-      }}
-    />
+    <div className="flex flex-col gap-6">
+      {unusedCount > 0 ? (
+        <section
+          aria-labelledby="imagens-sem-uso"
+          className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border bg-card p-4"
+        >
+          <div className="min-w-0 flex-1 basis-64">
+            <h2 id="imagens-sem-uso" className="font-semibold">
+              {copy.images.cleanup.title}
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">{copy.images.cleanup.description(unusedCount)}</p>
+          </div>
+          <Button
+            variant="outline"
+            disabled={cleanup.isPending}
+            onClick={() => {
+              if (window.confirm(copy.images.cleanup.confirm(unusedCount))) cleanup.mutate();
+            }}
+          >
+            <Trash2 aria-hidden="true" />
+            {cleanup.isPending ? copy.images.cleanup.busy : copy.images.cleanup.button(unusedCount)}
+          </Button>
+        </section>
+      ) : null}
+      <ImageList
+        images={images.data}
+        unused={new Set(unused.data ?? [])}
+        loading={images.isPending}
+        failed={images.isError}
+        copy={copy.images}
+        removeTooltip={copy.list.remove}
+        onDelete={(image) => {
+          const question =
+            image.posts.length > 0
+              ? copy.images.confirmDeleteUsed(image.posts.map((post) => post.title))
+              : copy.images.confirmDelete;
+          if (window.confirm(question)) remove.mutate(image);
+        }}
+      />
+    </div>
   );
 }

@@ -144,7 +144,7 @@ export function MessagesList({
                   {details.map(([term, value]) => (
                     <div key={term} className="flex gap-2">
                       <dt className="text-muted-foreground">{term}:</dt>
-                      <dd className="break-all">{value}</dd>
+                      <dd className="wrap-anywhere">{value}</dd>
                     </div>
                   ))}
                 </dl>

@@ -11,7 +11,7 @@ import { EmailChange } from "./email-change";
 import { Enrolment } from "./enrolment";
 import { Passkeys } from "./passkeys";
 import { PasswordChange } from "./password-change";
-import type { SecurityFormProps } from "./security-form";
+import { accountErrorText, type SecurityFormProps } from "./security-form";
 
 /** One card of the screen: a heading (with an icon, and a status beside it), a line, its form. */
 function SecuritySection({
@@ -36,7 +36,7 @@ function SecuritySection({
     <h3 className="text-lg font-semibold">{title}</h3>
   );
   return (
-    <div className="rounded-lg border bg-card p-6">
+    <div className="rounded-lg border border-border bg-card p-6">
       {status ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           {heading}
@@ -84,7 +84,7 @@ function TwoFactor({
     if (!window.confirm(question)) return;
     const { error } = await client.auth.mfa.unenroll({ factorId: factor.id });
     if (error) {
-      toast.error(errorTitle, { description: error.message });
+      toast.error(errorTitle, { description: accountErrorText(error) });
       return;
     }
     // The session falls back to aal1 with its factor gone; a fresh token says so.
@@ -110,7 +110,10 @@ function TwoFactor({
             {verified.map((factor) => {
               const name = factor.friendly_name || copy.twoFactor.unnamed;
               return (
-                <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+                <li
+                  key={factor.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
+                >
                   <div>
                     <p className="font-medium">{name}</p>
                     <p className="text-xs text-muted-foreground">
@@ -177,7 +180,7 @@ export function SecurityPanel({
   const signOutEverywhere = async () => {
     if (!window.confirm(copy.sessions.confirm)) return;
     const { error } = await client.auth.signOut({ scope: "global" });
-    if (error) toast.error(errorTitle, { description: error.message });
+    if (error) toast.error(errorTitle, { description: accountErrorText(error) });
     else onSignedOutEverywhere();
   };
 

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { adminKeys } from "~/lib/admin/keys";
 import { isEmail } from "~/lib/validation";
-import type { SecurityFormProps } from "./security-form";
+import { accountErrorText, type SecurityFormProps } from "./security-form";
 
 /**
  * "Alterar e-mail": the auth service keeps the new address aside and e-mails a link to each
@@ -60,7 +60,7 @@ export function EmailChange({ client, copy, errorTitle }: SecurityFormProps) {
       if (failure.code === "email_exists") setError(texts.taken);
       else if (failure.code === "over_email_send_rate_limit") setError(texts.tooSoon);
       else if (failure.code === "validation_failed") setError(texts.invalid);
-      else toast.error(errorTitle, { description: failure.message });
+      else toast.error(errorTitle, { description: accountErrorText(failure) });
       inputRef.current?.focus();
     } finally {
       setBusy(false);

@@ -8,6 +8,7 @@ import type { adminCopy as AdminCopy } from "~/content/admin";
 import { toDataError } from "~/lib/data-result";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { normalizeTotpCode } from "~/lib/totp-code";
+import { accountErrorText } from "./security-form";
 
 type Copy = (typeof AdminCopy)["security"]["twoFactor"];
 
@@ -78,7 +79,7 @@ export function Enrolment({
         if (failure.code === "mfa_factor_name_conflict") {
           setError(copy.nameTaken);
           nameRef.current?.focus();
-        } else toast.error(errorTitle, { description: failure.message });
+        } else toast.error(errorTitle, { description: accountErrorText(failure) });
         return;
       }
       setError(undefined);
@@ -101,7 +102,7 @@ export function Enrolment({
       });
       if (failure) {
         if (failure.code?.startsWith("mfa_") || toDataError(failure).kind === "invalid") setError(copy.wrongCode);
-        else toast.error(errorTitle, { description: failure.message });
+        else toast.error(errorTitle, { description: accountErrorText(failure) });
         codeRef.current?.select();
         return;
       }
@@ -176,7 +177,7 @@ function AuthenticatorKey({ qrCode, secret, copy }: { qrCode: string; secret: st
         alt={copy.qrAlt}
         width={180}
         height={180}
-        className="rounded-md border bg-white p-2"
+        className="rounded-md border border-border bg-white p-2"
       />
       <div className="flex min-w-0 flex-col gap-2">
         <p className="text-sm font-medium" id={`${id}-secret-label`}>

@@ -71,7 +71,10 @@ export function Passkeys({
           {factors.map((factor) => {
             const label = factor.friendly_name || texts.unnamed;
             return (
-              <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+              <li
+                key={factor.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
+              >
                 <div>
                   <p className="font-medium">{label}</p>
                   <p className="text-xs text-muted-foreground">{texts.added(formatShortDate(factor.created_at))}</p>

@@ -4,7 +4,7 @@ import { PasswordField, passwordError } from "~/components/auth/secret-fields";
 import { Button } from "~/components/ui/button";
 import { authCopy } from "~/content/auth";
 import { toDataError } from "~/lib/data-result";
-import type { SecurityFormProps } from "./security-form";
+import { accountErrorText, type SecurityFormProps } from "./security-form";
 
 interface PasswordErrors {
   current?: string;
@@ -63,7 +63,7 @@ export function PasswordChange({ client, copy, errorTitle }: SecurityFormProps) 
             : "other";
         setErrors({ next: authCopy.weakPassword[reason] });
         refs.next.current?.focus();
-      } else toast.error(errorTitle, { description: error.message });
+      } else toast.error(errorTitle, { description: accountErrorText(error) });
     } finally {
       setBusy(false);
     }

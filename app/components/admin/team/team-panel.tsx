@@ -61,8 +61,8 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
           columns={[copy.email, copy.role, copy.lastSignIn, copy.twoFactor, copy.actions]}
         >
           {members.data.map((member) => (
-            <tr key={member.user_id} className="border-t">
-              <td className="p-3 break-all">
+            <tr key={member.user_id} className="border-t border-border">
+              <td className="p-3 whitespace-nowrap">
                 {member.email}
                 {member.user_id === currentUserId ? (
                   <span className="ml-1 text-muted-foreground">({copy.you})</span>
@@ -162,7 +162,7 @@ function InviteForm({
       noValidate
       onSubmit={onSubmit}
       aria-label={copy.invite.title}
-      className="flex flex-wrap items-start gap-3 rounded-lg border bg-card p-4"
+      className="flex flex-wrap items-start gap-3 rounded-lg border border-border bg-card p-4"
     >
       <TextField
         id={`${id}-email`}
