@@ -57,6 +57,9 @@ export const authErrorMessages: Readonly<Record<string, string>> = {
   oauth_provider_not_supported: "Este método de entrada não está disponível.",
   bad_oauth_state: "Não foi possível concluir a entrada. Tente novamente.",
   bad_oauth_callback: "Não foi possível concluir a entrada. Tente novamente.",
+  flow_state_not_found: "Este link de entrada já foi usado ou não vale mais. Entre novamente.",
+  flow_state_expired: "A entrada demorou demais e expirou. Entre novamente.",
+  bad_code_verifier: "Não foi possível concluir a entrada. Tente novamente.",
   identity_already_exists: "Esta conta externa já está ligada a outro usuário.",
   // Limits.
   over_request_rate_limit: "Muitas tentativas. Aguarde alguns minutos e tente novamente.",
