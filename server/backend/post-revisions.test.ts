@@ -201,7 +201,7 @@ describeEachDatabase("post revisions and preview links", (kind) => {
       const draft = await post();
       const made = await link(draft);
       expect(made.error).toBeNull();
-      const [{ token, expires_at }] = made.data as { token: string; expires_at: string }[];
+      const { token, expires_at } = (made.data as { token: string; expires_at: string }[])[0]!;
       expect(token).toMatch(/^[0-9a-f]{64}$/);
       const days = (Date.parse(expires_at) - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(6.9);
