@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -49,6 +49,8 @@ export interface PostDialogProps {
   /** Who may sign it; the signed-in user is the default author of a new post. */
   authors: readonly AuthorChoice[];
   currentUserId: string;
+  /** An existing post's actions under the title ("Histórico", "Visualizar", "Copiar link de prévia"). */
+  actions?: ReactNode;
 }
 
 /**
@@ -56,13 +58,14 @@ export interface PostDialogProps {
  * `key`), so closing always resets it. The slug follows the title until edited by hand.
  */
 export function PostDialog(props: PostDialogProps) {
-  const { open, post, copy, onOpenChange } = props;
+  const { open, post, copy, onOpenChange, actions } = props;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={copy.close}>
         <DialogHeader className="mb-6">
           <DialogTitle>{post ? copy.editTitle : copy.createTitle}</DialogTitle>
           <DialogDescription>{post ? copy.editDescription : copy.createDescription}</DialogDescription>
+          {actions}
         </DialogHeader>
         <PostForm {...props} />
       </DialogContent>

@@ -12,6 +12,7 @@ import { postProblemOf, type PostInput } from "~/lib/posts";
 import type { AdminContext } from "../admin-view";
 import { showDone, showError } from "../admin-write";
 import { PostDialog, type PostFormErrors } from "./post-dialog";
+import { PostActions } from "./revisions/post-actions";
 
 type DialogState = { open: false } | { open: true; post: BlogPost | null; tags: string[]; key: number };
 
@@ -157,6 +158,17 @@ export function PostEditorProvider({
         tagSuggestions={(tags.data ?? []).map((tag) => tag.name)}
         authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
         currentUserId={session.user.id}
+        actions={
+          dialog.open && dialog.post ? (
+            <PostActions
+              client={client}
+              copy={copy}
+              post={dialog.post}
+              tags={dialog.tags}
+              onRestored={(restored) => void openPost(restored)}
+            />
+          ) : undefined
+        }
       />
     </OpenPostContext>
   );
