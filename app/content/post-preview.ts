@@ -1,4 +1,4 @@
-// Texts of a post's preview page (/blog/previa/:token, docs/admin.md "Links de prévia").
+// Texts of a post's preview page (/blog/previa/:token, docs/admin.md "Visualizar and preview links").
 
 export const postPreviewCopy = {
   /** Above the post: what the reader is looking at. */
