@@ -2,6 +2,7 @@
 // 20260101002010_post_preview_links.sql, issue #37) through supabase-js as the admin, a signed-in
 // user, the public key and the service role see them, on PGlite and on a throwaway PostgreSQL.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "./testing/backend.ts";
 import { describeEachDatabase } from "./testing/describe-each-database.ts";
@@ -194,6 +195,26 @@ describeEachDatabase("post revisions and preview links", (kind) => {
       const { data } = await service.from("post_revisions").select("id").eq("post_id", id);
       expect(data).toEqual([]);
     });
+  });
+
+  it("ask an admin with a second factor to have passed it", async () => {
+    const id = await post({ content: "Rascunho de quem usa 2FA." });
+    const email = `revisions-mfa-${kind}@example.com`;
+    const enrolling = (await t.user(email, { admin: true })).client;
+    const enrolled = await enrolling.auth.mfa.enroll({ factorType: "totp", friendlyName: "Celular" });
+    if (enrolled.error) throw enrolled.error;
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.data.totp.secret) });
+    const verified = await enrolling.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: totp.generate() });
+    if (verified.error) throw verified.error;
+
+    // A fresh sign-in is aal1 until it passes the code.
+    const aal1 = t.client();
+    const signed = await aal1.auth.signInWithPassword({ email, password: "correct-horse-battery" });
+    if (signed.error) throw signed.error;
+    expect(await revisions(id, aal1)).toEqual([]);
+    expect((await link(id, "share", aal1)).error?.code).toBe("42501");
+    expect((await revisions(id, enrolling)).length).toBe(1);
+    expect((await link(id, "share", enrolling)).error).toBeNull();
   });
 
   describe("preview links", () => {
