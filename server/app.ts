@@ -102,6 +102,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   // Built here, where the app asks for them (app/lib/leads.server.ts).
   const limiters: Record<AppRateLimitBucket, KeyedRateLimiter> = {
     leads: createBucketLimiter("leads", { shared: options.sharedCounts ?? null }),
+    previews: createBucketLimiter("previews", { shared: options.sharedCounts ?? null }),
   };
   const site = options.site ?? new SiteState({ origin: config.siteUrl });
 

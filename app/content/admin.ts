@@ -828,4 +828,67 @@ export const adminCopy = {
     duration: (seconds: number) =>
       seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`,
   },
+  /**
+   * A post's history and previews (issue #37): "Histórico" lists its revisions and restores one,
+   * "Visualizar" opens the public page of the saved post, "Copiar link de prévia" makes a link a
+   * reviewer opens without an account.
+   */
+  revisions: {
+    history: "Histórico",
+    historyTitle: "Histórico do post",
+    historyDescription:
+      "As últimas 50 versões salvas deste post. Compare com o texto atual e restaure uma versão, se precisar.",
+    close: "Fechar",
+    loading: "Carregando versões...",
+    empty: "Nenhuma versão salva ainda.",
+    loadError: "Não foi possível carregar o histórico.",
+    listLabel: "Versões do post",
+    reasons: {
+      saved: "Salvo",
+      published: "Publicado",
+      unpublished: "Despublicado",
+      restored: "Restaurado",
+    } as Record<string, string>,
+    /** "Salvo por ana@omnia.com.br em 27/11/2026 10:32". */
+    entry: (reason: string, who: string | null, when: string) => `${reason} por ${who ?? "sistema"} em ${when}`,
+    current: "Versão atual",
+    show: "Ver alterações",
+    showLabel: (when: string) => `Ver alterações da versão de ${when}`,
+    compareTitle: (when: string) => `Versão de ${when} comparada ao texto atual`,
+    diffLegend:
+      "Em vermelho (−), o que esta versão tinha e o texto atual não tem; em verde (+), o que o texto atual acrescentou.",
+    removed: "Só nesta versão",
+    added: "Só no texto atual",
+    unchangedLines: (count: number) => (count === 1 ? "1 linha igual" : `${count} linhas iguais`),
+    noChanges: "Esta versão é igual ao texto atual.",
+    fields: {
+      title: "Título",
+      excerpt: "Resumo",
+      content: "Conteúdo",
+      featured_image: "Imagem de destaque",
+      meta_title: "Título para SEO",
+      meta_description: "Descrição para SEO",
+      og_image: "Imagem de compartilhamento",
+      canonical_url: "URL canônica",
+      noindex: "Ocultar dos buscadores",
+      tags: "Tags",
+    } as Record<string, string>,
+    yes: "Sim",
+    no: "Não",
+    restore: "Restaurar",
+    restoreLabel: (when: string) => `Restaurar a versão de ${when}`,
+    confirmRestore:
+      "Restaurar esta versão? O texto atual continua no histórico, mas alterações não salvas no editor serão descartadas.",
+    restored: { title: "Versão restaurada", description: "O post voltou a esta versão e foi salvo." },
+    preview: "Visualizar",
+    previewHint: "Abre a página pública da versão salva deste post, mesmo rascunho ou agendado.",
+    copyLink: "Copiar link de prévia",
+    linkLabel: "Link de prévia",
+    /** "Válido até 04/12/2026 10:32. Publicar, despublicar, excluir o post ou criar outro link o revoga." */
+    linkValidUntil: (when: string) =>
+      `Válido até ${when}. Publicar, despublicar ou excluir o post, ou criar outro link, o revoga.`,
+    linkCopied: { title: "Link de prévia copiado", description: "Qualquer pessoa com o link vê o post por 7 dias." },
+    linkReady: { title: "Link de prévia criado", description: "Copie o link abaixo para enviar." },
+    popupBlocked: "O navegador bloqueou a nova aba. Permita pop-ups para este site e tente de novo.",
+  },
 };

@@ -212,9 +212,13 @@ describe("what each page loads in the browser (docs/decisions/048-public-pages-w
       "/status": ["status"],
       "/solicitar-demo": ["lead-form"],
     });
-    // No page lists the analytics itself: every public page loads them after its own modules.
+    // No page lists the analytics itself: every public page loads them after its own modules,
+    // but a preview, whose URL holds a secret token.
     expect(pages.filter((page) => page.scripts?.includes("analytics"))).toEqual([]);
-    for (const page of publicPages) expect(page.scripts).toEqual([...(own[page.path] ?? []), "analytics"]);
+    expect(pages.filter((page) => page.analytics === false).map((page) => page.path)).toEqual(["/blog/previa/:token"]);
+    for (const page of publicPages) {
+      expect(page.scripts).toEqual([...(own[page.path] ?? []), ...(page.analytics === false ? [] : ["analytics"])]);
+    }
   });
 
   it("ships no JavaScript but the analytics on the blog, the posts, the footer's documents and the not-found page", () => {

@@ -91,6 +91,8 @@ interface PageBase {
    * the admin's own frame (adminLayoutModule), with none of the marketing site around it.
    */
   layout?: "admin";
+  /** False: the analytics do not count it (its URL holds a secret, a preview link's token). */
+  analytics?: false;
 }
 
 /**
@@ -314,6 +316,17 @@ const pageList = [
     cache: { shows: "posts", query: ["pagina"] },
   },
   {
+    // A post, draft or scheduled, by a preview link an admin made (docs/admin.md): never in the
+    // sitemap, indexed or cached (app/lib/post-preview.server.ts).
+    path: "/blog/previa/:token",
+    module: "routes/blog/preview.tsx",
+    render: "per-request",
+    scripts: [],
+    sitemap: false,
+    noindex: true,
+    analytics: false,
+  },
+  {
     // The blog's search (?q=, ?pagina=): results are not content to index, nor to cache (any
     // query is possible).
     path: "/blog/busca",
@@ -432,7 +445,9 @@ export function pageByRouteId(routeId: string): PageEntry | undefined {
  * its own, then PUBLIC_PAGE_SCRIPTS.
  */
 export const publicPages: readonly (PageEntry & { scripts: readonly EnhancementName[] })[] = pages.flatMap((page) =>
-  page.client === "app" ? [] : [{ ...page, scripts: [...page.scripts, ...PUBLIC_PAGE_SCRIPTS] }],
+  page.client === "app"
+    ? []
+    : [{ ...page, scripts: page.analytics === false ? page.scripts : [...page.scripts, ...PUBLIC_PAGE_SCRIPTS] }],
 );
 
 /** The pages and resource routes the server's page cache may keep, with their rules. */

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { SEARCH_MAX_LENGTH } from "./blog-links";
 import type { AuthorProfile, BlogPostSummary, PublicTag, TagLink } from "./blog-types";
 import { unwrap } from "./data-result";
-import type { Tables } from "./database.types";
+import type { AppSupabaseClient, Tables } from "./database.types";
 import { isValidSlug } from "./posts";
 import { serverSupabase } from "./supabase.server";
 
@@ -302,8 +302,11 @@ export interface PublicPost {
   related: BlogPostSummary[];
 }
 
-const POST_COLUMNS =
+export const POST_COLUMNS =
   "id,title,slug,excerpt,content,featured_image,published_at,updated_at,author_id,meta_title,meta_description,og_image,canonical_url,noindex";
+
+/** A post row as findPublishedPost and the preview read it, before its tags, author and related posts. */
+export type PostRow = Omit<PublicPost, "tags" | "author" | "related">;
 
 /** One visible post, or null for a draft, a scheduled post or an unknown slug. Failures throw. */
 export async function findPublishedPost(context: Context, slug: string): Promise<PublicPost | null> {
@@ -315,22 +318,8 @@ export async function findPublishedPost(context: Context, slug: string): Promise
   if (!found.ok) throw new Error(`Could not read blog post: ${found.error.message}`);
   const row = found.data;
   if (!row?.id) return null;
-  const id = row.id;
-  const [tags, author, related] = await Promise.all([
-    client.from("post_tag_list").select("tag_id,slug,name").eq("post_id", id).order("position"),
-    row.author_id
-      ? client.from("author_profiles").select("*").eq("user_id", row.author_id).maybeSingle()
-      : Promise.resolve(null),
-    client.rpc("related_posts", { for_post: id, max_count: 3 }),
-  ]);
-  const tagRows = unwrap(tags);
-  if (!tagRows.ok) throw new Error(`Could not read the post's tags: ${tagRows.error.message}`);
-  const authorRow = author ? unwrap(author) : null;
-  if (authorRow && !authorRow.ok) throw new Error(`Could not read the post's author: ${authorRow.error.message}`);
-  const relatedRows = unwrap(related);
-  if (!relatedRows.ok) throw new Error(`Could not read related posts: ${relatedRows.error.message}`);
-  return {
-    id,
+  return completePost(client, {
+    id: row.id,
     title: row.title ?? "",
     slug: row.slug ?? slug,
     excerpt: row.excerpt,
@@ -344,6 +333,30 @@ export async function findPublishedPost(context: Context, slug: string): Promise
     og_image: row.og_image,
     canonical_url: row.canonical_url,
     noindex: row.noindex ?? false,
+  });
+}
+
+/**
+ * A post with its tags, author profile and related posts, read with `client`: the anon client
+ * for a visible post, the service role's for a preview the server has checked
+ * (app/lib/post-preview.server.ts). Failures throw.
+ */
+export async function completePost(client: AppSupabaseClient, row: PostRow): Promise<PublicPost> {
+  const [tags, author, related] = await Promise.all([
+    client.from("post_tag_list").select("tag_id,slug,name").eq("post_id", row.id).order("position"),
+    row.author_id
+      ? client.from("author_profiles").select("*").eq("user_id", row.author_id).maybeSingle()
+      : Promise.resolve(null),
+    client.rpc("related_posts", { for_post: row.id, max_count: 3 }),
+  ]);
+  const tagRows = unwrap(tags);
+  if (!tagRows.ok) throw new Error(`Could not read the post's tags: ${tagRows.error.message}`);
+  const authorRow = author ? unwrap(author) : null;
+  if (authorRow && !authorRow.ok) throw new Error(`Could not read the post's author: ${authorRow.error.message}`);
+  const relatedRows = unwrap(related);
+  if (!relatedRows.ok) throw new Error(`Could not read related posts: ${relatedRows.error.message}`);
+  return {
+    ...row,
     tags: tagRows.data.map((tag) => ({ id: tag.tag_id ?? "", slug: tag.slug ?? "", name: tag.name ?? "" })),
     author: authorRow?.ok ? authorRow.data : null,
     related: relatedRows.data.map(summaryOf),

@@ -556,6 +556,112 @@ export type Database = {
           },
         ];
       };
+      post_preview_links: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          expires_at: string;
+          id: number;
+          post_id: string;
+          purpose: string;
+          token_hash: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          expires_at: string;
+          id?: never;
+          post_id: string;
+          purpose: string;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          expires_at?: string;
+          id?: never;
+          post_id?: string;
+          purpose?: string;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_preview_links_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      post_revisions: {
+        Row: {
+          canonical_url: string | null;
+          content: string;
+          created_at: string;
+          created_by: string | null;
+          created_by_email: string | null;
+          excerpt: string | null;
+          featured_image: string | null;
+          id: number;
+          meta_description: string | null;
+          meta_title: string | null;
+          noindex: boolean;
+          og_image: string | null;
+          post_id: string;
+          published: boolean;
+          reason: string;
+          tags: Json;
+          title: string;
+        };
+        Insert: {
+          canonical_url?: string | null;
+          content: string;
+          created_at?: string;
+          created_by?: string | null;
+          created_by_email?: string | null;
+          excerpt?: string | null;
+          featured_image?: string | null;
+          id?: never;
+          meta_description?: string | null;
+          meta_title?: string | null;
+          noindex?: boolean;
+          og_image?: string | null;
+          post_id: string;
+          published: boolean;
+          reason: string;
+          tags?: Json;
+          title: string;
+        };
+        Update: {
+          canonical_url?: string | null;
+          content?: string;
+          created_at?: string;
+          created_by?: string | null;
+          created_by_email?: string | null;
+          excerpt?: string | null;
+          featured_image?: string | null;
+          id?: never;
+          meta_description?: string | null;
+          meta_title?: string | null;
+          noindex?: boolean;
+          og_image?: string | null;
+          post_id?: string;
+          published?: boolean;
+          reason?: string;
+          tags?: Json;
+          title?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_revisions_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       post_slug_redirects: {
         Row: {
           created_at: string;
@@ -1040,6 +1146,13 @@ export type Database = {
         }[];
       };
       cnpj_is_valid: { Args: { cnpj: string }; Returns: boolean };
+      create_post_preview_link: {
+        Args: { for_post: string | null; purpose?: string | null };
+        Returns: {
+          expires_at: string;
+          token: string;
+        }[];
+      };
       has_role: {
         Args: { _role: Database["public"]["Enums"]["app_role"] | null; _user_id: string | null };
         Returns: boolean;
@@ -1055,6 +1168,9 @@ export type Database = {
       };
       mfa_satisfied: { Args: never; Returns: boolean };
       post_is_visible: { Args: { published: boolean | null; published_at: string | null }; Returns: boolean };
+      post_tag_snapshot: { Args: { for_post: string | null }; Returns: Json };
+      preview_post_id: { Args: { token: string | null }; Returns: string };
+      preview_token_hash: { Args: { token: string | null }; Returns: string };
       record_audit: {
         Args: { action: string | null; actor: string | null; details?: Json | null; ip: string | null };
         Returns: undefined;
@@ -1073,6 +1189,8 @@ export type Database = {
           title: string;
         }[];
       };
+      restore_post_revision: { Args: { revision_id: number | null }; Returns: string };
+      revision_reason: { Args: { new_published: boolean | null; old_published: boolean | null }; Returns: string };
       search_posts: {
         Args: { page_limit?: number | null; page_offset?: number | null; q: string | null };
         Returns: {
@@ -1107,6 +1225,10 @@ export type Database = {
       unused_blog_images: { Args: never; Returns: string[] };
       write_audit: {
         Args: { action: string | null; details: Json | null; fallback_actor?: string | null; target: string | null };
+        Returns: undefined;
+      };
+      write_post_revision: {
+        Args: { post: Database["public"]["Tables"]["blog_posts"]["Row"] | null; why: string | null };
         Returns: undefined;
       };
     };

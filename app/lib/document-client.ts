@@ -28,7 +28,8 @@ export function documentClient(routeIds: readonly string[], errors: readonly unk
     return { client: "none", scripts: [], page };
   }
   if (page?.client === "app") return { client: "app", scripts: [], page };
-  // Every page of the registry counts its views (the analytics); a document outside it has none.
-  const scripts = page ? [...page.scripts, ...PUBLIC_PAGE_SCRIPTS] : [];
+  // Every page of the registry counts its views (the analytics) unless it says otherwise; a
+  // document outside it has none.
+  const scripts = page ? [...page.scripts, ...(page.analytics === false ? [] : PUBLIC_PAGE_SCRIPTS)] : [];
   return { client: scripts.length > 0 ? "enhanced" : "none", scripts, page };
 }

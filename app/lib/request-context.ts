@@ -2,7 +2,7 @@ import { createContext } from "react-router";
 import type { ViewOrigin } from "./analytics-source";
 
 /** The per-address limits the app asks for; their numbers live in server/http/rate-limits.ts. */
-export type AppRateLimitBucket = "leads";
+export type AppRateLimitBucket = "leads" | "previews";
 
 export interface RateLimitDecision {
   allowed: boolean;

@@ -41,6 +41,9 @@ export const RATE_LIMITS = {
   // New image renditions (server/backend/storage/render.ts): each costs up to seconds of CPU, and
   // anyone may ask. A visitor's pages need a few dozen at most, and cached ones are not counted.
   renders: { max: 120, windowMs: 10 * MINUTE },
+  // Preview links (/blog/previa/:token): a reviewer reloads a few times; guessing is pointless
+  // (244 random bits) but each try costs a database round trip.
+  previews: { max: 120, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

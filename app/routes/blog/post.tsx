@@ -1,17 +1,10 @@
 import { data, redirect } from "react-router";
-import { authorPath, postPath } from "~/lib/blog-links";
-import { PostArticle } from "~/components/blog/post-article";
-import { RelatedPosts } from "~/components/blog/related-posts";
-import { blogCopy } from "~/content/blog";
+import { postPath } from "~/lib/blog-links";
+import { PostPage, postPageMeta } from "~/components/blog/post-page";
 import { PAGE_CACHE_TAGS_HEADER, pageCacheTags } from "~/content/pages";
-import { siteConfig } from "~/content/site-config";
 import { findPublishedPost, findRedirect } from "~/lib/blog.server";
-import { readingMinutes } from "~/lib/format";
-import { markdownToText, renderMarkdown } from "~/lib/markdown.server";
-import { postHead } from "~/lib/post-head";
-import { pageMeta } from "~/lib/seo";
+import { postPageData } from "~/lib/post-page.server";
 import { siteContext, siteOf } from "~/lib/site-context";
-import { blogPostingJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/post";
 
 /**
@@ -28,90 +21,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (target) throw redirect(postPath(target), 301);
     throw data(null, { status: 404 });
   }
-  // The editor's search and share previews read the same function (issue #37).
-  const head = postHead(post, () => markdownToText(post.content));
-  return data(
-    {
-      post: {
-        title: post.title,
-        slug: post.slug,
-        featuredImage: post.featured_image || null,
-        publishedAt: post.published_at,
-        updatedAt: post.updated_at,
-        headTitle: head.title,
-        shareImage: head.image,
-        canonical: post.canonical_url?.trim() || null,
-        noindex: post.noindex,
-      },
-      description: head.description,
-      author: post.author ? { name: post.author.name, path: authorPath(post.author.slug) } : null,
-      tags: post.tags.map(({ slug, name }) => ({ slug, name })),
-      related: post.related,
-      html: renderMarkdown(post.content, { siteOrigin: context.get(siteContext).origin }),
-      readingTime: blogCopy.readingTime(readingMinutes(post.content)),
+  return data(postPageData(post, context.get(siteContext).origin), {
+    headers: {
+      [PAGE_CACHE_TAGS_HEADER]: pageCacheTags({ tags: post.tags.map((tag) => tag.id), author: post.author_id }),
     },
-    {
-      headers: {
-        [PAGE_CACHE_TAGS_HEADER]: pageCacheTags({ tags: post.tags.map((tag) => tag.id), author: post.author_id }),
-      },
-    },
-  );
+  });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, html, readingTime, author, tags, related } = loaderData;
-  return (
-    <>
-      <PostArticle
-        title={post.title}
-        publishedAt={post.publishedAt}
-        readingTime={readingTime}
-        byline={{ label: blogCopy.post.by, name: author?.name ?? siteConfig.name, href: author?.path ?? null }}
-        tags={tags}
-        tagsLabel={blogCopy.post.tagsLabel}
-        featuredImage={post.featuredImage}
-        html={html}
-        backLabel={blogCopy.backToBlog}
-        publishedOnLabel={blogCopy.publishedOn}
-      />
-      <RelatedPosts posts={related} title={blogCopy.post.related} label={blogCopy.post.relatedLabel} />
-    </>
-  );
+  return <PostPage data={loaderData} />;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [];
-  const site = siteOf(matches);
-  const { post, description, author } = loaderData;
-  const path = postPath(post.slug);
-  const image = post.shareImage;
-  return pageMeta(
-    {
-      title: post.headTitle,
-      description,
-      path,
-      canonical: post.canonical ?? undefined,
-      image: image ?? undefined,
-      type: "article",
-      noindex: post.noindex,
-      jsonLd: [
-        blogPostingJsonLd(
-          {
-            title: post.title,
-            description,
-            path,
-            createdAt: post.publishedAt,
-            updatedAt: post.updatedAt,
-            image,
-            author,
-            canonical: post.canonical,
-          },
-          site,
-        ),
-      ],
-    },
-    site,
-  );
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? postPageMeta(loaderData, siteOf(matches)) : [];

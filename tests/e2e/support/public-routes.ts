@@ -14,6 +14,9 @@ export interface PublicRoute {
 /** An address no route matches: the not-found page. */
 export const NOT_FOUND_URL = "/esta-pagina-nao-existe";
 
+/** A preview link that was never made: the preview page's 404. */
+export const UNKNOWN_PREVIEW_URL = `/blog/previa/${"0".repeat(64)}`;
+
 /** A search that finds the sample posts. */
 export const SEARCH_URL = "/blog/busca?q=atendimento";
 
@@ -40,6 +43,10 @@ export async function publicRoutes(request: APIRequestContext): Promise<PublicRo
   };
   return publicPages.map((page) => {
     if (page.path === "*") return { page: page.path, url: NOT_FOUND_URL, status: 404, scripts: page.scripts };
+    // A preview needs a link an admin made; an unknown one is its 404 page, with the same scripts.
+    if (page.path === "/blog/previa/:token") {
+      return { page: page.path, url: UNKNOWN_PREVIEW_URL, status: 404, scripts: page.scripts };
+    }
     return { page: page.path, url: urls[page.path] ?? page.path, status: 200, scripts: page.scripts };
   });
 }

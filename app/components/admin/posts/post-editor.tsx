@@ -28,6 +28,8 @@ import type { PostFormErrors } from "./post-dialog";
 // opening that comes sooner), so the admin's first load does not carry it (issue #37).
 const loadPostDialog = () => import("./post-dialog");
 const PostDialog = lazy(() => loadPostDialog().then((module) => ({ default: module.PostDialog })));
+// "Histórico", "Visualizar" and "Copiar link de prévia" ride with the editor's chunk, not the admin's.
+const PostActions = lazy(() => import("./revisions/post-actions").then((module) => ({ default: module.PostActions })));
 
 type DialogState = { open: false } | { open: true; post: BlogPost | null; tags: string[]; key: number };
 
@@ -189,6 +191,17 @@ export function PostEditorProvider({
             tagSuggestions={(tags.data ?? []).map((tag) => tag.name)}
             authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
             currentUserId={session.user.id}
+            headerActions={
+              dialog.post ? (
+                <PostActions
+                  client={client}
+                  copy={copy}
+                  post={dialog.post}
+                  tags={dialog.tags}
+                  onRestored={(restored) => void openPost(restored)}
+                />
+              ) : undefined
+            }
           />
         </Suspense>
       ) : null}
