@@ -7,10 +7,11 @@
 //   supabase-js as a signed-in admin, row-level security applied), alone and all at once as the
 //   tab asks for them, on PGlite and (where its binaries exist) PostgreSQL 15;
 // - two instances on one PostgreSQL: one visitor's events sent to both count one visitor.
-//   node scripts/bench/analytics.ts [ingestion|dashboard|instances]
+//   node scripts/bench/analytics.ts [ingestion|ingestion-cpu|dashboard|instances]
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg } from "node:os";
+import { Hono } from "hono";
 import pg from "pg";
 import {
   fetchBreakdown,
@@ -23,14 +24,22 @@ import {
   type Dimension,
 } from "../../app/lib/admin/analytics.ts";
 import type { AppSupabaseClient } from "../../app/lib/database.types.ts";
+import { analyticsStore } from "../../server/analytics/backend.ts";
+import { createAnalytics } from "../../server/analytics/index.ts";
 import { readStoredSigningKey } from "../../server/backend/keys.ts";
-import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
+import {
+  DB_KINDS,
+  POSTGRES_SKIP_REASON,
+  startTestBackend,
+  TEST_SITE_URL,
+} from "../../server/backend/testing/backend.ts";
 import type { DbKind } from "../../server/backend/testing/backend.ts";
 import {
   freePort,
   postgresUnavailableReason,
   startPostgresCluster,
 } from "../../server/backend/testing/postgres-cluster.ts";
+import { clientIpMiddleware } from "../../server/http/client-ip.ts";
 import { measureFor, send, type HttpRequest, type LoadResult } from "./load.ts";
 import { startServer, type RunningServer } from "./serve.ts";
 
@@ -174,6 +183,60 @@ export function ingestionSection(r: IngestionResult, durationMs = 20_000): strin
     `Events answered 2xx: ${r.accepted.toLocaleString("en")}; stored: ${r.stored.toLocaleString("en")} (${r.stored === r.accepted ? "none lost" : `**${r.accepted - r.stored} missing**`}); refused: ${refused || "none"}.`,
     `Server CPU time: ${r.cpuPerBlogMs.toFixed(2)} ms per \`/blog\` request alone, ${r.cpuPerEventMs.toFixed(3)} ms per event (written included, \`/blog\`'s share beside them taken off); load average while sending: ${r.load}.`,
   ].join("\n");
+}
+
+/**
+ * The CPU time one event costs, less sensitive to a busy machine than events per second: the
+ * analytics' routes on a Hono app in this process (no sockets) with the real queue writing to
+ * PGlite, `events` page views from 2,000 visitors 32 at a time, until all are written.
+ */
+export async function benchIngestionCpu(events = 20_000): Promise<string> {
+  const t = await startTestBackend("pglite");
+  try {
+    const store = analyticsStore({
+      url: TEST_SITE_URL,
+      anonKey: t.backend.anonKey,
+      serviceRoleKey: t.backend.serviceRoleKey,
+      fetch: (input, init) => t.backend.fetch(new Request(input, init)),
+      publicUrl: null,
+    });
+    const analytics = createAnalytics({
+      siteUrl: "https://omnia.com.br",
+      salts: (day) => store.salts(day),
+      write: (batch) => store.write(batch),
+      isPermanent: store.isPermanent,
+    });
+    const app = new Hono();
+    app.use("*", clientIpMiddleware(1));
+    analytics.register(app);
+    const sendAll = async (from: number, count: number) => {
+      for (let i = from; i < from + count; i += EVENT_CONNECTIONS) {
+        await Promise.all(
+          Array.from({ length: Math.min(EVENT_CONNECTIONS, from + count - i) }, async (_, k) => {
+            const { headers, body } = viewEvent((i + k) % VISITORS, i + k);
+            const answer = await app.request("/_a", {
+              method: "POST",
+              headers: { ...headers, Host: "omnia.com.br" },
+              body,
+            });
+            if (answer.status !== 204) throw new Error(`bench: an event answered ${answer.status}`);
+          }),
+        );
+      }
+      await analytics.queue.flush();
+    };
+    await sendAll(0, 2_000); // warm-up: JIT, the salt, the User-Agents
+    const started = process.cpuUsage();
+    const wall = performance.now();
+    await sendAll(2_000, events);
+    const { user, system } = process.cpuUsage(started);
+    const seconds = (performance.now() - wall) / 1000;
+    await analytics.stop();
+    const perEvent = (user + system) / 1000 / events;
+    return `In process (no sockets): ${events.toLocaleString("en")} events cost ${perEvent.toFixed(3)} ms of CPU each, written included (${(events / seconds).toFixed(0)} events/s on one thread; load average ${loadavg()[0]!.toFixed(2)}).`;
+  } finally {
+    await t.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,10 +438,11 @@ export async function benchTwoInstances(): Promise<string> {
   }
 }
 
-// Runnable alone: `node scripts/bench/analytics.ts [ingestion|dashboard|instances]`
+// Runnable alone: `node scripts/bench/analytics.ts [ingestion|ingestion-cpu|dashboard|instances]`
 if (import.meta.url === `file://${process.argv[1]}`) {
   const which = process.argv[2];
   if (!which || which === "ingestion") console.log(ingestionSection(await benchIngestion()));
+  if (!which || which === "ingestion" || which === "ingestion-cpu") console.log(await benchIngestionCpu());
   if (!which || which === "instances") console.log(await benchTwoInstances());
   if (!which || which === "dashboard")
     console.log(await benchDashboard(Number(process.argv[3] ?? 1_000_000), Number(process.argv[4] ?? 20)));
