@@ -318,8 +318,9 @@ if (!values["skip-leads"]) {
 }
 
 if (!values["skip-analytics"]) {
-  const { benchDashboard, benchIngestion, benchTwoInstances, ingestionSection } = await import("./bench/analytics.ts");
-  sections.push(ingestionSection(await benchIngestion()));
+  const { benchDashboard, benchIngestion, benchIngestionCpu, benchTwoInstances, ingestionSection } =
+    await import("./bench/analytics.ts");
+  sections.push(`${ingestionSection(await benchIngestion())}\n\n${await benchIngestionCpu()}`);
   sections.push(await benchTwoInstances());
   sections.push(await benchDashboard());
 }

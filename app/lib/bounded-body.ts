@@ -35,15 +35,16 @@ export async function* boundedChunks(body: AsyncIterable<Uint8Array>, maxBytes: 
 /** The whole body, at most `maxBytes` (empty when there is none); BodyTooLarge otherwise. */
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (declaresMoreThan(request, maxBytes)) throw new BodyTooLarge(maxBytes);
-  if (!request.body) return new Uint8Array(0);
   if (request.headers.get("content-length")) {
     // Declared within the limit: Node's HTTP server holds a request to its Content-Length, so
     // the body is read at once. Only an in-process Request can understate it; its bytes are
-    // counted all the same.
+    // counted all the same. Before `request.body` is touched: on the Node adapter's request that
+    // getter builds a web stream, and arrayBuffer() alone reads the socket directly.
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
     return bytes;
   }
+  if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let length = 0;
   // Web streams are async iterable in Node; the DOM typings in use do not say so.

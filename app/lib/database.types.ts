@@ -249,15 +249,21 @@ export type Database = {
       analytics_rollups: {
         Row: {
           day: string;
+          final: boolean;
           rolled_at: string;
+          through_id: number | null;
         };
         Insert: {
           day: string;
+          final?: boolean;
           rolled_at?: string;
+          through_id?: number | null;
         };
         Update: {
           day?: string;
+          final?: boolean;
           rolled_at?: string;
+          through_id?: number | null;
         };
         Relationships: [];
       };
@@ -1085,6 +1091,8 @@ export type Database = {
         }[];
       };
       analytics_period_check: { Args: { p_from: string | null; p_to: string | null }; Returns: undefined };
+      analytics_refresh: { Args: never; Returns: number };
+      analytics_refresh_open_days: { Args: { p_min_age: string | null }; Returns: number };
       analytics_rollup: { Args: { p_day: string | null }; Returns: boolean };
       analytics_salt: { Args: { p_day: string | null }; Returns: string };
       analytics_summary: {
@@ -1134,6 +1142,7 @@ export type Database = {
           samples: number;
         }[];
       };
+      analytics_write_day: { Args: { p_day: string | null }; Returns: undefined };
       blog_image_overview: {
         Args: never;
         Returns: {

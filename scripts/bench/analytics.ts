@@ -7,8 +7,11 @@
 //   supabase-js as a signed-in admin, row-level security applied), alone and all at once as the
 //   tab asks for them, on PGlite and (where its binaries exist) PostgreSQL 15;
 // - two instances on one PostgreSQL: one visitor's events sent to both count one visitor.
-//   node scripts/bench/analytics.ts [ingestion|dashboard|instances]
+//   node scripts/bench/analytics.ts [ingestion|ingestion-cpu|dashboard|instances]
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import { loadavg } from "node:os";
+import { Hono } from "hono";
 import pg from "pg";
 import {
   fetchBreakdown,
@@ -21,14 +24,22 @@ import {
   type Dimension,
 } from "../../app/lib/admin/analytics.ts";
 import type { AppSupabaseClient } from "../../app/lib/database.types.ts";
+import { analyticsStore } from "../../server/analytics/backend.ts";
+import { createAnalytics } from "../../server/analytics/index.ts";
 import { readStoredSigningKey } from "../../server/backend/keys.ts";
-import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
+import {
+  DB_KINDS,
+  POSTGRES_SKIP_REASON,
+  startTestBackend,
+  TEST_SITE_URL,
+} from "../../server/backend/testing/backend.ts";
 import type { DbKind } from "../../server/backend/testing/backend.ts";
 import {
   freePort,
   postgresUnavailableReason,
   startPostgresCluster,
 } from "../../server/backend/testing/postgres-cluster.ts";
+import { clientIpMiddleware } from "../../server/http/client-ip.ts";
 import { measureFor, send, type HttpRequest, type LoadResult } from "./load.ts";
 import { startServer, type RunningServer } from "./serve.ts";
 
@@ -94,6 +105,18 @@ interface IngestionResult {
   accepted: number;
   refused: Record<number, number>;
   stored: number;
+  /** The server's CPU time per `/blog` request alone, and per event beside them (less `/blog`'s share). */
+  cpuPerBlogMs: number;
+  cpuPerEventMs: number;
+  /** The load average while events were sent. */
+  load: string;
+}
+
+/** CPU time (user + system) the process has used, in ms, from /proc (Linux clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const VISITORS = 2000;
@@ -111,11 +134,14 @@ export async function benchIngestion(durationMs = 20_000): Promise<IngestionResu
     // Warm-up: the blog page into its cache, the day's salt, JIT.
     await measureFor(2_000, BLOG_CONNECTIONS, readBlog);
     await measureFor(2_000, 8, (i) => send(eventAgent, port, viewEvent(VISITORS + (i % 50), i)));
+    let cpu = cpuMsOf(server.pid);
     const blogAlone = await measureFor(5_000, BLOG_CONNECTIONS, readBlog);
+    const cpuPerBlogMs = (cpuMsOf(server.pid) - cpu) / blogAlone.requests;
     const before = await settledEventCount(server, -1);
 
     let accepted = 0;
     const refused: Record<number, number> = {};
+    cpu = cpuMsOf(server.pid);
     const [events, blog] = await Promise.all([
       measureFor(durationMs, EVENT_CONNECTIONS, async (i) => {
         const status = await send(eventAgent, port, viewEvent(i % VISITORS, i));
@@ -125,8 +151,13 @@ export async function benchIngestion(durationMs = 20_000): Promise<IngestionResu
       }),
       measureFor(durationMs, BLOG_CONNECTIONS, readBlog),
     ]);
+    const load = loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ");
     const stored = (await settledEventCount(server, before + accepted)) - before;
-    return { blogAlone, blog, events, accepted, refused, stored };
+    // After the queue is written: the events' share of the database's work is counted too.
+    const cpuPerEventMs = (cpuMsOf(server.pid) - cpu - blog.requests * cpuPerBlogMs) / events.requests;
+    return { blogAlone, blog, events, accepted, refused, stored, cpuPerBlogMs, cpuPerEventMs, load };
   } finally {
     blogAgent.destroy();
     eventAgent.destroy();
@@ -150,7 +181,62 @@ export function ingestionSection(r: IngestionResult, durationMs = 20_000): strin
     `| \`/blog\` beside them | ${r.blog.requests} | ${r.blog.rps.toFixed(0)} | ${r.blog.p50.toFixed(1)} ms | ${r.blog.p99.toFixed(1)} ms |`,
     "",
     `Events answered 2xx: ${r.accepted.toLocaleString("en")}; stored: ${r.stored.toLocaleString("en")} (${r.stored === r.accepted ? "none lost" : `**${r.accepted - r.stored} missing**`}); refused: ${refused || "none"}.`,
+    `Server CPU time: ${r.cpuPerBlogMs.toFixed(2)} ms per \`/blog\` request alone, ${r.cpuPerEventMs.toFixed(3)} ms per event (written included, \`/blog\`'s share beside them taken off); load average while sending: ${r.load}.`,
   ].join("\n");
+}
+
+/**
+ * The CPU time one event costs, less sensitive to a busy machine than events per second: the
+ * analytics' routes on a Hono app in this process (no sockets) with the real queue writing to
+ * PGlite, `events` page views from 2,000 visitors 32 at a time, until all are written.
+ */
+export async function benchIngestionCpu(events = 20_000): Promise<string> {
+  const t = await startTestBackend("pglite");
+  try {
+    const store = analyticsStore({
+      url: TEST_SITE_URL,
+      anonKey: t.backend.anonKey,
+      serviceRoleKey: t.backend.serviceRoleKey,
+      fetch: (input, init) => t.backend.fetch(new Request(input, init)),
+      publicUrl: null,
+    });
+    const analytics = createAnalytics({
+      siteUrl: "https://omnia.com.br",
+      salts: (day) => store.salts(day),
+      write: (batch) => store.write(batch),
+      isPermanent: store.isPermanent,
+    });
+    const app = new Hono();
+    app.use("*", clientIpMiddleware(1));
+    analytics.register(app);
+    const sendAll = async (from: number, count: number) => {
+      for (let i = from; i < from + count; i += EVENT_CONNECTIONS) {
+        await Promise.all(
+          Array.from({ length: Math.min(EVENT_CONNECTIONS, from + count - i) }, async (_, k) => {
+            const { headers, body } = viewEvent((i + k) % VISITORS, i + k);
+            const answer = await app.request("/_a", {
+              method: "POST",
+              headers: { ...headers, Host: "omnia.com.br" },
+              body,
+            });
+            if (answer.status !== 204) throw new Error(`bench: an event answered ${answer.status}`);
+          }),
+        );
+      }
+      await analytics.queue.flush();
+    };
+    await sendAll(0, 2_000); // warm-up: JIT, the salt, the User-Agents
+    const started = process.cpuUsage();
+    const wall = performance.now();
+    await sendAll(2_000, events);
+    const { user, system } = process.cpuUsage(started);
+    const seconds = (performance.now() - wall) / 1000;
+    await analytics.stop();
+    const perEvent = (user + system) / 1000 / events;
+    return `In process (no sockets): ${events.toLocaleString("en")} events cost ${perEvent.toFixed(3)} ms of CPU each, written included (${(events / seconds).toFixed(0)} events/s on one thread; load average ${loadavg()[0]!.toFixed(2)}).`;
+  } finally {
+    await t.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,6 +322,16 @@ async function benchDashboardOn(kind: DbKind, events: number, runs: number): Pro
       `${kind}: ${events} events seeded in ${seeded.toFixed(0)} ms; rollup ${JSON.stringify(data)} in ${rolledUp.toFixed(0)} ms`,
     );
     const { client } = await t.user("bench-analytics@example.com", { admin: true });
+    // What the upkeep and an opening tab pay once a minute when events arrived: today rewritten.
+    await t.backend.db.query(
+      `INSERT INTO public.analytics_events (day, visitor, kind, page, path, channel)
+       VALUES (public.analytics_today(), md5('one more'), 'view', '/', '/', 'direct')`,
+    );
+    started = performance.now();
+    const refresh = await client.rpc("analytics_refresh");
+    if (refresh.error || refresh.data !== 1) throw new Error(`bench: refresh answered ${JSON.stringify(refresh)}`);
+    const refreshed = performance.now() - started;
+    console.log(`${kind}: today's rollup rewritten in ${refreshed.toFixed(0)} ms`);
 
     const rows: string[] = [];
     const views: [string, AnalyticsFilters][] = [
@@ -248,8 +344,14 @@ async function benchDashboardOn(kind: DbKind, events: number, runs: number): Pro
       let worst = { name: "", p95: 0 };
       for (const [name, run] of list) {
         const times: number[] = [];
+        // This process's CPU time per call: on PGlite the whole query, less sensitive to a busy
+        // machine than the clock; on PostgreSQL only the client's and the REST layer's share.
+        const cpu = process.cpuUsage();
         for (let i = 0; i < runs; i++) times.push(await timed(run));
-        console.log(`${kind}${label} ${name}: p95 ${p95(times).toFixed(0)} ms`);
+        const { user, system } = process.cpuUsage(cpu);
+        console.log(
+          `${kind}${label} ${name}: p95 ${p95(times).toFixed(0)} ms; CPU ${((user + system) / 1000 / runs).toFixed(1)} ms per call`,
+        );
         if (p95(times) > worst.p95) worst = { name, p95: p95(times) };
       }
       // The tab asks for every panel at once; the last answer is what the admin waits for.
@@ -261,7 +363,7 @@ async function benchDashboardOn(kind: DbKind, events: number, runs: number): Pro
       );
     }
     rows.push(
-      `| ${kind}: seeding; rolling up the closed days | | ${seeded.toFixed(0)} ms; ${rolledUp.toFixed(0)} ms | | |`,
+      `| ${kind}: seeding; rolling up the closed days; rewriting today | | ${seeded.toFixed(0)} ms; ${rolledUp.toFixed(0)} ms; ${refreshed.toFixed(0)} ms | | |`,
     );
     return rows;
   } finally {
@@ -278,7 +380,7 @@ export async function benchDashboard(events = 1_000_000, runs = 20): Promise<str
   return [
     "## Analytics dashboard",
     "",
-    `"Análises" over 30 days of ${events.toLocaleString("en")} events (four per visit; closed days rolled up as the upkeep does, today from raw events), each call as the admin screen makes it, in process (scripts/bench/analytics.ts). p95 of ${runs} runs: of the slowest panel asked alone, and of all twelve asked at once as the tab does (until the last answers). Target: every panel under ${PANEL_P95_TARGET_MS} ms (p95).`,
+    `"Análises" over 30 days of ${events.toLocaleString("en")} events (four per visit; closed days rolled up and today's provisional rollup written as the upkeep does, ADR 087), each call as the admin screen makes it, in process (scripts/bench/analytics.ts). p95 of ${runs} runs: of the slowest panel asked alone, and of all twelve asked at once as the tab does (until the last answers). Target: every panel under ${PANEL_P95_TARGET_MS} ms (p95).`,
     "",
     "| database | events | slowest panel alone, p95 | all panels at once, p95 | target |",
     "|---|---|---|---|---|",
@@ -336,10 +438,11 @@ export async function benchTwoInstances(): Promise<string> {
   }
 }
 
-// Runnable alone: `node scripts/bench/analytics.ts [ingestion|dashboard|instances]`
+// Runnable alone: `node scripts/bench/analytics.ts [ingestion|ingestion-cpu|dashboard|instances]`
 if (import.meta.url === `file://${process.argv[1]}`) {
   const which = process.argv[2];
   if (!which || which === "ingestion") console.log(ingestionSection(await benchIngestion()));
+  if (!which || which === "ingestion" || which === "ingestion-cpu") console.log(await benchIngestionCpu());
   if (!which || which === "instances") console.log(await benchTwoInstances());
   if (!which || which === "dashboard")
     console.log(await benchDashboard(Number(process.argv[3] ?? 1_000_000), Number(process.argv[4] ?? 20)));

@@ -1,8 +1,8 @@
 // How the analytics reach the database: through the backend with the service-role key, like the
 // lead forms (ADR 037), so the same code serves the embedded backend (in process) and a hosted
 // Supabase project. Three functions of supabase/migrations/20260101001700_analytics.sql: the
-// day's salt, a batch of events, and the upkeep (rollups, retention, old salts) that every
-// instance runs every few minutes, harmlessly at the same time.
+// day's salt, a batch of events, and the upkeep (rollups, today's included, retention, old
+// salts) that every instance runs every minute, harmlessly at the same time.
 import { createClient } from "@supabase/supabase-js";
 import type { BackendAccess } from "../../app/lib/backend-context.ts";
 import type { Database, Json } from "../../app/lib/database.types.ts";
@@ -25,7 +25,9 @@ export interface AnalyticsStore {
   write(batch: EventRow[]): Promise<void>;
   /** Values the table refuses (a CHECK, a type) fail the same way every time: not worth retrying. */
   isPermanent(error: unknown): boolean;
-  maintain(retentionDays: number): Promise<{ rolled_up: number; salts_deleted: number; events_deleted: number }>;
+  maintain(
+    retentionDays: number,
+  ): Promise<{ rolled_up: number; salts_deleted: number; events_deleted: number; refreshed: number }>;
 }
 
 export function analyticsStore(access: BackendAccess): AnalyticsStore {
@@ -48,14 +50,15 @@ export function analyticsStore(access: BackendAccess): AnalyticsStore {
     async maintain(retentionDays) {
       const { data, error } = await client.rpc("analytics_maintain", { p_retention_days: retentionDays });
       if (error) throw fail(error);
-      return data as { rolled_up: number; salts_deleted: number; events_deleted: number };
+      return data as { rolled_up: number; salts_deleted: number; events_deleted: number; refreshed: number };
     },
   };
 }
 
-export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+// Every minute: the upkeep also rewrites today's rollup, which the dashboard reads.
+export const MAINTENANCE_INTERVAL_MS = 60_000;
 
-/** Runs the upkeep now and every ten minutes; stop() waits for a run in progress. */
+/** Runs the upkeep now and every minute; stop() waits for a run in progress. */
 export function startAnalyticsMaintenance(options: {
   maintain: () => Promise<unknown>;
   intervalMs?: number;

@@ -58,6 +58,8 @@ type Verdict =
 
 const ignored: Verdict = { counted: false, status: 202 };
 
+const utf8 = new TextDecoder();
+
 const defaultNow = () => new Date();
 
 /** Requests a browser makes for a page nobody has seen yet (RFC: Sec-Purpose, speculation rules). */
@@ -100,8 +102,14 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     ...options.queue,
   });
 
+  // The Host header is the same on nearly every request: its host name is parsed once.
+  let lastHost: { header: string | undefined; hosts: string[] } = { header: undefined, hosts: [siteHost, siteHost] };
   /** This site's host names: SITE_URL's and the one the request was sent to. */
-  const siteHosts = (c: Context) => [siteHost, hostnameOf(c.req.header("Host")) ?? siteHost];
+  const siteHosts = (c: Context) => {
+    const header = c.req.header("Host");
+    if (header !== lastHost.header) lastHost = { header, hosts: [siteHost, hostnameOf(header) ?? siteHost] };
+    return lastHost.hosts;
+  };
 
   /** Counts one event of a visitor: limits, hash, queue. */
   async function count(c: Context, build: (who: DailyVisitor, at: Date) => EventRow): Promise<Verdict> {
@@ -134,7 +142,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     }
     let payload;
     try {
-      payload = parseEventPayload(JSON.parse(new TextDecoder().decode(body)));
+      payload = parseEventPayload(JSON.parse(utf8.decode(body)));
     } catch {
       payload = null;
     }

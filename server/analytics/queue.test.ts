@@ -45,6 +45,27 @@ describe("the analytics' event queue", () => {
     await queue.stop();
   });
 
+  it("lets waiting callbacks (requests) run between the batches of a backlog", async () => {
+    const order: string[] = [];
+    let down = true;
+    const queue = createEventQueue({
+      write: async (batch) => {
+        if (down) throw new Error("connection refused");
+        order.push(`batch of ${batch.length}`);
+        if (order.length === 1) setImmediate(() => order.push("a request"));
+      },
+      maxBatch: 2,
+      intervalMs: 60_000,
+      log: () => {},
+    });
+    for (let n = 1; n <= 6; n++) queue.push(row(n));
+    await queue.flush().catch(() => {});
+    down = false;
+    await queue.flush();
+    expect(order).toEqual(["batch of 2", "a request", "batch of 2", "batch of 2"]);
+    await queue.stop();
+  });
+
   it("writes what is left when it stops", async () => {
     const written: EventRow[] = [];
     const queue = createEventQueue({ write: async (batch) => void written.push(...batch), intervalMs: 60_000 });

@@ -1,9 +1,11 @@
 // The analytics' write path (docs/decisions/073-cookieless-analytics.md): events wait in this
 // process's memory and are written in batches, one statement per batch, about once a second or
 // as soon as a batch is full, so answering an event (and serving pages) never waits for the
-// database. An event is answered 2xx only once it is in this queue; a batch the database did not
-// take stays at the front and is tried again, and stopping the server writes what is left. Past
-// `maxPending` events the queue refuses more (503) rather than grow without bound.
+// database. Batches are small and the loop is yielded between them, so pages are served while a
+// backlog is written. An event is answered 2xx only once it is in this queue; a batch the
+// database did not take stays at the front and is tried again, and stopping the server writes
+// what is left. Past `maxPending` events the queue refuses more (503) rather than grow without
+// bound.
 import type { EventRow } from "./events.ts";
 
 export interface EventQueueOptions {
@@ -27,7 +29,8 @@ export interface EventQueue {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_MAX_BATCH = 500;
+// Small enough that one write holds PGlite (and so the event loop) for a few milliseconds.
+export const DEFAULT_MAX_BATCH = 100;
 export const DEFAULT_MAX_PENDING = 50_000;
 
 export function createEventQueue(options: EventQueueOptions): EventQueue {
@@ -59,6 +62,8 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
       // Only now: events pushed while the batch was written sit behind it.
       rows = rows.slice(batch.length);
       left -= batch.length;
+      // On PGlite a write runs on this thread: requests waiting meanwhile go before the next batch.
+      if (left > 0 && rows.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -142,6 +142,14 @@ export async function fetchVitals(
   return [...pages.values()].toSorted((a, b) => measured(b) - measured(a) || a.page.localeCompare(b.page));
 }
 
+/**
+ * Asks the server to rewrite the open days' rollups from their newest events (the upkeep does it
+ * every minute); a no-op when nothing is newer. Returns how many days it rewrote.
+ */
+export async function refreshOpenDays(client: AppSupabaseClient): Promise<number> {
+  return expectData(await client.rpc("analytics_refresh"));
+}
+
 /** Visitors in the last five minutes. */
 export async function fetchVisitorsNow(client: AppSupabaseClient): Promise<number> {
   return expectData(await client.rpc("analytics_now"));

@@ -16,6 +16,7 @@ import {
   fetchVitals,
   presetPeriod,
   ratio,
+  refreshOpenDays,
   today,
   type AnalyticsFilters,
   type Dimension,
@@ -204,7 +205,16 @@ export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: Ad
   const [filters, setFilters] = useState<AnalyticsFilters>({});
   const period = preset === "custom" ? custom : presetPeriod(preset);
   const key = [...adminKeys.analytics, period.from, period.to, filters];
-  const common = { enabled: active, placeholderData: keepPreviousData };
+  // The panels read today from a rollup the server rewrites every minute; opening the tab asks
+  // for a fresh one first, at most once a minute, and shows the panels whatever it answers.
+  const refreshed = useQuery({
+    queryKey: [...adminKeys.analytics, "refresh"],
+    queryFn: () => refreshOpenDays(client),
+    enabled: active,
+    staleTime: 60_000,
+  });
+  const ready = active && !refreshed.isPending;
+  const common = { enabled: ready, placeholderData: keepPreviousData };
 
   const summary = useQuery({
     queryKey: [...key, "summary"],
@@ -261,7 +271,7 @@ export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: Ad
             client={client}
             period={period}
             filters={filters}
-            active={active}
+            active={ready}
             copy={copy}
             onFilter={filterBy}
           />
