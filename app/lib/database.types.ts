@@ -1072,6 +1072,10 @@ export type Database = {
           user_id: string;
         }[];
       };
+      visible_post_matches: {
+        Args: { in_title: boolean | null; max_rows: number | null; tsq: unknown | null };
+        Returns: string[];
+      };
       write_audit: {
         Args: { action: string | null; details: Json | null; fallback_actor?: string | null; target: string | null };
         Returns: undefined;
