@@ -1232,6 +1232,10 @@ export type Database = {
         }[];
       };
       unused_blog_images: { Args: never; Returns: string[] };
+      visible_post_matches: {
+        Args: { in_title: boolean | null; max_rows: number | null; tsq: unknown | null };
+        Returns: string[];
+      };
       write_audit: {
         Args: { action: string | null; details: Json | null; fallback_actor?: string | null; target: string | null };
         Returns: undefined;

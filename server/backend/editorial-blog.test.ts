@@ -533,6 +533,32 @@ describeEachDatabase("the editorial blog", (kind) => {
       expect((await search("gestao")).data.find((r) => r.id === inTitle.id)?.primary_tag_slug).toBe(topic.slug);
     });
 
+    it("takes the snippet from the excerpt alone when the excerpt holds the words", async () => {
+      const word = `capivara${sequence}`;
+      const both = await post({
+        title: "Animais do cerrado",
+        excerpt: `Uma ${word} no resumo.`,
+        content: `Um texto longo sobre o campo. Outra ${word} aparece no corpo, bem depois.`,
+      });
+      const row = (await search(word)).data.find((r) => r.id === both.id);
+      // ts_headline leaves stop words out at a fragment's ends ("Uma").
+      expect(row?.snippet).toBe(`\u{E000}${word}\u{E001} no resumo`);
+    });
+
+    it("looks posts up for search only among those visitors may see", async () => {
+      const word = `tamandua${sequence}`;
+      const live = await post({ title: `Visível ${word}` });
+      await post({ title: `Rascunho ${word}`, published: false });
+      await post({ title: `Agendado ${word}`, published_at: iso(Date.now() + 24 * HOUR) });
+      for (const client of [anon, admin]) {
+        for (const in_title of [true, false]) {
+          const { data, error } = await client.rpc("visible_post_matches", { tsq: word, in_title, max_rows: 10 });
+          expect(error).toBeNull();
+          expect(data).toEqual([live.id]);
+        }
+      }
+    });
+
     it("pages the results and tells the total", async () => {
       const all = (await search("gestao atendimento")).data;
       const first = (await search("gestao atendimento", 1, 0)).data;

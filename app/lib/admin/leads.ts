@@ -83,7 +83,11 @@ function pageCountFor(total: number): number {
   return Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
 }
 
-/** The deliveries of a page of leads, in one request (the REST subset has no embedding). */
+/**
+ * The deliveries of a page of leads, in one request. The REST API embeds now
+ * (`select=*,lead_deliveries(*)`); this stays a second request so the page of leads and its exact
+ * count remain the query the 100,000-lead benchmark measures.
+ */
 async function deliveriesOf(
   client: AppSupabaseClient,
   leads: ContactMessage[],
