@@ -357,6 +357,7 @@ export type Database = {
           og_image: string | null;
           published: boolean;
           published_at: string | null;
+          review_requested_at: string | null;
           search_title: unknown | null;
           search_vector: unknown | null;
           slug: string;
@@ -377,6 +378,7 @@ export type Database = {
           og_image?: string | null;
           published?: boolean;
           published_at?: string | null;
+          review_requested_at?: string | null;
           search_title?: never;
           search_vector?: never;
           slug: string;
@@ -397,6 +399,7 @@ export type Database = {
           og_image?: string | null;
           published?: boolean;
           published_at?: string | null;
+          review_requested_at?: string | null;
           search_title?: never;
           search_vector?: never;
           slug?: string;
@@ -1007,11 +1010,22 @@ export type Database = {
           samples: number;
         }[];
       };
+      can_edit_post: { Args: { _post_id: string | null }; Returns: boolean };
+      can_publish_posts: { Args: never; Returns: boolean };
+      can_read_analytics: { Args: never; Returns: boolean };
+      can_read_conversions: { Args: never; Returns: boolean };
+      can_read_leads: { Args: never; Returns: boolean };
+      can_write_posts: { Args: never; Returns: boolean };
       cnpj_is_valid: { Args: { cnpj: string }; Returns: boolean };
+      has_any_role: {
+        Args: { _roles: Database["public"]["Enums"]["app_role"][] | null; _user_id: string | null };
+        Returns: boolean;
+      };
       has_role: {
         Args: { _role: Database["public"]["Enums"]["app_role"] | null; _user_id: string | null };
         Returns: boolean;
       };
+      is_admin: { Args: never; Returns: boolean };
       is_staff: { Args: { _user_id: string | null }; Returns: boolean };
       lead_attribution_options: {
         Args: never;
@@ -1022,6 +1036,7 @@ export type Database = {
         }[];
       };
       mfa_satisfied: { Args: never; Returns: boolean };
+      permitted: { Args: { capability: string | null; granted: boolean | null }; Returns: boolean };
       post_is_visible: { Args: { published: boolean | null; published_at: string | null }; Returns: boolean };
       record_audit: {
         Args: { action: string | null; actor: string | null; details?: Json | null; ip: string | null };
@@ -1058,7 +1073,12 @@ export type Database = {
           total: number;
         }[];
       };
+      set_member_role: {
+        Args: { member: string | null; new_role: Database["public"]["Enums"]["app_role"] | null };
+        Returns: undefined;
+      };
       set_post_tags: { Args: { for_post: string | null; tag_ids: Json | null }; Returns: undefined };
+      staff_role: { Args: never; Returns: Database["public"]["Enums"]["app_role"] };
       team_members: {
         Args: never;
         Returns: {
@@ -1069,6 +1089,7 @@ export type Database = {
           is_admin: boolean;
           last_sign_in_at: string;
           mfa_enabled: boolean;
+          role: Database["public"]["Enums"]["app_role"];
           user_id: string;
         }[];
       };
@@ -1078,7 +1099,7 @@ export type Database = {
       };
     };
     Enums: {
-      app_role: "admin" | "user";
+      app_role: "admin" | "user" | "editor" | "autor" | "vendas";
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -1103,7 +1124,7 @@ export type CompositeTypes<T extends keyof DefaultSchema["CompositeTypes"]> = De
 export const Constants = {
   public: {
     Enums: {
-      app_role: ["admin", "user"],
+      app_role: ["admin", "user", "editor", "autor", "vendas"],
     },
   },
 } as const;
