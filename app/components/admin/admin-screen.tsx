@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { AdminContext } from "./admin-view";
-import { adminViews } from "./admin-views";
+import { viewsFor } from "./admin-views";
 import { SecurityPanel } from "./security/account-security";
 
 export interface AdminScreenProps extends AdminContext {
@@ -58,6 +58,7 @@ export function AdminScreen({ onSignOut, ...context }: AdminScreenProps) {
 /** The views of ./admin-views.ts as tabs: each its tab, its panel and what it adds around them. */
 function AdminWorkspace({ context, signOut }: { context: AdminContext; signOut: ReactNode }) {
   const { copy } = context;
+  const adminViews = viewsFor(context.role);
   const [tab, setTab] = useState<string>(adminViews[0]?.id ?? "");
   const screen = (
     <AdminFrame
