@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -49,6 +49,10 @@ export interface PostDialogProps {
   /** Who may sign it; the signed-in user is the default author of a new post. */
   authors: readonly AuthorChoice[];
   currentUserId: string;
+  /** False for a writer (autor): no author, "Publicar post" or date; the database refuses them anyway. */
+  canPublish?: boolean;
+  /** Before the footer's buttons: a writer's "Enviar para revisão" (./review-request.tsx). */
+  footerStart?: ReactNode;
 }
 
 /**
@@ -156,6 +160,8 @@ function PostForm({
   tagSuggestions,
   authors,
   currentUserId,
+  canPublish = true,
+  footerStart,
 }: PostDialogProps) {
   const { values, errors, mode, setMode, set, editSlug, submit, refFor, seoOpen, setSeoOpen } = usePostForm({
     post,
@@ -256,45 +262,49 @@ function PostForm({
         onChange={(names) => set("tags", names)}
         inputRef={refFor("tags")}
       />
-      <Field id={fieldId("author")} label={copy.fields.author.label}>
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={values.author_id}
-            onChange={(event) => set("author_id", event.target.value)}
+      {canPublish ? (
+        <>
+          <Field id={fieldId("author")} label={copy.fields.author.label}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={values.author_id}
+                onChange={(event) => set("author_id", event.target.value)}
+              >
+                {authorChoices(authors, values.author_id, currentUserId, copy.fields.author).map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <div className="flex items-center gap-3">
+            <Switch
+              id={fieldId("published")}
+              checked={values.published}
+              onCheckedChange={(checked) => set("published", checked)}
+            />
+            <Label htmlFor={fieldId("published")}>{copy.fields.published}</Label>
+          </div>
+          <Field
+            id={fieldId("published-at")}
+            label={copy.fields.publishedAt.label}
+            hint={copy.fields.publishedAt.hint}
+            error={shown.published_at}
           >
-            {authorChoices(authors, values.author_id, currentUserId, copy.fields.author).map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
-      <div className="flex items-center gap-3">
-        <Switch
-          id={fieldId("published")}
-          checked={values.published}
-          onCheckedChange={(checked) => set("published", checked)}
-        />
-        <Label htmlFor={fieldId("published")}>{copy.fields.published}</Label>
-      </div>
-      <Field
-        id={fieldId("published-at")}
-        label={copy.fields.publishedAt.label}
-        hint={copy.fields.publishedAt.hint}
-        error={shown.published_at}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            ref={refFor("published_at")}
-            type="datetime-local"
-            value={values.published_at}
-            onChange={(event) => set("published_at", event.target.value)}
-          />
-        )}
-      </Field>
+            {(control) => (
+              <Input
+                {...control}
+                ref={refFor("published_at")}
+                type="datetime-local"
+                value={values.published_at}
+                onChange={(event) => set("published_at", event.target.value)}
+              />
+            )}
+          </Field>
+        </>
+      ) : null}
       <details
         open={seoOpen}
         onToggle={(event) => setSeoOpen(event.currentTarget.open)}
@@ -373,6 +383,7 @@ function PostForm({
         </div>
       </details>
       <DialogFooter>
+        {footerStart}
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           {copy.cancel}
         </Button>

@@ -11,7 +11,9 @@ import { uploadImage } from "~/lib/image-upload";
 import { postProblemOf, type PostInput } from "~/lib/posts";
 import type { AdminContext } from "../admin-view";
 import { showDone, showError } from "../admin-write";
+import { canPublish } from "~/lib/admin-role";
 import { PostDialog, type PostFormErrors } from "./post-dialog";
+import { ReviewRequestButton } from "./review-request";
 
 type DialogState = { open: false } | { open: true; post: BlogPost | null; tags: string[]; key: number };
 
@@ -58,6 +60,7 @@ function usePreview(session: Session) {
 export function PostEditorProvider({
   client,
   session,
+  role,
   copy,
   backend,
   children,
@@ -157,6 +160,12 @@ export function PostEditorProvider({
         tagSuggestions={(tags.data ?? []).map((tag) => tag.name)}
         authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
         currentUserId={session.user.id}
+        canPublish={canPublish(role)}
+        footerStart={
+          !canPublish(role) && dialog.open && dialog.post ? (
+            <ReviewRequestButton client={client} copy={copy} post={dialog.post} onSent={close} />
+          ) : null
+        }
       />
     </OpenPostContext>
   );

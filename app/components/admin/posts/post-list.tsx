@@ -20,7 +20,7 @@ export interface PostListProps {
  * also says when it goes live, in São Paulo time (issue #36).
  */
 function statusOf(post: BlogPost, copy: typeof AdminCopy.list): string {
-  if (!post.published) return copy.draft;
+  if (!post.published) return post.review_requested_at ? copy.inReview : copy.draft;
   if (post.published_at && Date.parse(post.published_at) > Date.now()) {
     return `${copy.published}, ${copy.scheduled(formatScheduledAt(post.published_at))}`;
   }
