@@ -20,8 +20,8 @@ type Copy = (typeof AdminCopy)["team"];
 
 /**
  * "Equipe": every account with its role, last sign-in and two-factor status; invite a colleague;
- * give each account one role (docs/security.md "Roles"). The database decides (row-level security, and a trigger that keeps
- * the last admin); this screen says what it answered.
+ * give each account one role (docs/security.md "Roles"). The database decides (row-level
+ * security, and a trigger that keeps the last admin); this screen says what it answered.
  */
 export function TeamPanel({ client, session, copy: { team: copy, toasts } }: AdminPanelProps) {
   const errorTitle = toasts.errorTitle;
