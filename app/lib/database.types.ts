@@ -1017,10 +1017,7 @@ export type Database = {
       can_read_leads: { Args: never; Returns: boolean };
       can_write_posts: { Args: never; Returns: boolean };
       cnpj_is_valid: { Args: { cnpj: string }; Returns: boolean };
-      has_any_role: {
-        Args: { _roles: Database["public"]["Enums"]["app_role"][] | null; _user_id: string | null };
-        Returns: boolean;
-      };
+      has_any_role: { Args: { _roles: string[] | null; _user_id: string | null }; Returns: boolean };
       has_role: {
         Args: { _role: Database["public"]["Enums"]["app_role"] | null; _user_id: string | null };
         Returns: boolean;

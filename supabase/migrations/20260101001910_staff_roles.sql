@@ -18,15 +18,16 @@
 -- drafts are a per-row rule: blog_posts_guard_roles raises 42501 on anyone else's post.
 
 -- ---------------------------------------------------------------------------------------------
--- 1. The capabilities.
-CREATE FUNCTION public.has_any_role(_user_id uuid, _roles public.app_role[])
+-- 1. The capabilities. Roles are compared as text: a restore runs every migration in one
+--    transaction, where the enum values added by 20260101001900 cannot be used yet.
+CREATE FUNCTION public.has_any_role(_user_id uuid, _roles text[])
 RETURNS boolean
 LANGUAGE sql
 STABLE
 SECURITY DEFINER
 SET search_path = ''
 AS $$
-  SELECT EXISTS (SELECT 1 FROM public.user_roles WHERE user_id = _user_id AND role = ANY (_roles))
+  SELECT EXISTS (SELECT 1 FROM public.user_roles WHERE user_id = _user_id AND role::text = ANY (_roles))
 $$;
 
 CREATE FUNCTION public.is_admin() RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = ''
@@ -52,8 +53,8 @@ SECURITY DEFINER
 SET search_path = ''
 AS $$
   SELECT role FROM public.user_roles
-   WHERE user_id = auth.uid() AND role = ANY ('{admin,editor,autor,vendas}'::public.app_role[])
-   ORDER BY array_position('{admin,editor,autor,vendas}'::public.app_role[], role)
+   WHERE user_id = auth.uid() AND role::text = ANY ('{admin,editor,autor,vendas}'::text[])
+   ORDER BY array_position('{admin,editor,autor,vendas}'::text[], role::text)
    LIMIT 1
 $$;
 
@@ -103,7 +104,7 @@ $$;
 DO $$
 DECLARE fn text;
 BEGIN
-  FOREACH fn IN ARRAY ARRAY['has_any_role(uuid, public.app_role[])', 'is_admin()', 'can_write_posts()',
+  FOREACH fn IN ARRAY ARRAY['has_any_role(uuid, text[])', 'is_admin()', 'can_write_posts()',
     'can_publish_posts()', 'can_read_leads()', 'can_read_analytics()', 'can_read_conversions()',
     'staff_role()', 'can_edit_post(uuid)', 'permitted(boolean, text)'] LOOP
     -- A hosted project's default privileges grant EXECUTE to anon as well: take it back by name.
@@ -348,8 +349,8 @@ AS $$
   SELECT u.id, u.email::text,
          EXISTS (SELECT 1 FROM public.user_roles r WHERE r.user_id = u.id AND r.role = 'admin'),
          (SELECT r.role FROM public.user_roles r
-           WHERE r.user_id = u.id AND r.role = ANY ('{admin,editor,autor,vendas}'::public.app_role[])
-           ORDER BY array_position('{admin,editor,autor,vendas}'::public.app_role[], r.role) LIMIT 1),
+           WHERE r.user_id = u.id AND r.role::text = ANY ('{admin,editor,autor,vendas}'::text[])
+           ORDER BY array_position('{admin,editor,autor,vendas}'::text[], r.role::text) LIMIT 1),
          u.last_sign_in_at,
          EXISTS (SELECT 1 FROM auth.mfa_factors f WHERE f.user_id = u.id AND f.status::text = 'verified'),
          u.invited_at,
