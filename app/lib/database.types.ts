@@ -712,19 +712,19 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
-          role: Database["public"]["Enums"]["app_role"];
+          role: string;
           user_id: string;
         };
         Insert: {
           created_at?: string;
           id?: string;
-          role: Database["public"]["Enums"]["app_role"];
+          role: string;
           user_id: string;
         };
         Update: {
           created_at?: string;
           id?: string;
-          role?: Database["public"]["Enums"]["app_role"];
+          role?: string;
           user_id?: string;
         };
         Relationships: [];
@@ -1070,12 +1070,9 @@ export type Database = {
           total: number;
         }[];
       };
-      set_member_role: {
-        Args: { member: string | null; new_role: Database["public"]["Enums"]["app_role"] | null };
-        Returns: undefined;
-      };
+      set_member_role: { Args: { member: string | null; new_role: string | null }; Returns: undefined };
       set_post_tags: { Args: { for_post: string | null; tag_ids: Json | null }; Returns: undefined };
-      staff_role: { Args: never; Returns: Database["public"]["Enums"]["app_role"] };
+      staff_role: { Args: never; Returns: string };
       team_members: {
         Args: never;
         Returns: {
@@ -1086,7 +1083,7 @@ export type Database = {
           is_admin: boolean;
           last_sign_in_at: string;
           mfa_enabled: boolean;
-          role: Database["public"]["Enums"]["app_role"];
+          role: string;
           user_id: string;
         }[];
       };
@@ -1096,7 +1093,7 @@ export type Database = {
       };
     };
     Enums: {
-      app_role: "admin" | "user" | "editor" | "autor" | "vendas";
+      app_role: "admin" | "user";
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -1121,7 +1118,7 @@ export type CompositeTypes<T extends keyof DefaultSchema["CompositeTypes"]> = De
 export const Constants = {
   public: {
     Enums: {
-      app_role: ["admin", "user", "editor", "autor", "vendas"],
+      app_role: ["admin", "user"],
     },
   },
 } as const;

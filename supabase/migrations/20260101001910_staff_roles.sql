@@ -18,8 +18,7 @@
 -- drafts are a per-row rule: blog_posts_guard_roles raises 42501 on anyone else's post.
 
 -- ---------------------------------------------------------------------------------------------
--- 1. The capabilities. Roles are compared as text: a restore runs every migration in one
---    transaction, where the enum values added by 20260101001900 cannot be used yet.
+-- 1. The capabilities.
 CREATE FUNCTION public.has_any_role(_user_id uuid, _roles text[])
 RETURNS boolean
 LANGUAGE sql
@@ -27,7 +26,7 @@ STABLE
 SECURITY DEFINER
 SET search_path = ''
 AS $$
-  SELECT EXISTS (SELECT 1 FROM public.user_roles WHERE user_id = _user_id AND role::text = ANY (_roles))
+  SELECT EXISTS (SELECT 1 FROM public.user_roles WHERE user_id = _user_id AND role = ANY (_roles))
 $$;
 
 CREATE FUNCTION public.is_admin() RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = ''
@@ -46,15 +45,15 @@ AS $$ SELECT public.has_any_role(auth.uid(), '{admin,editor,vendas}') $$;
 -- The caller's staff role, the strongest when an account holds several (Equipe keeps one); NULL
 -- for an account without one. What the admin screen shows follows it.
 CREATE FUNCTION public.staff_role()
-RETURNS public.app_role
+RETURNS text
 LANGUAGE sql
 STABLE
 SECURITY DEFINER
 SET search_path = ''
 AS $$
   SELECT role FROM public.user_roles
-   WHERE user_id = auth.uid() AND role::text = ANY ('{admin,editor,autor,vendas}'::text[])
-   ORDER BY array_position('{admin,editor,autor,vendas}'::text[], role::text)
+   WHERE user_id = auth.uid() AND role = ANY ('{admin,editor,autor,vendas}'::text[])
+   ORDER BY array_position('{admin,editor,autor,vendas}'::text[], role)
    LIMIT 1
 $$;
 
@@ -306,7 +305,7 @@ CREATE POLICY "Admins change the site settings" ON public.site_settings
 -- 7. The team. Roles are granted by admins only (unchanged, "Admins manage roles"); Equipe gives
 --    each account one role with set_member_role, in one transaction: the last admin stays
 --    (public.keep_one_admin) whoever asks.
-CREATE FUNCTION public.set_member_role(member uuid, new_role public.app_role)
+CREATE FUNCTION public.set_member_role(member uuid, new_role text)
 RETURNS void
 LANGUAGE plpgsql
 SECURITY INVOKER
@@ -324,8 +323,8 @@ BEGIN
   DELETE FROM public.user_roles WHERE user_id = member AND (new_role IS NULL OR role <> new_role);
 END
 $$;
-REVOKE ALL ON FUNCTION public.set_member_role(uuid, public.app_role) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.set_member_role(uuid, public.app_role) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.set_member_role(uuid, text) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.set_member_role(uuid, text) TO authenticated, service_role;
 
 -- Equipe's list gains each account's role (the strongest, as staff_role gives it).
 DROP FUNCTION public.team_members();
@@ -334,7 +333,7 @@ RETURNS TABLE (
   user_id uuid,
   email text,
   is_admin boolean,
-  role public.app_role,
+  role text,
   last_sign_in_at timestamptz,
   mfa_enabled boolean,
   invited_at timestamptz,
@@ -349,8 +348,8 @@ AS $$
   SELECT u.id, u.email::text,
          EXISTS (SELECT 1 FROM public.user_roles r WHERE r.user_id = u.id AND r.role = 'admin'),
          (SELECT r.role FROM public.user_roles r
-           WHERE r.user_id = u.id AND r.role::text = ANY ('{admin,editor,autor,vendas}'::text[])
-           ORDER BY array_position('{admin,editor,autor,vendas}'::text[], r.role::text) LIMIT 1),
+           WHERE r.user_id = u.id AND r.role = ANY ('{admin,editor,autor,vendas}'::text[])
+           ORDER BY array_position('{admin,editor,autor,vendas}'::text[], r.role) LIMIT 1),
          u.last_sign_in_at,
          EXISTS (SELECT 1 FROM auth.mfa_factors f WHERE f.user_id = u.id AND f.status::text = 'verified'),
          u.invited_at,

@@ -365,10 +365,10 @@ describe("staff roles in a move to PostgreSQL", skipWhen(postgresUnavailableReas
     const embedded = await startBackend({ dataDir, siteUrl: TEST_SITE_URL, log: () => {} });
     const { rows: users } = await embedded.db.query<{ id: string }>("SELECT id FROM auth.users LIMIT 1");
     const admin = users[0]!.id;
-    await embedded.db.query(
-      "INSERT INTO public.user_roles (user_id, role) SELECT $1, r::public.app_role FROM unnest($2::text[]) AS r",
-      [admin, ["editor", "autor", "vendas"]],
-    );
+    await embedded.db.query("INSERT INTO public.user_roles (user_id, role) SELECT $1, r FROM unnest($2::text[]) AS r", [
+      admin,
+      ["editor", "autor", "vendas"],
+    ]);
     await embedded.close();
     const cluster = await startPostgresCluster();
     try {
@@ -376,7 +376,7 @@ describe("staff roles in a move to PostgreSQL", skipWhen(postgresUnavailableReas
       const moved = await startBackend({ databaseUrl: cluster.url, siteUrl: TEST_SITE_URL, log: () => {} });
       try {
         const { rows } = await moved.db.query<{ role: string }>(
-          "SELECT role::text FROM public.user_roles WHERE user_id = $1 ORDER BY role::text",
+          "SELECT role FROM public.user_roles WHERE user_id = $1 ORDER BY role",
           [admin],
         );
         expect(rows.map((row) => row.role)).toEqual(["admin", "autor", "editor", "vendas"]);
