@@ -233,23 +233,21 @@ async function visitorChecks(run: Run): Promise<void> {
     return "42501 (403)";
   });
 
-  await step("update and delete as a non-admin change nothing", async () => {
+  await step("update and delete as a non-admin are refused", async () => {
     const target = run.someonePublished ?? fail("no published post to try");
-    // RLS hides rows from UPDATE/DELETE for non-admins: no error, zero rows affected.
+    // A role without the capability gets 42501, never zero rows silently (docs/security.md "Roles").
     const updated = await user
       .from("blog_posts")
       .update({ title: "Smoke (must not stick)" })
       .eq("id", target.id)
       .select("id");
-    if (updated.error) fail(`update: ${describeError(updated.error)}`);
-    if ((updated.data ?? []).length !== 0) fail(`update changed ${(updated.data ?? []).length} row(s)`);
+    if (updated.error?.code !== "42501") fail(`update: expected 42501, got ${describeError(updated.error)}`);
     const deleted = await user.from("blog_posts").delete().eq("id", target.id).select("id");
-    if (deleted.error) fail(`delete: ${describeError(deleted.error)}`);
-    if ((deleted.data ?? []).length !== 0) fail(`delete removed ${(deleted.data ?? []).length} row(s)`);
+    if (deleted.error?.code !== "42501") fail(`delete: expected 42501, got ${describeError(deleted.error)}`);
     const after = await anon.from("blog_posts").select("title").eq("id", target.id).maybeSingle();
     if (after.error) fail(`re-read: ${describeError(after.error)}`);
     if (after.data?.title !== target.title) fail(`the post is now ${JSON.stringify(after.data)}`);
-    return "0 rows updated, 0 deleted, post unchanged";
+    return "update 42501, delete 42501, post unchanged";
   });
 }
 

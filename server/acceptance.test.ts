@@ -29,7 +29,7 @@ const SMOKE_STEPS = [
   "✓ read published posts",
   "✓ drafts are hidden from a non-admin",
   "✓ insert as a non-admin is refused: 42501 (403)",
-  "✓ update and delete as a non-admin change nothing",
+  "✓ update and delete as a non-admin are refused",
   "✓ grant admin",
   "✓ sign in again as admin",
   "✓ create a draft post",

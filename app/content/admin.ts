@@ -45,6 +45,8 @@ export const adminCopy = {
     empty: "Nenhum post criado ainda.",
     published: "Publicado",
     draft: "Rascunho",
+    // A writer's draft sent for review (docs/security.md "Roles").
+    inReview: "Em revisão",
     // A published post whose moment has not come (issue #36): "Publicado, agendado para 02/12/2026 09:00".
     scheduled: (when: string) => `agendado para ${when}`,
     created: (date: string) => `Criado ${date}`,
@@ -546,11 +548,9 @@ export const adminCopy = {
     unconfirmed: "E-mail não confirmado",
     mfaOn: "Ativa",
     mfaOff: "Inativa",
-    grant: "Tornar administrador",
-    revoke: "Remover administrador",
-    // The visible text first, then whose row (WCAG 2.5.3 label in name).
-    grantLabel: (email: string) => `Tornar administrador: ${email}`,
-    revokeLabel: (email: string) => `Remover administrador: ${email}`,
+    // The roles of docs/security.md "Roles", as the picker offers them ("" is no staff role).
+    roles: { admin: "Administrador", editor: "Editor", autor: "Autor", vendas: "Vendas", "": "Sem acesso" },
+    roleLabel: (email: string) => `Função de ${email}`,
     confirmRevoke: (email: string) => `Remover o acesso de administrador de ${email}?`,
     invite: {
       title: "Convidar colega",
@@ -564,8 +564,8 @@ export const adminCopy = {
     },
     toasts: {
       invited: (email: string) => ({ title: "Convite enviado", description: `Enviamos o convite para ${email}.` }),
-      granted: { title: "Acesso concedido", description: "A pessoa agora é administradora." },
-      revoked: { title: "Acesso removido", description: "A pessoa não é mais administradora." },
+      granted: (role: string) => ({ title: "Acesso concedido", description: `A pessoa agora tem a função ${role}.` }),
+      revoked: { title: "Acesso removido", description: "A pessoa não tem mais acesso ao painel." },
       lastAdmin: "Não é possível remover o último administrador.",
       alreadyRegistered: "Já existe uma conta com este e-mail.",
       inviteFailed: "Não foi possível enviar o convite. Tente novamente.",
@@ -890,5 +890,13 @@ export const adminCopy = {
     linkCopied: { title: "Link de prévia copiado", description: "Qualquer pessoa com o link vê o post por 7 dias." },
     linkReady: { title: "Link de prévia criado", description: "Copie o link abaixo para enviar." },
     popupBlocked: "O navegador bloqueou a nova aba. Permita pop-ups para este site e tente de novo.",
+  },
+  /** A writer's draft sent to the editors (docs/security.md "Roles", autor). */
+  review: {
+    send: "Enviar para revisão",
+    sending: "Enviando...",
+    inReview: "Em revisão",
+    done: { title: "Enviado para revisão", description: "Os editores verão o post como “Em revisão”." },
+    forbidden: "Sua função não permite esta ação.",
   },
 };

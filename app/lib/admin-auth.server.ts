@@ -7,17 +7,27 @@ import type { AppSupabaseClient, Database, Json } from "./database.types";
 import { requestContext } from "./request-context";
 import { serverSupabase, serviceSupabase } from "./supabase.server";
 
-/** Who sent an admin-only request: an admin (their id, a client acting as them), or why not. */
+/**
+ * What a staff route asks of its caller: one of the capability functions of
+ * supabase/migrations/20260101001910_staff_roles.sql (docs/security.md "Roles").
+ */
+export type StaffCapability = "is_admin" | "can_write_posts" | "can_publish_posts" | "can_read_leads";
+
+/** Who sent a staff request: a member with the capability (their id, a client acting as them), or why not. */
 export type AdminCaller =
   { kind: "admin"; userId: string; client: AppSupabaseClient } | { kind: "unauthorized" | "forbidden" | "unavailable" };
 
 /**
- * Whether the bearer token belongs to an admin, asked of the database itself: the auth server
- * vouches for the token, then has_role runs with the caller's own token, so the answer is the
- * same one row-level security gives (supabase/migrations/20260101000100_user_roles.sql). The
- * client it returns acts as the caller, so what it reads is still decided by row-level security.
+ * Whether the bearer token belongs to a member with `capability`, asked of the database itself:
+ * the auth server vouches for the token, then the capability function runs with the caller's own
+ * token, so the answer is the same one row-level security gives. The client it returns acts as
+ * the caller, so what it reads is still decided by row-level security.
  */
-export async function adminCaller(request: Request, context: Readonly<RouterContextProvider>): Promise<AdminCaller> {
+export async function adminCaller(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  capability: StaffCapability = "is_admin",
+): Promise<AdminCaller> {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1];
   if (!token) return { kind: "unauthorized" };
 
@@ -30,7 +40,7 @@ export async function adminCaller(request: Request, context: Readonly<RouterCont
     global: { fetch: backend.fetch, headers: { Authorization: `Bearer ${token}` } },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const role = await client.rpc("has_role", { _user_id: user.user.id, _role: "admin" });
+  const role = await client.rpc(capability);
   if (role.error) return { kind: role.status === 401 ? "unauthorized" : "unavailable" };
   if (role.data !== true) return { kind: "forbidden" };
   // An admin with two-factor sign-in on (or under ADMIN_REQUIRE_MFA) must have passed it: the
@@ -82,6 +92,7 @@ export async function adminJsonRequest(
   request: Request,
   context: Readonly<RouterContextProvider>,
   maxBytes: number,
+  capability: StaffCapability = "is_admin",
 ): Promise<
   | { ok: true; userId: string; client: AppSupabaseClient; body: unknown }
   | { ok: false; error: AdminJsonRefusal; status: number }
@@ -89,7 +100,7 @@ export async function adminJsonRequest(
   if (declaresMoreThan(request, maxBytes)) return { ok: false, error: "payload_too_large", status: 413 };
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return { ok: false, error: "unsupported_media_type", status: 415 };
-  const caller = await adminCaller(request, context);
+  const caller = await adminCaller(request, context, capability);
   if (caller.kind !== "admin") return { ok: false, error: caller.kind, status: refusalStatus[caller.kind] };
   try {
     // Its bytes are bounded where the request arrives (server/http/page-guards.ts).

@@ -384,6 +384,7 @@ export type Database = {
           og_image: string | null;
           published: boolean;
           published_at: string | null;
+          review_requested_at: string | null;
           search_title: unknown | null;
           search_vector: unknown | null;
           slug: string;
@@ -404,6 +405,7 @@ export type Database = {
           og_image?: string | null;
           published?: boolean;
           published_at?: string | null;
+          review_requested_at?: string | null;
           search_title?: never;
           search_vector?: never;
           slug: string;
@@ -424,6 +426,7 @@ export type Database = {
           og_image?: string | null;
           published?: boolean;
           published_at?: string | null;
+          review_requested_at?: string | null;
           search_title?: never;
           search_vector?: never;
           slug?: string;
@@ -842,19 +845,19 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
-          role: Database["public"]["Enums"]["app_role"];
+          role: string;
           user_id: string;
         };
         Insert: {
           created_at?: string;
           id?: string;
-          role: Database["public"]["Enums"]["app_role"];
+          role: string;
           user_id: string;
         };
         Update: {
           created_at?: string;
           id?: string;
-          role?: Database["public"]["Enums"]["app_role"];
+          role?: string;
           user_id?: string;
         };
         Relationships: [];
@@ -1154,6 +1157,12 @@ export type Database = {
           posts: Json;
         }[];
       };
+      can_edit_post: { Args: { _post_id: string | null }; Returns: boolean };
+      can_publish_posts: { Args: never; Returns: boolean };
+      can_read_analytics: { Args: never; Returns: boolean };
+      can_read_conversions: { Args: never; Returns: boolean };
+      can_read_leads: { Args: never; Returns: boolean };
+      can_write_posts: { Args: never; Returns: boolean };
       cnpj_is_valid: { Args: { cnpj: string }; Returns: boolean };
       create_post_preview_link: {
         Args: { for_post: string | null; purpose?: string | null };
@@ -1162,10 +1171,12 @@ export type Database = {
           token: string;
         }[];
       };
+      has_any_role: { Args: { _roles: string[] | null; _user_id: string | null }; Returns: boolean };
       has_role: {
         Args: { _role: Database["public"]["Enums"]["app_role"] | null; _user_id: string | null };
         Returns: boolean;
       };
+      is_admin: { Args: never; Returns: boolean };
       is_staff: { Args: { _user_id: string | null }; Returns: boolean };
       lead_attribution_options: {
         Args: never;
@@ -1176,6 +1187,7 @@ export type Database = {
         }[];
       };
       mfa_satisfied: { Args: never; Returns: boolean };
+      permitted: { Args: { capability: string | null; granted: boolean | null }; Returns: boolean };
       post_is_visible: { Args: { published: boolean | null; published_at: string | null }; Returns: boolean };
       post_tag_snapshot: { Args: { for_post: string | null }; Returns: Json };
       preview_post_id: { Args: { token: string | null }; Returns: string };
@@ -1217,7 +1229,9 @@ export type Database = {
           total: number;
         }[];
       };
+      set_member_role: { Args: { member: string | null; new_role: string | null }; Returns: undefined };
       set_post_tags: { Args: { for_post: string | null; tag_ids: Json | null }; Returns: undefined };
+      staff_role: { Args: never; Returns: string };
       team_members: {
         Args: never;
         Returns: {
@@ -1228,6 +1242,7 @@ export type Database = {
           is_admin: boolean;
           last_sign_in_at: string;
           mfa_enabled: boolean;
+          role: string;
           user_id: string;
         }[];
       };

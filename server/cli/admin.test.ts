@@ -145,6 +145,15 @@ describe("argument parsing", () => {
     expect(refusal(["create-user", "a@b.co", "--yes"])).toBe("2: Unknown option --yes.");
     expect(refusal(["create-user", "a@b.co", "--force"])).toBe("2: --force does not apply to create-user.");
     expect(refusal(["grant-admin", "a@b.co", "-f"])).toBe("2: Unknown option -f.");
+    expect(parseCommand(["grant-role", "A@B.co", "editor"])).toEqual({
+      name: "grant-role",
+      email: "a@b.co",
+      role: "editor",
+    });
+    expect(refusal(["grant-role", "a@b.co"])).toBe("2: grant-role takes an e-mail address and a role.");
+    expect(refusal(["grant-role", "a@b.co", "owner"])).toBe(
+      '2: "owner" is not a role: use admin, editor, autor, vendas.',
+    );
     expect(refusal(["create-user", "a@b.co", "--password"])).toBe("2: --password needs a value.");
     expect(refusal(["create-user", "a@b.co", "--admin=yes"])).toBe("2: --admin takes no value.");
     expect(refusal(["revoke-admin", "a@b.co", "--password", "x"])).toBe(
@@ -241,6 +250,25 @@ describe("npm run admin", () => {
       expect(revoked).toMatchObject({ code: 0 });
       expect(revoked.stdout).toContain("bob@example.com is no longer an admin.");
       expect(await roles(backend.fetch, backend.serviceRoleKey, bob.body.user!.id)).toEqual([]);
+
+      // grant-role: one staff role per account, the old one replaced; the last admin keeps theirs.
+      const writer = await cli(dataDir, "grant-role", "bob@example.com", "autor");
+      expect(writer).toMatchObject({ code: 0 });
+      expect(writer.stdout).toContain("bob@example.com is now autor.");
+      expect(await roles(backend.fetch, backend.serviceRoleKey, bob.body.user!.id)).toEqual(["autor"]);
+      const seller = await cli(dataDir, "grant-role", "bob@example.com", "vendas");
+      expect(seller.stdout).toContain("bob@example.com is now vendas.");
+      expect(await roles(backend.fetch, backend.serviceRoleKey, bob.body.user!.id)).toEqual(["vendas"]);
+      const unchanged = await cli(dataDir, "grant-role", "bob@example.com", "vendas");
+      expect(unchanged.stdout).toContain("bob@example.com was already vendas.");
+      const seeded = await cli(dataDir, "revoke-admin", "admin@omnia.example");
+      expect(seeded.code).toBe(0);
+      const lastAdmin = await cli(dataDir, "grant-role", "ana@example.com", "editor");
+      expect(lastAdmin.code).toBe(1);
+      expect(lastAdmin.stderr).toContain("ana@example.com is the last admin: grant another account admin first.");
+      expect(await roles(backend.fetch, backend.serviceRoleKey, ana.body.user!.id)).toEqual(["admin"]);
+      const restoredSeed = await cli(dataDir, "grant-admin", "admin@omnia.example");
+      expect(restoredSeed.code).toBe(0);
 
       const taken = await cli(dataDir, "create-user", "bob@example.com");
       expect(taken.code).toBe(1);

@@ -13,6 +13,8 @@ Commands:
   create-user <email> [--password <password>] [--admin]
       Create a confirmed user. Prints a generated password when none is given.
   grant-admin <email>       Give the user the admin role.
+  grant-role <email> <role> Make admin, editor, autor or vendas the user's one staff role
+                            (docs/security.md "Roles"); the last admin keeps theirs.
   revoke-admin <email>      Take the admin role away.
   set-password <email> [<password>]
       Set a new password (generated and printed when not given).
@@ -36,10 +38,16 @@ Environment: DATA_DIR (default ./.data), DATABASE_URL, SUPABASE_URL + SUPABASE_S
 type Command =
   | { name: "create-user"; email: string; password: string | null; admin: boolean }
   | { name: "grant-admin" | "revoke-admin" | "remove-2fa"; email: string }
+  | { name: "grant-role"; email: string; role: StaffRole }
   | { name: "set-password"; email: string; password: string | null }
   | { name: "keys" }
   | { name: "help" }
   | DataCommand;
+
+/** The staff roles (supabase/migrations/20260101001910_staff_roles.sql), strongest first. */
+export const STAFF_ROLES = ["admin", "editor", "autor", "vendas"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
 
 /** The commands that work on the database as a whole (data-commands.ts), not through the APIs. */
 export type DataCommand =
@@ -126,6 +134,14 @@ export function parseCommand(argv: readonly string[]): Command {
       const email = emailArg();
       if (positional.length > 1) throw usage(`${name} takes one e-mail address.`);
       return { name, email };
+    }
+    case "grant-role": {
+      allowFlags();
+      const email = emailArg();
+      const role = positional[1];
+      if (!role || positional.length > 2) throw usage("grant-role takes an e-mail address and a role.");
+      if (!isStaffRole(role)) throw usage(`"${role}" is not a role: use ${STAFF_ROLES.join(", ")}.`);
+      return { name, email, role };
     }
     case "set-password": {
       allowFlags("password");
@@ -255,6 +271,46 @@ async function grantAdmin(target: Target, user: AdminUser): Promise<boolean> {
   return true;
 }
 
+/**
+ * Makes `role` the user's one staff role: the new row first, then the others go, so that an
+ * account is never left without one midway. The database refuses to take the last admin's role
+ * (P0001); the new row is then taken back and the refusal reported.
+ */
+async function grantRole(target: Target, user: AdminUser, role: StaffRole): Promise<boolean> {
+  const held = await api(target, "GET", `/rest/v1/user_roles?select=role&user_id=eq.${user.id}`);
+  if (held.status !== 200) fail("Reading the user's roles", held);
+  const roles = ((held.body as { role: string }[] | null) ?? []).map((row) => row.role);
+  const others = roles.filter((other) => other !== role && isStaffRole(other));
+  if (roles.includes(role) && others.length === 0) return false;
+  if (!roles.includes(role)) {
+    const added = await api(
+      target,
+      "POST",
+      "/rest/v1/user_roles",
+      { user_id: user.id, role },
+      { prefer: "return=minimal" },
+    );
+    if (added.status !== 201 && added.status !== 409) fail(`Granting the ${role} role`, added);
+  }
+  if (others.length > 0) {
+    const removed = await api(
+      target,
+      "DELETE",
+      `/rest/v1/user_roles?user_id=eq.${user.id}&role=in.(${others.join(",")})`,
+    );
+    if (removed.status !== 204 && removed.status !== 200) {
+      if (!roles.includes(role)) {
+        await api(target, "DELETE", `/rest/v1/user_roles?user_id=eq.${user.id}&role=eq.${role}`);
+      }
+      if ((removed.body as { hint?: string } | null)?.hint === "last_admin") {
+        throw new OperatorError(`${user.email} is the last admin: grant another account admin first.`);
+      }
+      fail(`Taking the ${others.join(", ")} role away`, removed);
+    }
+  }
+  return true;
+}
+
 export async function runCommand(
   command: Exclude<Command, DataCommand>,
   target: Target,
@@ -295,6 +351,12 @@ export async function runCommand(
       const user = await findUser(target, command.email);
       const changed = await grantAdmin(target, user);
       out(changed ? `${command.email} is now an admin.` : `${command.email} was already an admin.`);
+      return;
+    }
+    case "grant-role": {
+      const user = await findUser(target, command.email);
+      const changed = await grantRole(target, user, command.role);
+      out(changed ? `${command.email} is now ${command.role}.` : `${command.email} was already ${command.role}.`);
       return;
     }
     case "revoke-admin": {

@@ -87,11 +87,6 @@ function toasts(page: Page) {
   return page.getByRole("region", { name: /Notifications/ });
 }
 
-async function answerConfirm(page: Page, trigger: Locator) {
-  const answered = page.waitForEvent("dialog").then((prompt) => prompt.accept());
-  await Promise.all([answered, trigger.click()]);
-}
-
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
@@ -208,12 +203,16 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await expect(row).toContainText("Convite aceito");
   // An account made without an invitation says nothing of one.
   await expect(table.getByRole("row").filter({ hasText: ADMIN_EMAIL })).not.toContainText("Convite");
-  await row.getByRole("button", { name: `Tornar administrador: ${colleague}` }).click();
+  // One role per account, from the picker ("Sem acesso" is none).
+  const picker = row.getByRole("combobox", { name: `Função de ${colleague}` });
+  await picker.selectOption("admin");
   await expect(toasts(page).getByText("Acesso concedido")).toBeVisible();
-  await expect(row).toContainText("Administrador");
-  await answerConfirm(page, row.getByRole("button", { name: `Remover administrador: ${colleague}` }));
+  await expect(picker).toHaveValue("admin");
+  const confirmed = page.waitForEvent("dialog").then((prompt) => prompt.accept());
+  await Promise.all([confirmed, picker.selectOption("")]);
   await expect(toasts(page).getByText("Acesso removido")).toBeVisible();
-  await expect(row).toContainText("Usuário");
+  await expect(picker).toHaveValue("");
+  await expect(row.getByRole("cell").nth(1)).toContainText("Usuário");
 
   await page.getByRole("tab", { name: "Atividade" }).click();
   const log = page.getByRole("list", { name: "Atividade recente" });

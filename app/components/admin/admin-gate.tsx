@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { isAdmin } from "~/lib/admin-role";
+import { staffRole, type StaffRole } from "~/lib/admin-role";
 import { needsSecondFactor } from "~/lib/auth-submit";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { AdminScreen } from "./admin-screen";
@@ -12,7 +12,7 @@ import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
 export const ADMIN_SIGN_IN_PATH = "/auth?next=/admin";
 
-type Access = { status: "checking" } | { status: "allowed"; session: Session; mustEnrol: boolean };
+type Access = { status: "checking" } | { status: "allowed"; session: Session; role: StaffRole; mustEnrol: boolean };
 
 /**
  * After the role: an admin with two-factor sign-in on must have passed it in this session (else
@@ -28,8 +28,9 @@ async function secondFactorState(client: SupabaseClient): Promise<"step-up" | "m
 }
 
 /**
- * docs/product.md §2: nothing is rendered until the session check has finished and user_roles says the
- * user is an admin; anyone else goes to the sign-in screen (which brings them back here).
+ * docs/product.md §2: nothing is rendered until the session check has finished and user_roles gives
+ * the user a staff role (docs/security.md "Roles"); anyone else goes to the sign-in screen (which
+ * brings them back here).
  */
 export function AdminGate({
   client,
@@ -62,14 +63,14 @@ export function AdminGate({
       return;
     }
     let cancelled = false;
-    isAdmin(client, current.user.id).then(
-      async (admin) => {
+    staffRole(client, current.user.id).then(
+      async (role) => {
         if (cancelled) return;
-        if (!admin) return navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+        if (!role) return navigate(ADMIN_SIGN_IN_PATH, { replace: true });
         const state = await secondFactorState(client);
         if (cancelled) return;
         if (state === "step-up") navigate(ADMIN_SIGN_IN_PATH, { replace: true });
-        else setAccess({ status: "allowed", session: current, mustEnrol: state === "must-enrol" });
+        else setAccess({ status: "allowed", session: current, role, mustEnrol: state === "must-enrol" });
       },
       () => {
         if (!cancelled) navigate(ADMIN_SIGN_IN_PATH, { replace: true });
@@ -104,6 +105,7 @@ export function AdminGate({
         <AdminScreen
           client={client}
           session={liveSession}
+          role={access.role}
           copy={copy}
           onSignOut={signOut}
           backend={backend}

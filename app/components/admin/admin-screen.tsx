@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useSite } from "~/lib/site-context";
 import type { AdminContext } from "./admin-view";
-import { adminViews } from "./admin-views";
+import { viewsFor } from "./admin-views";
 import { SecurityPanel } from "./security/account-security";
 
 export interface AdminScreenProps extends AdminContext {
@@ -98,6 +98,7 @@ export function AdminScreen({ onSignOut, ...context }: AdminScreenProps) {
  */
 function AdminWorkspace({ context, onSignOut }: { context: AdminContext; onSignOut: () => void }) {
   const { copy } = context;
+  const adminViews = viewsFor(context.role);
   const [tab, setTab] = useState<string>(adminViews[0]?.id ?? "");
   const headerActions = adminViews.flatMap(({ id, HeaderAction }) =>
     HeaderAction ? [<HeaderAction key={id} {...context} />] : [],

@@ -1,6 +1,7 @@
 import type { Session } from "@supabase/supabase-js";
 import type { ComponentType, ReactNode } from "react";
 import type { adminCopy as AdminCopy } from "~/content/admin";
+import type { StaffRole } from "~/lib/admin-role";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
@@ -8,6 +9,8 @@ import type { BrowserBackendConfig } from "~/lib/supabase.client";
 export interface AdminContext {
   client: AppSupabaseClient;
   session: Session;
+  /** The signed-in account's staff role: which views it sees (the database decides what it may do). */
+  role: StaffRole;
   copy: typeof AdminCopy;
   /** Where the browser reaches the backend: uploads go to its storage API. */
   backend: BrowserBackendConfig;
@@ -29,11 +32,13 @@ export type AdminViewId = Exclude<keyof typeof AdminCopy.tabs, "label" | "newCou
 
 /**
  * One view of the admin (app/components/admin/admin-views.ts lists them): a tab and its panel,
- * plus what a view may add around them. When views come to depend on the admin's role, the
- * check that hides one belongs here too, so the tabs and the header follow it alike.
+ * plus what a view may add around them, and the roles that see it (the tabs and the header
+ * follow it alike).
  */
 export interface AdminView {
   id: AdminViewId;
+  /** The staff roles that see this view (docs/security.md "Roles"). */
+  roles: readonly StaffRole[];
   Panel: ComponentType<AdminPanelProps>;
   /**
    * Mounted while its tab is hidden too, so its filters, page and dialog outlive a switch of

@@ -7,7 +7,7 @@ import { TextField } from "~/components/ui/text-field";
 import { AuthFormCard } from "./auth-card";
 import type { authCopy as AuthCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
-import { isAdmin } from "~/lib/admin-role";
+import { isStaff } from "~/lib/admin-role";
 import { needsSecondFactor, requestRecovery, submitCredentials, type AuthOutcome } from "~/lib/auth-submit";
 import { errorNotice, screenErrorTexts } from "~/lib/data-result";
 import { safeNextPath } from "~/lib/safe-next";
@@ -144,7 +144,7 @@ function useDestination(client: SupabaseClient | null) {
     if (next) return next;
     if (!client) return "/";
     try {
-      return (await isAdmin(client, userId)) ? "/admin" : "/";
+      return (await isStaff(client, userId)) ? "/admin" : "/";
     } catch {
       return "/";
     }

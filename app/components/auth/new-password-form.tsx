@@ -7,7 +7,7 @@ import { CardFooter } from "~/components/ui/card";
 import { AuthCard, AuthFormCard } from "./auth-card";
 import type { authCopy as AuthCopy, newPasswordCopy as NewPasswordCopy } from "~/content/auth";
 import { PASSWORD_MIN_LENGTH } from "~/content/auth";
-import { isAdmin } from "~/lib/admin-role";
+import { isStaff } from "~/lib/admin-role";
 import { needsSecondFactor } from "~/lib/auth-submit";
 import { toDataError } from "~/lib/data-result";
 import { MfaStep } from "./mfa-step";
@@ -75,7 +75,7 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
       return;
     }
     toast.success(texts.success.title, { description: texts.success.description });
-    const admin = await isAdmin(activeClient, data.user.id).catch(() => false);
+    const admin = await isStaff(activeClient, data.user.id).catch(() => false);
     navigate(admin ? "/admin" : "/", { replace: true });
   };
 

@@ -10,8 +10,9 @@ import { adminKeys } from "./keys";
 // (app/lib/data-result.ts) for TanStack Query to retry or report. What a post may be: ../posts.ts.
 
 /** Every column but the search documents, which only the database reads. */
-const POST_COLUMNS =
-  "id,title,slug,excerpt,content,featured_image,published,published_at,author_id,meta_title,meta_description,og_image,canonical_url,noindex,created_at,updated_at";
+/** The columns of a post the admin reads (BlogPost). */
+export const POST_COLUMNS =
+  "id,title,slug,excerpt,content,featured_image,published,published_at,author_id,meta_title,meta_description,og_image,canonical_url,noindex,review_requested_at,created_at,updated_at";
 
 /** Every post, drafts included, newest first. */
 export async function listAllPosts(client: AppSupabaseClient): Promise<BlogPost[]> {
@@ -162,4 +163,16 @@ export async function savePost(
 
 export async function deletePost(client: AppSupabaseClient, id: string): Promise<void> {
   expectData(await client.from("blog_posts").delete().eq("id", id));
+}
+
+/** "Enviar para revisão": the writer's draft, stamped for the editors' list. */
+export async function requestReview(client: AppSupabaseClient, id: string): Promise<void> {
+  expectData(
+    await client
+      .from("blog_posts")
+      .update({ review_requested_at: new Date().toISOString() })
+      .eq("id", id)
+      .select("id")
+      .single(),
+  );
 }

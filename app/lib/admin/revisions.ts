@@ -3,6 +3,7 @@ import type { BlogPost } from "../blog-types";
 import { expectData } from "../data-result";
 import type { AppSupabaseClient, Tables } from "../database.types";
 import { adminKeys } from "./keys";
+import { POST_COLUMNS } from "./posts";
 
 // A post's revisions ("Histórico") and preview links ("Visualizar", "Copiar link de prévia"),
 // run as the signed-in admin: row-level security and the database functions decide
@@ -51,9 +52,6 @@ export function revisionsQuery(client: AppSupabaseClient, postId: string) {
     staleTime: 0,
   });
 }
-
-const POST_COLUMNS =
-  "id,title,slug,excerpt,content,featured_image,published,published_at,author_id,meta_title,meta_description,og_image,canonical_url,noindex,created_at,updated_at";
 
 /** Puts a revision back (a new revision "restored"); resolves with the post as it is now. */
 export async function restoreRevision(client: AppSupabaseClient, revisionId: number): Promise<BlogPost> {

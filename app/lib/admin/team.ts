@@ -1,4 +1,5 @@
-import { DataFailure, expectData } from "../data-result";
+import type { StaffRole } from "../admin-role";
+import { expectData } from "../data-result";
 import type { AppSupabaseClient, Database } from "../database.types";
 
 // "Equipe" (supabase/migrations/20260101001200_admin_security.sql): the team list is read through
@@ -24,16 +25,12 @@ export function memberStatus(
   return member.accepted ? null : "unconfirmed";
 }
 
-/** Grants or revokes the admin role; the database refuses to remove the last admin (P0001). */
-export async function setAdminRole(client: AppSupabaseClient, userId: string, admin: boolean): Promise<void> {
-  if (admin) {
-    expectData(await client.from("user_roles").insert({ user_id: userId, role: "admin" }));
-    return;
-  }
-  const removed = expectData(
-    await client.from("user_roles").delete().eq("user_id", userId).eq("role", "admin").select("id"),
-  );
-  if (removed.length === 0) throw new DataFailure({ kind: "forbidden", message: "The role was not removed" });
+/**
+ * Gives the account its one staff role, or none (docs/security.md "Roles"), in one transaction
+ * (public.set_member_role); the database refuses to remove the last admin (P0001).
+ */
+export async function setMemberRole(client: AppSupabaseClient, userId: string, role: StaffRole | null): Promise<void> {
+  expectData(await client.rpc("set_member_role", { member: userId, new_role: role }));
 }
 
 export type InviteOutcome = "invited" | "already-registered" | "invalid-email" | "failed";

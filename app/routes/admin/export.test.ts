@@ -52,6 +52,7 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
   let context: RouterContextProvider;
   let adminToken: string;
   let userToken: string;
+  const staffTokens: Partial<Record<"vendas" | "editor", string>> = {};
   const LEADS = 2_345;
   const touch = {
     landing_page: "/",
@@ -86,6 +87,11 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     context = contextFor(t);
     adminToken = (await t.user(`admin-csv-${kind}@example.com`, { admin: true })).accessToken;
     userToken = (await t.user(`user-csv-${kind}@example.com`)).accessToken;
+    for (const role of ["vendas", "editor"] as const) {
+      const member = await t.user(`${role}-csv-${kind}@example.com`);
+      await t.client(t.backend.serviceRoleKey).from("user_roles").insert({ user_id: member.id, role });
+      staffTokens[role] = member.accessToken;
+    }
     // Straight into the table: the delivery trigger's outbox is not what this test is about.
     await t.backend.db.exec(`
       insert into public.contact_messages (name, email, subject, plan, page)
@@ -103,10 +109,14 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it("refuses anyone but an admin", async () => {
+  it("refuses anyone but an admin or a salesperson", async () => {
     expect((await exportLeads({ request: get(), context, params: {} })).status).toBe(401);
     expect((await exportLeads({ request: get("not-a-token"), context, params: {} })).status).toBe(401);
     expect((await exportLeads({ request: get(userToken), context, params: {} })).status).toBe(403);
+    expect((await exportLeads({ request: get(staffTokens["editor"]), context, params: {} })).status).toBe(403);
+    const bySales = await exportLeads({ request: get(staffTokens["vendas"]), context, params: {} });
+    expect(bySales.status).toBe(200);
+    expect((await bySales.text()).split("\r\n").filter(Boolean)).toHaveLength(LEADS + 3);
   });
 
   it("streams every lead once, newest first, with a BOM, semicolons and neutralised formulas", async () => {

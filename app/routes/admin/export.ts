@@ -108,12 +108,12 @@ function line(row: Row): string {
 }
 
 /**
- * GET /admin/mensagens.csv[?status=…&subject=…&source=…&campaign=…]: the inbox's leads as CSV, where each came from included (app/lib/leads-csv.ts), for admins, with their
+ * GET /admin/mensagens.csv[?status=…&subject=…&source=…&campaign=…]: the inbox's leads as CSV, where each came from included (app/lib/leads-csv.ts), for admins and sales (docs/security.md "Roles"), with their
  * access token as a bearer token. Streamed page by page, so 100,000 leads never sit in memory;
  * what the caller may read is decided by row-level security, as in the inbox.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const caller = await adminCaller(request, context);
+  const caller = await adminCaller(request, context, "can_read_leads");
   if (caller.kind !== "admin") {
     return Response.json(
       { error: caller.kind },

@@ -69,6 +69,18 @@ describeEachDatabase("POST /admin/preview", (kind) => {
       expect(await response.json()).toEqual({ html: "<h2>Título</h2>\n<p><strong>negrito</strong></p>\n" });
     });
 
+    it('renders for a writer and refuses sales with 403 (docs/security.md "Roles")', async () => {
+      const service = t.client(t.backend.serviceRoleKey);
+      const tokens: Record<string, string> = {};
+      for (const role of ["autor", "vendas"] as const) {
+        const member = await t.user(`${role}-preview-${kind}@example.com`);
+        await service.from("user_roles").insert({ user_id: member.id, role });
+        tokens[role] = member.accessToken;
+      }
+      expect((await call(post(json("oi"), { token: tokens["autor"] }))).status).toBe(200);
+      expect((await call(post(json("oi"), { token: tokens["vendas"] }))).status).toBe(403);
+    });
+
     it("refuses a signed-in user without the admin role with 403", async () => {
       const response = await call(post(json("oi"), { token: userToken }));
       expect(response.status).toBe(403);

@@ -35,7 +35,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   // Cheap refusals first, before the auth server or the body is touched.
-  const received = await adminJsonRequest(request, context, POST_PREVIEW_MAX_BYTES);
+  const received = await adminJsonRequest(request, context, POST_PREVIEW_MAX_BYTES, "can_write_posts");
   if (!received.ok) return answer({ error: received.error }, received.status);
   const { body } = received;
   const markdown = typeof body === "object" && body !== null ? (body as { markdown?: unknown }).markdown : undefined;

@@ -195,7 +195,8 @@ describeEachDatabase("contact_messages", (kind) => {
         .update({ handled_at: new Date().toISOString() })
         .eq("id", other.id)
         .select();
-      expect(byUser.data).toEqual([]);
+      // Refused with an error, not zero rows (docs/security.md "Roles").
+      expect(byUser.error?.code).toBe("42501");
       expect((await rowsFor("user-update@example.com"))[0]?.handled_at).toBeNull();
     });
 

@@ -153,11 +153,12 @@ describeEachDatabase("site_settings", (kind) => {
     const written = await anon.from("site_settings").update({ phone: "+5511999999999" }).eq("id", true);
     expect([written.status, written.error?.code]).toEqual([401, "42501"]);
 
-    // A signed-in user who is not an admin sees no row and changes none.
+    // A signed-in user without a staff role sees no row, and a write is refused with an error
+    // (docs/security.md "Roles").
     const userRead = await user.from("site_settings").select("*");
     expect([userRead.error, userRead.data]).toEqual([null, []]);
     const userWrite = await user.from("site_settings").update({ phone: "+5511999999999" }).eq("id", true).select();
-    expect([userWrite.error, userWrite.data]).toEqual([null, []]);
+    expect([userWrite.status, userWrite.error?.code]).toEqual([403, "42501"]);
     // Nobody adds or removes the row through the API, an admin included.
     for (const client of [user, admin]) {
       const inserted = await client.from("site_settings").insert({ ...PLACEHOLDER_SETTINGS, id: true });

@@ -197,11 +197,16 @@ export async function moveObject(db: Database, auth: Auth, bucket: string, from:
 
 /** Deletes the named objects the caller may delete; returns their rows. */
 export async function removeObjects(db: Database, auth: Auth, bucket: string, names: string[]): Promise<ObjectRow[]> {
-  const { rows } = await asRole(db, auth, (tx) =>
-    tx.query<ObjectRow>(
-      `delete from storage.objects where bucket_id = $1 and name = any($2) returning ${OBJECT_COLUMNS}`,
-      [bucket, names],
-    ),
-  );
-  return rows;
+  try {
+    const { rows } = await asRole(db, auth, (tx) =>
+      tx.query<ObjectRow>(
+        `delete from storage.objects where bucket_id = $1 and name = any($2) returning ${OBJECT_COLUMNS}`,
+        [bucket, names],
+      ),
+    );
+    return rows;
+  } catch (error) {
+    // A policy that refuses with an error (a role that sees the image but may not delete it).
+    throw storageError(error);
+  }
 }

@@ -56,6 +56,10 @@ export interface PostDialogProps {
    * preview link…); each is its own component, mounted by the editor's owner.
    */
   headerActions?: ReactNode;
+  /** False for a writer (autor): no author, "Publicar post" or date; the database refuses them anyway. */
+  canPublish?: boolean;
+  /** Before the footer's buttons: a writer's "Enviar para revisão" (./review-request.tsx). */
+  footerStart?: ReactNode;
 }
 
 /**
@@ -283,6 +287,8 @@ function PostForm({
   tagSuggestions,
   authors,
   currentUserId,
+  canPublish = true,
+  footerStart,
   form,
   onCancel,
 }: PostDialogProps & { form: PostFormState; onCancel: () => void }) {
@@ -372,30 +378,34 @@ function PostForm({
               />
             )}
           </Field>
-          <div className="flex items-center gap-3">
-            <Switch
-              id={fieldId("published")}
-              checked={values.published}
-              onCheckedChange={(checked) => set("published", checked)}
-            />
-            <Label htmlFor={fieldId("published")}>{copy.fields.published}</Label>
-          </div>
-          <Field
-            id={fieldId("published-at")}
-            label={copy.fields.publishedAt.label}
-            hint={copy.fields.publishedAt.hint}
-            error={shown.published_at}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                ref={refFor("published_at")}
-                type="datetime-local"
-                value={values.published_at}
-                onChange={(event) => set("published_at", event.target.value)}
-              />
-            )}
-          </Field>
+          {canPublish ? (
+            <>
+              <div className="flex items-center gap-3">
+                <Switch
+                  id={fieldId("published")}
+                  checked={values.published}
+                  onCheckedChange={(checked) => set("published", checked)}
+                />
+                <Label htmlFor={fieldId("published")}>{copy.fields.published}</Label>
+              </div>
+              <Field
+                id={fieldId("published-at")}
+                label={copy.fields.publishedAt.label}
+                hint={copy.fields.publishedAt.hint}
+                error={shown.published_at}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    ref={refFor("published_at")}
+                    type="datetime-local"
+                    value={values.published_at}
+                    onChange={(event) => set("published_at", event.target.value)}
+                  />
+                )}
+              </Field>
+            </>
+          ) : null}
           <Field id={fieldId("image")} label={copy.fields.featuredImage.label} error={shown.featured_image}>
             {(control) => (
               <Input
@@ -428,21 +438,23 @@ function PostForm({
             onChange={(names) => set("tags", names)}
             inputRef={refFor("tags")}
           />
-          <Field id={fieldId("author")} label={copy.fields.author.label}>
-            {(control) => (
-              <NativeSelect
-                {...control}
-                value={values.author_id}
-                onChange={(event) => set("author_id", event.target.value)}
-              >
-                {authorChoices(authors, values.author_id, currentUserId, copy.fields.author).map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
+          {canPublish ? (
+            <Field id={fieldId("author")} label={copy.fields.author.label}>
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={values.author_id}
+                  onChange={(event) => set("author_id", event.target.value)}
+                >
+                  {authorChoices(authors, values.author_id, currentUserId, copy.fields.author).map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+          ) : null}
           <details
             open={seoOpen}
             onToggle={(event) => setSeoOpen(event.currentTarget.open)}
@@ -543,6 +555,7 @@ function PostForm({
         </section>
       </div>
       <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-border px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
+        {footerStart}
         <Button type="button" variant="outline" onClick={onCancel}>
           {copy.cancel}
         </Button>

@@ -22,6 +22,8 @@ import { uploadImage } from "~/lib/image-upload";
 import { postProblemOf, type PostInput } from "~/lib/posts";
 import type { AdminContext } from "../admin-view";
 import { showDone, showError } from "../admin-write";
+import { canPublish } from "~/lib/admin-role";
+import { ReviewRequestButton } from "./review-request";
 import type { PostFormErrors } from "./post-dialog";
 
 // The editor is a chunk of its own, fetched once the admin has rendered (and awaited by a first
@@ -76,6 +78,7 @@ function usePreview(session: Session) {
 export function PostEditorProvider({
   client,
   session,
+  role,
   copy,
   backend,
   children,
@@ -191,6 +194,12 @@ export function PostEditorProvider({
             tagSuggestions={(tags.data ?? []).map((tag) => tag.name)}
             authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
             currentUserId={session.user.id}
+            canPublish={canPublish(role)}
+            footerStart={
+              !canPublish(role) && dialog.post ? (
+                <ReviewRequestButton client={client} copy={copy} post={dialog.post} onSent={close} />
+              ) : null
+            }
             headerActions={
               dialog.post ? (
                 <PostActions

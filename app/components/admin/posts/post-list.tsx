@@ -34,7 +34,7 @@ export function isVisible(post: BlogPost, now = Date.now()): boolean {
  * also says when it goes live, in São Paulo time (issue #36).
  */
 function statusOf(post: BlogPost, copy: typeof AdminCopy.list): string {
-  if (!post.published) return copy.draft;
+  if (!post.published) return post.review_requested_at ? copy.inReview : copy.draft;
   if (isScheduled(post, Date.now()) && post.published_at) {
     return `${copy.published}, ${copy.scheduled(formatScheduledAt(post.published_at))}`;
   }

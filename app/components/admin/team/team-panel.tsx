@@ -8,7 +8,9 @@ import { HiddenHeading } from "~/components/ui/hidden-heading";
 import { TextField } from "~/components/ui/text-field";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { adminKeys } from "~/lib/admin/keys";
-import { inviteMember, listTeam, memberStatus, setAdminRole, type TeamMember } from "~/lib/admin/team";
+import { NativeSelect } from "~/components/ui/native-select";
+import { inviteMember, listTeam, memberStatus, setMemberRole, type TeamMember } from "~/lib/admin/team";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "~/lib/admin-role";
 import { dataErrorOf } from "~/lib/data-result";
 import { formatShortDateTime } from "~/lib/format";
 import { isEmail } from "~/lib/validation";
@@ -18,8 +20,8 @@ type Copy = (typeof AdminCopy)["team"];
 
 /**
  * "Equipe": every account with its role, last sign-in and two-factor status; invite a colleague;
- * grant and revoke admin. The database decides (row-level security, and a trigger that keeps
- * the last admin); this screen says what it answered.
+ * give each account one role (docs/security.md "Roles"). The database decides (row-level
+ * security, and a trigger that keeps the last admin); this screen says what it answered.
  */
 export function TeamPanel({ client, session, copy: { team: copy, toasts } }: AdminPanelProps) {
   const errorTitle = toasts.errorTitle;
@@ -28,10 +30,10 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
   const members = useQuery({ queryKey: adminKeys.team, queryFn: () => listTeam(client) });
 
   const role = useMutation({
-    mutationFn: ({ member, admin }: { member: TeamMember; admin: boolean }) =>
-      setAdminRole(client, member.user_id, admin),
-    onSuccess: (_data, { admin }) => {
-      const done = admin ? copy.toasts.granted : copy.toasts.revoked;
+    mutationFn: ({ member, next }: { member: TeamMember; next: StaffRole | null }) =>
+      setMemberRole(client, member.user_id, next),
+    onSuccess: (_data, { next }) => {
+      const done = next ? copy.toasts.granted(copy.roles[next]) : copy.toasts.revoked;
       toast.success(done.title, { description: done.description });
     },
     onError: (error) => {
@@ -69,7 +71,7 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
                 ) : null}
               </td>
               <td className="p-3">
-                {member.is_admin ? copy.admin : copy.member}
+                {member.role && isStaffRole(member.role) ? copy.roles[member.role] : copy.member}
                 <MemberStatus member={member} copy={copy} />
               </td>
               <td className="p-3">
@@ -77,35 +79,54 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
               </td>
               <td className="p-3">{member.mfa_enabled ? copy.mfaOn : copy.mfaOff}</td>
               <td className="p-3">
-                {member.is_admin ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={copy.revokeLabel(member.email)}
-                    disabled={role.isPending}
-                    onClick={() => {
-                      if (window.confirm(copy.confirmRevoke(member.email))) role.mutate({ member, admin: false });
-                    }}
-                  >
-                    {copy.revoke}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={copy.grantLabel(member.email)}
-                    disabled={role.isPending}
-                    onClick={() => role.mutate({ member, admin: true })}
-                  >
-                    {copy.grant}
-                  </Button>
-                )}
+                <RolePicker
+                  member={member}
+                  copy={copy}
+                  disabled={role.isPending}
+                  onPick={(next) => {
+                    // Leaving admin takes the most away: asked first, as before.
+                    if (member.role === "admin" && !window.confirm(copy.confirmRevoke(member.email))) return;
+                    role.mutate({ member, next });
+                  }}
+                />
               </td>
             </tr>
           ))}
         </DataTable>
       )}
     </section>
+  );
+}
+
+/** One role per account: the picker of docs/security.md "Roles" ("Sem acesso" is none). */
+function RolePicker({
+  member,
+  copy,
+  disabled,
+  onPick,
+}: {
+  member: TeamMember;
+  copy: Copy;
+  disabled: boolean;
+  onPick: (role: StaffRole | null) => void;
+}) {
+  const current = member.role && isStaffRole(member.role) ? member.role : "";
+  return (
+    <NativeSelect
+      aria-label={copy.roleLabel(member.email)}
+      value={current}
+      disabled={disabled}
+      onChange={(event) => {
+        const next = event.target.value;
+        if (next !== current) onPick(isStaffRole(next) ? next : null);
+      }}
+    >
+      {[...STAFF_ROLES, ""].map((value) => (
+        <option key={value} value={value}>
+          {copy.roles[value as StaffRole | ""]}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
 

@@ -1,0 +1,391 @@
+// The team's roles (supabase/migrations/20260101001910_staff_roles.sql, docs/security.md
+// "Roles"): one table of role × operation through the real supabase-js client, on PGlite and on
+// a throwaway PostgreSQL. Each operation starts from rows the service role sets up, and answers
+// "ok" (done), "none" (a read that returns no rows) or the error code the caller sees: a refused
+// write is always an error, never zero rows.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveToPostgres } from "../../backup/backup.ts";
+import { startBackend } from "../index.ts";
+import { postgresUnavailableReason, startPostgresCluster } from "../testing/postgres-cluster.ts";
+import { skipWhen } from "../testing/skip.ts";
+import { startTestBackend, TEST_SITE_URL } from "../testing/backend.ts";
+import type { TestBackend } from "../testing/backend.ts";
+import { describeEachDatabase } from "../testing/describe-each-database.ts";
+
+type Role = "admin" | "editor" | "autor" | "vendas" | "user";
+const ROLES: readonly Role[] = ["admin", "editor", "autor", "vendas", "user"];
+
+interface Actor {
+  id: string;
+  client: SupabaseClient;
+}
+
+interface Ctx {
+  actor: Actor;
+  service: SupabaseClient;
+  admin: Actor;
+  unique: string;
+}
+
+type Outcome = string;
+
+/** A PNG chunk: length, type, data and CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A 1 × 1 PNG. */
+function png(): Blob {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8;
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(2))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+  return new Blob([new Uint8Array(bytes)], { type: "image/png" });
+}
+
+/** What a PostgREST call came to: its error code, or whether it wrote or returned rows. */
+function outcome(result: { error: { code?: string } | null; data: unknown }): Outcome {
+  if (result.error) return result.error.code ?? "error";
+  return Array.isArray(result.data) && result.data.length === 0 ? "none" : "ok";
+}
+
+function storageOutcome(result: { error: unknown; data: unknown }): Outcome {
+  if (result.error) return `storage ${(result.error as { statusCode?: string }).statusCode}`;
+  return Array.isArray(result.data) && result.data.length === 0 ? "none" : "ok";
+}
+
+async function post(ctx: Ctx, fields: { author_id: string; published: boolean }): Promise<string> {
+  const { data, error } = await ctx.service
+    .from("blog_posts")
+    .insert({ title: "Post", slug: `post-${ctx.unique}-${Math.random().toString(36).slice(2, 8)}`, ...fields })
+    .select("id")
+    .single();
+  if (error) throw new Error(error.message);
+  return data.id as string;
+}
+
+async function lead(ctx: Ctx): Promise<string> {
+  const { data, error } = await ctx.service
+    .from("contact_messages")
+    .insert({ name: "Ana", email: `${ctx.unique}@example.com`, subject: "demo" })
+    .select("id")
+    .single();
+  if (error) throw new Error(error.message);
+  return data.id as string;
+}
+
+const operations: Record<string, (ctx: Ctx) => Promise<Outcome>> = {
+  "posts: insert a draft of their own": async ({ actor, unique }) =>
+    outcome(
+      await actor.client
+        .from("blog_posts")
+        .insert({ title: "Rascunho", slug: `rascunho-${unique}`, author_id: actor.id, published: false })
+        .select("id"),
+    ),
+  "posts: insert a published post": async ({ actor, unique }) =>
+    outcome(
+      await actor.client
+        .from("blog_posts")
+        .insert({ title: "Publicado", slug: `publicado-${unique}`, author_id: actor.id, published: true })
+        .select("id"),
+    ),
+  "posts: insert a scheduled draft": async ({ actor, unique }) =>
+    outcome(
+      await actor.client
+        .from("blog_posts")
+        .insert({
+          title: "Agendado",
+          slug: `agendado-${unique}`,
+          author_id: actor.id,
+          published: false,
+          published_at: "2099-01-01T00:00:00Z",
+        })
+        .select("id"),
+    ),
+  "posts: read another's draft": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.admin.id, published: false });
+    return outcome(await ctx.actor.client.from("blog_posts").select("id").eq("id", id));
+  },
+  "posts: update their own draft": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.actor.id, published: false });
+    return outcome(await ctx.actor.client.from("blog_posts").update({ title: "Novo título" }).eq("id", id));
+  },
+  "posts: send their own draft for review": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.actor.id, published: false });
+    return outcome(
+      await ctx.actor.client.from("blog_posts").update({ review_requested_at: new Date().toISOString() }).eq("id", id),
+    );
+  },
+  "posts: update another's draft": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.admin.id, published: false });
+    return outcome(await ctx.actor.client.from("blog_posts").update({ title: "Outro título" }).eq("id", id));
+  },
+  "posts: take another's draft as their own": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.admin.id, published: false });
+    return outcome(await ctx.actor.client.from("blog_posts").update({ author_id: ctx.actor.id }).eq("id", id));
+  },
+  "posts: update a published post": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.admin.id, published: true });
+    return outcome(await ctx.actor.client.from("blog_posts").update({ title: "Editado" }).eq("id", id));
+  },
+  "posts: publish their own draft": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.actor.id, published: false });
+    return outcome(await ctx.actor.client.from("blog_posts").update({ published: true }).eq("id", id));
+  },
+  "posts: schedule their own draft": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.actor.id, published: false });
+    return outcome(
+      await ctx.actor.client.from("blog_posts").update({ published_at: "2099-01-01T00:00:00Z" }).eq("id", id),
+    );
+  },
+  "posts: delete their own draft": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.actor.id, published: false });
+    return outcome(await ctx.actor.client.from("blog_posts").delete().eq("id", id));
+  },
+  "posts: delete another's post": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.admin.id, published: true });
+    return outcome(await ctx.actor.client.from("blog_posts").delete().eq("id", id));
+  },
+  "images: upload": async ({ actor, unique }) =>
+    storageOutcome(await actor.client.storage.from("blog-images").upload(`roles/${unique}.png`, png())),
+  "images: list": async ({ actor, service, unique }) => {
+    await service.storage.from("blog-images").upload(`listed/${unique}.png`, png());
+    return storageOutcome(await actor.client.storage.from("blog-images").list("listed"));
+  },
+  "images: delete": async ({ actor, service, unique }) => {
+    const uploaded = await service.storage.from("blog-images").upload(`roles/del-${unique}.png`, png());
+    if (uploaded.error) throw uploaded.error;
+    return storageOutcome(await actor.client.storage.from("blog-images").remove([`roles/del-${unique}.png`]));
+  },
+  "tags: read an unused tag": async ({ actor, service, unique }) => {
+    await service.from("tags").insert({ slug: `lida-${unique}`, name: `Lida ${unique}` });
+    return outcome(await actor.client.from("tags").select("id").eq("slug", `lida-${unique}`));
+  },
+  "tags: insert": async ({ actor, unique }) =>
+    outcome(
+      await actor.client
+        .from("tags")
+        .insert({ slug: `nova-${unique}`, name: `Nova ${unique}` })
+        .select("id"),
+    ),
+  "tags: delete": async ({ actor, service, unique }) => {
+    await service.from("tags").insert({ slug: `velha-${unique}`, name: `Velha ${unique}` });
+    return outcome(await actor.client.from("tags").delete().eq("slug", `velha-${unique}`));
+  },
+  "authors: change another's profile": async ({ actor, admin, service, unique }) => {
+    await service.from("author_profiles").upsert({ user_id: admin.id, slug: "admin-autor", name: "Admin" });
+    return outcome(
+      await actor.client
+        .from("author_profiles")
+        .update({ bio: `Bio ${unique}` })
+        .eq("user_id", admin.id),
+    );
+  },
+  "leads: read": async (ctx) => {
+    const id = await lead(ctx);
+    return outcome(await ctx.actor.client.from("contact_messages").select("id").eq("id", id));
+  },
+  "leads: change status and note": async (ctx) => {
+    const id = await lead(ctx);
+    return outcome(
+      await ctx.actor.client
+        .from("contact_messages")
+        .update({ status: "contacted", note: "Ligar amanhã" })
+        .eq("id", id),
+    );
+  },
+  "leads: delete": async (ctx) => {
+    const id = await lead(ctx);
+    return outcome(await ctx.actor.client.from("contact_messages").delete().eq("id", id));
+  },
+  "analytics: read conversions": async ({ actor }) =>
+    outcome(await actor.client.from("analytics_daily_visits").select("day").limit(1)),
+  "analytics: read pages": async ({ actor }) =>
+    outcome(await actor.client.from("analytics_daily_pages").select("day").limit(1)),
+  "team: assign a role": async ({ actor, service, unique }) => {
+    const created = await service.auth.admin.createUser({ email: `novo-${unique}@example.com`, email_confirm: true });
+    if (created.error) throw created.error;
+    return outcome(await actor.client.rpc("set_member_role", { member: created.data.user.id, new_role: "autor" }));
+  },
+  "team: grant themselves admin": async ({ actor }) =>
+    outcome(await actor.client.from("user_roles").insert({ user_id: actor.id, role: "admin" })),
+  "settings: change": async ({ actor }) =>
+    outcome(await actor.client.from("site_settings").update({ trade_name: "Omnia" }).eq("id", true)),
+};
+
+// What each role gets: the issue's table (docs/security.md "Roles").
+const expected: Record<string, Record<Role, Outcome>> = {
+  "posts: insert a draft of their own": { admin: "ok", editor: "ok", autor: "ok", vendas: "42501", user: "42501" },
+  "posts: insert a published post": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "posts: insert a scheduled draft": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "posts: read another's draft": { admin: "ok", editor: "ok", autor: "ok", vendas: "none", user: "none" },
+  "posts: update their own draft": { admin: "ok", editor: "ok", autor: "ok", vendas: "42501", user: "42501" },
+  "posts: send their own draft for review": {
+    admin: "ok",
+    editor: "ok",
+    autor: "ok",
+    vendas: "42501",
+    user: "42501",
+  },
+  "posts: update another's draft": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "posts: take another's draft as their own": {
+    admin: "ok",
+    editor: "ok",
+    autor: "42501",
+    vendas: "42501",
+    user: "42501",
+  },
+  "posts: update a published post": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "posts: publish their own draft": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "posts: schedule their own draft": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "posts: delete their own draft": { admin: "ok", editor: "ok", autor: "ok", vendas: "42501", user: "42501" },
+  "posts: delete another's post": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "images: upload": { admin: "ok", editor: "ok", autor: "ok", vendas: "storage 403", user: "storage 403" },
+  "images: list": { admin: "ok", editor: "ok", autor: "ok", vendas: "none", user: "none" },
+  // Who cannot even list the bucket is told of no image, as Storage does for a name it cannot see.
+  "images: delete": { admin: "ok", editor: "ok", autor: "storage 403", vendas: "none", user: "none" },
+  "tags: read an unused tag": { admin: "ok", editor: "ok", autor: "ok", vendas: "none", user: "none" },
+  "tags: insert": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "tags: delete": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "authors: change another's profile": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "leads: read": { admin: "ok", editor: "none", autor: "none", vendas: "ok", user: "none" },
+  "leads: change status and note": { admin: "ok", editor: "42501", autor: "42501", vendas: "ok", user: "42501" },
+  "leads: delete": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
+  "analytics: read conversions": { admin: "ok", editor: "ok", autor: "none", vendas: "ok", user: "none" },
+  "analytics: read pages": { admin: "ok", editor: "ok", autor: "none", vendas: "none", user: "none" },
+  "team: assign a role": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
+  "team: grant themselves admin": { admin: "23505", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
+  "settings: change": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
+};
+
+describeEachDatabase("roles", (kind) => {
+  let t: TestBackend;
+  let service: SupabaseClient;
+  const actors = new Map<Role, Actor>();
+  let counter = 0;
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind);
+    service = t.client(t.backend.serviceRoleKey);
+    for (const role of ROLES) {
+      const user = await t.user(`roles-${role}-${kind}@example.com`);
+      if (role !== "user") {
+        const { error } = await service.from("user_roles").insert({ user_id: user.id, role });
+        if (error) throw new Error(error.message);
+      }
+      actors.set(role, user);
+    }
+    // A day of analytics, so that a read that is allowed returns a row.
+    const common = { day: "2026-01-01", entry_page: "/", channel: "direct", source: "", campaign: "" };
+    const dims = { device: "desktop", browser: "Chrome", os: "Linux", bounces: 0, engaged_ms: 0, conversions: 1 };
+    const leads = { leads_contact: 1, leads_demo: 0 };
+    await service.from("analytics_daily_visits").insert({ ...common, ...dims, ...leads, visits: 1, views: 1 });
+    await service
+      .from("analytics_daily_pages")
+      .insert({ ...common, ...dims, ...leads, page: "/", views: 1, visitors: 1, entries: 1 });
+  });
+  afterAll(async () => t?.close());
+
+  const rows = Object.keys(expected).flatMap((operation) =>
+    ROLES.map((role) => [role, operation, expected[operation]![role]] as const),
+  );
+
+  it.each(rows)("%s: %s → %s", async (role, operation, want) => {
+    const ctx: Ctx = {
+      actor: actors.get(role)!,
+      service,
+      admin: actors.get("admin")!,
+      unique: `${role}-${kind}-${++counter}`,
+    };
+    expect(await operations[operation]!(ctx)).toBe(want);
+  });
+
+  it("clears a review request when the post is published", async () => {
+    const autor = actors.get("autor")!;
+    const { data } = await autor.client
+      .from("blog_posts")
+      .insert({ title: "Revisão", slug: `revisao-${kind}`, author_id: autor.id, published: false })
+      .select("id")
+      .single();
+    const id = (data as { id: string }).id;
+    expect(
+      (await autor.client.from("blog_posts").update({ review_requested_at: "2026-01-01T00:00:00Z" }).eq("id", id))
+        .error,
+    ).toBeNull();
+    const editor = actors.get("editor")!;
+    expect((await editor.client.from("blog_posts").update({ published: true }).eq("id", id)).error).toBeNull();
+    const after = await service.from("blog_posts").select("review_requested_at").eq("id", id).single();
+    expect(after.data).toEqual({ review_requested_at: null });
+  });
+
+  it("gives each account one role through set_member_role and keeps the last admin", async () => {
+    const admin = actors.get("admin")!;
+    const created = await service.auth.admin.createUser({ email: `one-role-${kind}@example.com`, email_confirm: true });
+    const member = created.data.user!.id;
+    for (const role of ["autor", "editor", "vendas"] as const) {
+      expect((await admin.client.rpc("set_member_role", { member, new_role: role })).error).toBeNull();
+      const roles = await service.from("user_roles").select("role").eq("user_id", member);
+      expect(roles.data).toEqual([{ role }]);
+    }
+    const team = await admin.client.rpc("team_members");
+    expect((team.data as { user_id: string; role: string | null }[]).find((m) => m.user_id === member)?.role).toBe(
+      "vendas",
+    );
+    // The seeded admin steps down first: then this one is the last.
+    expect((await service.from("user_roles").delete().eq("role", "admin").neq("user_id", admin.id)).error).toBeNull();
+    const demoted = await admin.client.rpc("set_member_role", { member: admin.id, new_role: "editor" });
+    expect(demoted.error).toMatchObject({ code: "P0001", hint: "last_admin" });
+    expect((await admin.client.rpc("staff_role")).data).toBe("admin");
+    expect((await actors.get("autor")!.client.rpc("staff_role")).data).toBe("autor");
+    expect((await actors.get("user")!.client.rpc("staff_role")).data).toBeNull();
+  });
+});
+
+// A restore runs every migration and copies the rows in one transaction, where an enum value
+// added by a migration of that transaction cannot be used: the staff roles must survive it.
+describe("staff roles in a move to PostgreSQL", skipWhen(postgresUnavailableReason()), () => {
+  it("carries an editor, a writer and a salesperson, and their capabilities", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-roles-move-"));
+    const embedded = await startBackend({ dataDir, siteUrl: TEST_SITE_URL, log: () => {} });
+    const { rows: users } = await embedded.db.query<{ id: string }>("SELECT id FROM auth.users LIMIT 1");
+    const admin = users[0]!.id;
+    await embedded.db.query("INSERT INTO public.user_roles (user_id, role) SELECT $1, r FROM unnest($2::text[]) AS r", [
+      admin,
+      ["editor", "autor", "vendas"],
+    ]);
+    await embedded.close();
+    const cluster = await startPostgresCluster();
+    try {
+      await moveToPostgres(dataDir, cluster.url);
+      const moved = await startBackend({ databaseUrl: cluster.url, siteUrl: TEST_SITE_URL, log: () => {} });
+      try {
+        const { rows } = await moved.db.query<{ role: string }>(
+          "SELECT role FROM public.user_roles WHERE user_id = $1 ORDER BY role",
+          [admin],
+        );
+        expect(rows.map((row) => row.role)).toEqual(["admin", "autor", "editor", "vendas"]);
+      } finally {
+        await moved.close();
+      }
+    } finally {
+      await cluster.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
