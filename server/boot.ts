@@ -18,7 +18,7 @@ import type { SiteIdentity } from "./mail/lead-templates.ts";
 import { restSettingsReader, SITE_SETTINGS_CHANNEL, SiteState } from "./http/site-state.ts";
 import { PLACEHOLDER_SETTINGS, placeholderFields, type SiteSettings } from "../app/lib/site-settings.ts";
 import { createAnalytics, type Analytics } from "./analytics/index.ts";
-import { analyticsStore, startAnalyticsMaintenance } from "./analytics/backend.ts";
+import { analyticsStore, startAnalyticsMaintenance, type AnalyticsDatabase } from "./analytics/backend.ts";
 
 export function loadConfigOrExit(): ServerConfig {
   try {
@@ -91,7 +91,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     };
     return {
       access,
-      analytics: startAnalyticsFor(config, access),
+      analytics: startAnalyticsFor(config, access, "postgres"),
       unreadyReason: () => hostedUnreadyReason(config.supabaseUrl!, config.supabaseAnonKey!),
       site: await startSiteState(config, access),
       description: `hosted Supabase at ${config.supabaseUrl}`,
@@ -138,7 +138,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     backups,
     access,
     site,
-    analytics: startAnalyticsFor(config, access),
+    analytics: startAnalyticsFor(config, access, backend.db.kind),
     unreadyReason: () => backend.unreadyReason(),
     listen,
     description: config.databaseUrl
@@ -157,9 +157,13 @@ export interface SiteAnalytics {
 }
 
 /** Cookieless analytics through the backend (docs/decisions/073-cookieless-analytics.md), unless ANALYTICS=0. */
-export function startAnalyticsFor(config: ServerConfig, access: BackendAccess): SiteAnalytics | undefined {
+export function startAnalyticsFor(
+  config: ServerConfig,
+  access: BackendAccess,
+  database: AnalyticsDatabase,
+): SiteAnalytics | undefined {
   if (!config.analytics.enabled) return undefined;
-  const store = analyticsStore(access);
+  const store = analyticsStore(access, database);
   const service = createAnalytics({
     siteUrl: config.siteUrl,
     salts: (day) => store.salts(day),

@@ -1069,7 +1069,10 @@ export type Database = {
           samples: number;
         }[];
       };
-      analytics_maintain: { Args: { p_retention_days: number | null }; Returns: Json };
+      analytics_maintain: {
+        Args: { p_refresh_open_days?: boolean | null; p_retention_days: number | null };
+        Returns: Json;
+      };
       analytics_now: { Args: never; Returns: number };
       analytics_pages_in: {
         Args: { f: Json | null; p_from: string | null; p_to: string | null };

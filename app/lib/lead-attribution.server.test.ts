@@ -39,7 +39,7 @@ describeEachDatabase("a lead's attribution", (kind) => {
       fetch: (input: RequestInfo | URL, init?: RequestInit) => t.backend.fetch(new Request(input, init)),
       publicUrl: null,
     };
-    const store = analyticsStore(access);
+    const store = analyticsStore(access, kind);
     // Written only when asked: a lead's request must write what its visitor's views left queued.
     analytics = createAnalytics({
       siteUrl: SITE,

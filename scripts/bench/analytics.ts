@@ -193,13 +193,16 @@ export function ingestionSection(r: IngestionResult, durationMs = 20_000): strin
 export async function benchIngestionCpu(events = 20_000): Promise<string> {
   const t = await startTestBackend("pglite");
   try {
-    const store = analyticsStore({
-      url: TEST_SITE_URL,
-      anonKey: t.backend.anonKey,
-      serviceRoleKey: t.backend.serviceRoleKey,
-      fetch: (input, init) => t.backend.fetch(new Request(input, init)),
-      publicUrl: null,
-    });
+    const store = analyticsStore(
+      {
+        url: TEST_SITE_URL,
+        anonKey: t.backend.anonKey,
+        serviceRoleKey: t.backend.serviceRoleKey,
+        fetch: (input, init) => t.backend.fetch(new Request(input, init)),
+        publicUrl: null,
+      },
+      "pglite",
+    );
     const analytics = createAnalytics({
       siteUrl: "https://omnia.com.br",
       salts: (day) => store.salts(day),

@@ -1,8 +1,8 @@
 // How the analytics reach the database: through the backend with the service-role key, like the
 // lead forms (ADR 037), so the same code serves the embedded backend (in process) and a hosted
 // Supabase project. Three functions of supabase/migrations/20260101001700_analytics.sql: the
-// day's salt, a batch of events, and the upkeep (rollups, today's included, retention, old
-// salts) that every instance runs every minute, harmlessly at the same time.
+// day's salt, a batch of events, and the upkeep (rollups, retention, old salts, today's rollup on
+// PostgreSQL) that every instance runs every minute, harmlessly at the same time.
 import { createClient } from "@supabase/supabase-js";
 import type { BackendAccess } from "../../app/lib/backend-context.ts";
 import type { Database, Json } from "../../app/lib/database.types.ts";
@@ -30,7 +30,14 @@ export interface AnalyticsStore {
   ): Promise<{ rolled_up: number; salts_deleted: number; events_deleted: number; refreshed: number }>;
 }
 
-export function analyticsStore(access: BackendAccess): AnalyticsStore {
+/**
+ * Where the backend's database runs. On PGlite it shares the server's one thread, so the upkeep
+ * leaves today's rollup to the dashboard's ask (analytics_refresh) and a busy day's rewrite stalls
+ * requests only while staff look, not every minute; a hosted Supabase project is PostgreSQL.
+ */
+export type AnalyticsDatabase = "pglite" | "postgres";
+
+export function analyticsStore(access: BackendAccess, database: AnalyticsDatabase): AnalyticsStore {
   const client = createClient<Database>(access.url, access.serviceRoleKey, {
     global: { fetch: access.fetch },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -48,14 +55,17 @@ export function analyticsStore(access: BackendAccess): AnalyticsStore {
     },
     isPermanent: (error) => error instanceof AnalyticsWriteError && /^(22|23)/.test(error.code),
     async maintain(retentionDays) {
-      const { data, error } = await client.rpc("analytics_maintain", { p_retention_days: retentionDays });
+      const { data, error } = await client.rpc("analytics_maintain", {
+        p_retention_days: retentionDays,
+        p_refresh_open_days: database === "postgres",
+      });
       if (error) throw fail(error);
       return data as { rolled_up: number; salts_deleted: number; events_deleted: number; refreshed: number };
     },
   };
 }
 
-// Every minute: the upkeep also rewrites today's rollup, which the dashboard reads.
+// Every minute: on PostgreSQL the upkeep also rewrites today's rollup, which the dashboard reads.
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 /** Runs the upkeep now and every minute; stop() waits for a run in progress. */

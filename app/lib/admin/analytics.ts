@@ -143,8 +143,8 @@ export async function fetchVitals(
 }
 
 /**
- * Asks the server to rewrite the open days' rollups from their newest events (the upkeep does it
- * every minute); a no-op when nothing is newer. Returns how many days it rewrote.
+ * Asks the server to rewrite the open days' rollups from their newest events (on PostgreSQL the
+ * upkeep also does it every minute); a no-op when nothing is newer. Returns how many days it rewrote.
  */
 export async function refreshOpenDays(client: AppSupabaseClient): Promise<number> {
   return expectData(await client.rpc("analytics_refresh"));

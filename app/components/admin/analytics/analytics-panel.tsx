@@ -205,8 +205,9 @@ export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: Ad
   const [filters, setFilters] = useState<AnalyticsFilters>({});
   const period = preset === "custom" ? custom : presetPeriod(preset);
   const key = [...adminKeys.analytics, period.from, period.to, filters];
-  // The panels read today from a rollup the server rewrites every minute; opening the tab asks
-  // for a fresh one first, at most once a minute, and shows the panels whatever it answers.
+  // The panels read today from a rollup the server rewrites every minute on PostgreSQL and only
+  // when asked on PGlite; opening the tab asks for a fresh one first, at most once a minute, and
+  // shows the panels whatever it answers.
   const refreshed = useQuery({
     queryKey: [...adminKeys.analytics, "refresh"],
     queryFn: () => refreshOpenDays(client),
