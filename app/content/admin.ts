@@ -625,8 +625,14 @@ export const adminCopy = {
         source: (value: string) => `origem ${value}`,
         campaign: (value: string) => `campanha ${value}`,
       } as Record<string, (value: string) => string>,
-      roleGranted: (who: string, account: string) => `${who} deu acesso de administrador a ${account}`,
-      roleRevoked: (who: string, account: string) => `${who} removeu o acesso de administrador de ${account}`,
+      /** `role` is one of `roleNames`, as the audit row's details.role names it. */
+      roleGranted: (who: string, account: string, role: string) => `${who} deu acesso de ${role} a ${account}`,
+      roleRevoked: (who: string, account: string, role: string) => `${who} removeu o acesso de ${role} de ${account}`,
+      /** A role in the middle of a sentence; an entry without one predates the staff roles. */
+      roleNames: { admin: "administrador", editor: "editor", autor: "autor", vendas: "vendas" } as Record<
+        string,
+        string
+      >,
       memberInvited: (who: string, email: string) => `${who} convidou ${email} para a equipe`,
       factorEnrolled: (who: string, name: string) => `${who} ativou a verificação em duas etapas (${name})`,
       factorRemoved: (who: string, name: string) => `${who} removeu o autenticador ${name}`,

@@ -69,6 +69,22 @@ describe("the activity log's sentences", () => {
     );
   });
 
+  it("names the role granted or revoked in pt-BR, from the entry's details", () => {
+    const account = { target: "bia@empresa.example" };
+    expect(say(entry("role.granted", { ...account, details: { user_id: ANA, role: "editor" } }))).toBe(
+      "Ana deu acesso de editor a bia@empresa.example",
+    );
+    expect(say(entry("role.granted", { ...account, details: { role: "autor" } }))).toBe(
+      "Ana deu acesso de autor a bia@empresa.example",
+    );
+    expect(say(entry("role.revoked", { ...account, details: { role: "vendas" } }))).toBe(
+      "Ana removeu o acesso de vendas de bia@empresa.example",
+    );
+    expect(say(entry("role.revoked", { ...account, details: { role: "admin" } }))).toBe(
+      "Ana removeu o acesso de administrador de bia@empresa.example",
+    );
+  });
+
   it("marks what an operator did from the command line, and keeps the system as the actor of its own work", () => {
     expect(say(entry("password.changed", { details: { via: "admin-api" } }))).toBe(
       "Ana alterou a senha (pela linha de comando)",

@@ -109,9 +109,14 @@ export function activitySentence(entry: AuditEntry, names: ActivityNames, copy: 
         return filters.length > 0 ? say.leadsExportedFiltered(who, listOf(filters, say.and)) : say.leadsExported(who);
       }
       case "role.granted":
-        return say.roleGranted(who, target);
-      case "role.revoked":
-        return say.roleRevoked(who, target);
+      case "role.revoked": {
+        // Only admins existed before the staff roles, so an entry without a role was an admin's.
+        const role = text(details["role"]) ?? "admin";
+        const named = say.roleNames[role] ?? role;
+        return entry.action === "role.granted"
+          ? say.roleGranted(who, target, named)
+          : say.roleRevoked(who, target, named);
+      }
       case "member.invited":
         return say.memberInvited(who, text(details["email"]) ?? target);
       case "factor.enrolled":

@@ -1,6 +1,7 @@
 // "Imagens" against a real backend (PGlite, and PostgreSQL where its binaries exist): each upload
 // with its original name and the posts that show it, and the cleanup of uploads nothing has shown
-// for a day, decided by the database (public.unused_blog_images) and refused to anyone but an admin.
+// for a day, decided by the database (public.unused_blog_images) and refused to an account
+// without a staff role (each role's share: server/backend/rest/roles.test.ts).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,7 +78,7 @@ describeEachDatabase("admin images", (kind) => {
       expect(byName.get(names.featured)?.bytes).toBeGreaterThan(0);
     });
 
-    it("records names only for an admin, as themselves", async () => {
+    it("records names only for staff, as themselves", async () => {
       const refused = await member.from("blog_image_uploads").insert({ name: names.fresh, original_name: "x.png" });
       expect(refused.error?.code).toBe("42501");
       const other = await admin.client.from("blog_image_uploads").insert({
@@ -98,7 +99,7 @@ describeEachDatabase("admin images", (kind) => {
       );
       expect(await listUnusedImages(admin.client)).toEqual([names.cancelled]);
 
-      // Anyone but an admin sees nothing to list and nothing to remove.
+      // An account without a staff role sees nothing to list and nothing to remove.
       expect(await listImages(member)).toEqual([]);
       expect(await listUnusedImages(member)).toEqual([]);
       expect(await removeUnusedImages(member)).toBe(0);

@@ -80,6 +80,19 @@ async function post(ctx: Ctx, fields: { author_id: string; published: boolean })
   return data.id as string;
 }
 
+/** The newest revision of a post (its insert leaves one). */
+async function revision(ctx: Ctx, postId: string): Promise<number> {
+  const { data, error } = await ctx.service
+    .from("post_revisions")
+    .select("id")
+    .eq("post_id", postId)
+    .order("id", { ascending: false })
+    .limit(1)
+    .single();
+  if (error) throw new Error(error.message);
+  return data.id as number;
+}
+
 async function lead(ctx: Ctx): Promise<string> {
   const { data, error } = await ctx.service
     .from("contact_messages")
@@ -173,6 +186,46 @@ const operations: Record<string, (ctx: Ctx) => Promise<Outcome>> = {
     if (uploaded.error) throw uploaded.error;
     return storageOutcome(await actor.client.storage.from("blog-images").remove([`roles/del-${unique}.png`]));
   },
+  "images: record an upload's file name": async ({ actor, unique }) =>
+    outcome(
+      await actor.client
+        .from("blog_image_uploads")
+        .insert({ name: `posts/${unique}.png`, original_name: "foto.png", uploaded_by: actor.id }),
+    ),
+  "images: forget an upload's file name": async ({ actor, service, unique }) => {
+    await service.from("blog_image_uploads").insert({ name: `posts/forget-${unique}.png`, original_name: "foto.png" });
+    return outcome(await actor.client.from("blog_image_uploads").delete().eq("name", `posts/forget-${unique}.png`));
+  },
+  // beforeAll leaves a day-old image under posts/ that no post shows.
+  "images: list unused uploads": async ({ actor }) => outcome(await actor.client.rpc("unused_blog_images")),
+  "revisions: read another's draft's": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.admin.id, published: false });
+    return outcome(await ctx.actor.client.from("post_revisions").select("id").eq("post_id", id));
+  },
+  "revisions: read their own draft's": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.actor.id, published: false });
+    return outcome(await ctx.actor.client.from("post_revisions").select("id").eq("post_id", id));
+  },
+  "revisions: restore one of their own draft": async (ctx) =>
+    outcome(
+      await ctx.actor.client.rpc("restore_post_revision", {
+        revision_id: await revision(ctx, await post(ctx, { author_id: ctx.actor.id, published: false })),
+      }),
+    ),
+  "revisions: restore one of another's draft": async (ctx) =>
+    outcome(
+      await ctx.actor.client.rpc("restore_post_revision", {
+        revision_id: await revision(ctx, await post(ctx, { author_id: ctx.admin.id, published: false })),
+      }),
+    ),
+  "preview: make a link to their own draft": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.actor.id, published: false });
+    return outcome(await ctx.actor.client.rpc("create_post_preview_link", { for_post: id, purpose: "share" }));
+  },
+  "preview: make a link to another's draft": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.admin.id, published: false });
+    return outcome(await ctx.actor.client.rpc("create_post_preview_link", { for_post: id, purpose: "view" }));
+  },
   "tags: read an unused tag": async ({ actor, service, unique }) => {
     await service.from("tags").insert({ slug: `lida-${unique}`, name: `Lida ${unique}` });
     return outcome(await actor.client.from("tags").select("id").eq("slug", `lida-${unique}`));
@@ -260,6 +313,52 @@ const expected: Record<string, Record<Role, Outcome>> = {
   "images: list": { admin: "ok", editor: "ok", autor: "ok", vendas: "none", user: "none" },
   // Who cannot even list the bucket is told of no image, as Storage does for a name it cannot see.
   "images: delete": { admin: "ok", editor: "ok", autor: "storage 403", vendas: "none", user: "none" },
+  "images: record an upload's file name": {
+    admin: "ok",
+    editor: "ok",
+    autor: "ok",
+    vendas: "42501",
+    user: "42501",
+  },
+  "images: forget an upload's file name": {
+    admin: "ok",
+    editor: "ok",
+    autor: "42501",
+    vendas: "42501",
+    user: "42501",
+  },
+  // A read: whoever may not delete images is offered none to remove.
+  "images: list unused uploads": { admin: "ok", editor: "ok", autor: "none", vendas: "none", user: "none" },
+  "revisions: read another's draft's": { admin: "ok", editor: "ok", autor: "none", vendas: "none", user: "none" },
+  "revisions: read their own draft's": { admin: "ok", editor: "ok", autor: "ok", vendas: "none", user: "none" },
+  "revisions: restore one of their own draft": {
+    admin: "ok",
+    editor: "ok",
+    autor: "ok",
+    vendas: "42501",
+    user: "42501",
+  },
+  "revisions: restore one of another's draft": {
+    admin: "ok",
+    editor: "ok",
+    autor: "42501",
+    vendas: "42501",
+    user: "42501",
+  },
+  "preview: make a link to their own draft": {
+    admin: "ok",
+    editor: "ok",
+    autor: "ok",
+    vendas: "42501",
+    user: "42501",
+  },
+  "preview: make a link to another's draft": {
+    admin: "ok",
+    editor: "ok",
+    autor: "42501",
+    vendas: "42501",
+    user: "42501",
+  },
   "tags: read an unused tag": { admin: "ok", editor: "ok", autor: "ok", vendas: "none", user: "none" },
   "tags: insert": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
   "tags: delete": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
@@ -299,6 +398,13 @@ describeEachDatabase("roles", (kind) => {
     await service
       .from("analytics_daily_pages")
       .insert({ ...common, ...dims, ...leads, page: "/", views: 1, visitors: 1, entries: 1 });
+    // An upload no post shows, a day old: what the cleanup offers.
+    const unused = await service.storage.from("blog-images").upload(`posts/unused-${kind}.png`, png());
+    if (unused.error) throw unused.error;
+    await t.backend.db.query(
+      "UPDATE storage.objects SET created_at = now() - interval '2 days' WHERE bucket_id = 'blog-images' AND name = $1",
+      [`posts/unused-${kind}.png`],
+    );
   });
   afterAll(async () => t?.close());
 
