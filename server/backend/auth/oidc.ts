@@ -62,17 +62,35 @@ interface AuthCodeRow {
   expires_at: Date;
 }
 
-export function registerOidcRoutes(app: Hono, ctx: AuthContext, settings: OidcSettings | undefined): void {
-  const providers = new Map((settings?.providers ?? []).map((p) => [p.name as string, p]));
-  const allowedDomains = new Set(settings?.allowedDomains ?? []);
-  const callbackUrl = `${ctx.siteUrl}/auth/v1/callback`;
-  const configs = new Map<string, Promise<oidc.Configuration>>();
+/** What the /authorize and /callback handlers share, built once when the routes are registered. */
+interface OidcRoutes {
+  ctx: AuthContext;
+  providers: ReadonlyMap<string, OidcProviderSettings>;
+  allowedDomains: ReadonlySet<string>;
+  callbackUrl: string;
+  configOf: (provider: OidcProviderSettings) => Promise<oidc.Configuration>;
+}
 
-  // Discovery once per provider and process; a failure is retried on the next sign-in.
-  const configOf = (provider: OidcProviderSettings): Promise<oidc.Configuration> => {
+export function registerOidcRoutes(app: Hono, ctx: AuthContext, settings: OidcSettings | undefined): void {
+  const routes: OidcRoutes = {
+    ctx,
+    providers: new Map((settings?.providers ?? []).map((p) => [p.name as string, p])),
+    allowedDomains: new Set(settings?.allowedDomains ?? []),
+    callbackUrl: `${ctx.siteUrl}/auth/v1/callback`,
+    configOf: providerConfigs(settings?.fetch),
+  };
+  app.get("/authorize", (c) => oidcAuthorize(routes, c));
+  app.get("/callback", (c) => oidcCallback(routes, c));
+}
+
+/** Discovery once per provider and process; a failure is retried on the next sign-in. */
+function providerConfigs(
+  customFetch: OidcFetch | undefined,
+): (provider: OidcProviderSettings) => Promise<oidc.Configuration> {
+  const configs = new Map<string, Promise<oidc.Configuration>>();
+  return (provider) => {
     let found = configs.get(provider.name);
     if (!found) {
-      const customFetch = settings?.fetch;
       found = oidc
         .discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, {
           // Plain http only for an http issuer (a provider on this machine, in tests).
@@ -93,130 +111,165 @@ export function registerOidcRoutes(app: Hono, ctx: AuthContext, settings: OidcSe
     }
     return found;
   };
+}
 
-  app.get("/authorize", async (c) => {
-    const provider = providers.get(c.req.query("provider") ?? "");
-    if (!provider) throw authErrors.providerDisabled();
-    await rateLimit(ctx.limiters.signInSignUp, c);
-    const challenge = readChallenge(c);
-    // GoTrue's GetReferrer: a redirect_to outside the site becomes the site itself.
-    const redirectTo = `${ctx.siteUrl}${sitePath(ctx, c.req.query("redirect_to"))}`;
-    const config = await configOf(provider);
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const verifier = oidc.randomPKCECodeVerifier();
-    const now = ctx.tokens.now();
-    await ctx.db.transaction(async (tx) => {
-      await tx.query("DELETE FROM omnia_internal.oidc_flows WHERE expires_at < $1", [new Date(now)]);
-      await tx.query(
-        `INSERT INTO omnia_internal.oidc_flows
-           (state_hash, provider, nonce, provider_verifier, code_challenge, code_challenge_method, redirect_to, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          hashToken(state),
-          provider.name,
-          nonce,
-          verifier,
-          challenge.value,
-          challenge.method,
-          redirectTo,
-          new Date(now + FLOW_SECONDS * 1000),
-        ],
-      );
-    });
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: callbackUrl,
-      scope: "openid email profile",
-      state,
-      nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-    });
-    if (c.req.query("skip_http_redirect") === "true") return c.json({ url: url.href });
-    return c.redirect(url.href, 302);
-  });
-
-  app.get("/callback", async (c) => {
-    const state = c.req.query("state");
-    if (!state) throw authErrors.badOAuthCallback("OAuth state parameter missing");
-    // Deleted as it is read: a state (and the provider's code with it) is good once.
-    const { rows } = await ctx.db.query<FlowRow>(
-      `DELETE FROM omnia_internal.oidc_flows WHERE state_hash = $1
-       RETURNING provider, code_challenge, code_challenge_method, nonce, provider_verifier, redirect_to, expires_at`,
-      [hashToken(state)],
+/** GET /authorize: keeps the flow's state, nonce and PKCE, then sends the browser to the provider. */
+async function oidcAuthorize(routes: OidcRoutes, c: Context): Promise<Response> {
+  const { ctx } = routes;
+  const provider = routes.providers.get(c.req.query("provider") ?? "");
+  if (!provider) throw authErrors.providerDisabled();
+  await rateLimit(ctx.limiters.signInSignUp, c);
+  const challenge = readChallenge(c);
+  // GoTrue's GetReferrer: a redirect_to outside the site becomes the site itself.
+  const redirectTo = `${ctx.siteUrl}${sitePath(ctx, c.req.query("redirect_to"))}`;
+  const config = await routes.configOf(provider);
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const verifier = oidc.randomPKCECodeVerifier();
+  const now = ctx.tokens.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.query("DELETE FROM omnia_internal.oidc_flows WHERE expires_at < $1", [new Date(now)]);
+    await tx.query(
+      `INSERT INTO omnia_internal.oidc_flows
+         (state_hash, provider, nonce, provider_verifier, code_challenge, code_challenge_method, redirect_to, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        hashToken(state),
+        provider.name,
+        nonce,
+        verifier,
+        challenge.value,
+        challenge.method,
+        redirectTo,
+        new Date(now + FLOW_SECONDS * 1000),
+      ],
     );
-    const flow = rows[0];
-    const provider = flow ? providers.get(flow.provider) : undefined;
-    if (!flow || !provider || new Date(flow.expires_at).getTime() < ctx.tokens.now()) {
-      throw authErrors.badOAuthState();
-    }
-    const back = (params: Record<string, string>) => c.redirect(withQuery(flow.redirect_to, params), 302);
-    const refused = (code: string, description: string) =>
-      back({ error: "access_denied", error_code: code, error_description: description });
+  });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: routes.callbackUrl,
+    scope: "openid email profile",
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
+  if (c.req.query("skip_http_redirect") === "true") return c.json({ url: url.href });
+  return c.redirect(url.href, 302);
+}
 
-    const providerError = c.req.query("error");
-    if (providerError) {
-      return back({
-        error: providerError,
-        error_code: "bad_oauth_callback",
-        error_description: c.req.query("error_description") ?? "OAuth callback contains an error",
-      });
-    }
-    let claims: oidc.IDToken;
-    try {
-      const config = await configOf(provider);
-      const current = new URL(callbackUrl);
-      current.search = new URL(c.req.url).search;
-      const tokens = await oidc.authorizationCodeGrant(config, current, {
-        pkceCodeVerifier: flow.provider_verifier,
-        expectedState: state,
-        expectedNonce: flow.nonce,
-        idTokenExpected: true,
-      });
-      const found = tokens.claims();
-      if (!found) throw new Error("no ID token");
-      claims = found;
-    } catch (error) {
-      ctx.log(`auth: ${provider.name} sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
-      return back({
-        error: "server_error",
-        error_code: "bad_oauth_callback",
-        error_description: "Unable to exchange external code",
-      });
-    }
+/** GET /callback: checks the provider's answer and sends the browser back to redirect_to with an auth code. */
+async function oidcCallback(routes: OidcRoutes, c: Context): Promise<Response> {
+  const { ctx } = routes;
+  const state = c.req.query("state");
+  if (!state) throw authErrors.badOAuthCallback("OAuth state parameter missing");
+  // Deleted as it is read: a state (and the provider's code with it) is good once.
+  const { rows } = await ctx.db.query<FlowRow>(
+    `DELETE FROM omnia_internal.oidc_flows WHERE state_hash = $1
+     RETURNING provider, code_challenge, code_challenge_method, nonce, provider_verifier, redirect_to, expires_at`,
+    [hashToken(state)],
+  );
+  const flow = rows[0];
+  const provider = flow ? routes.providers.get(flow.provider) : undefined;
+  if (!flow || !provider || new Date(flow.expires_at).getTime() < ctx.tokens.now()) {
+    throw authErrors.badOAuthState();
+  }
+  const back = (params: Record<string, string>) => c.redirect(withQuery(flow.redirect_to, params), 302);
+  const refused = (code: string, description: string) =>
+    back({ error: "access_denied", error_code: code, error_description: description });
 
-    const email = normalizeEmail(claims["email"]);
-    if (!email || !emailVerified(provider, claims)) {
-      return refused("provider_email_needs_verification", `Unverified email with ${provider.name}`);
-    }
-    if (!domainAllowed(provider, claims, email, allowedDomains)) {
-      return refused("email_address_not_authorized", "Email address is not authorized to sign in");
-    }
-    const code = randomBytes(32).toString("base64url");
-    const now = ctx.tokens.now();
-    const signedIn = await ctx.db.transaction(async (tx) => {
-      const user = await userFor(tx, provider, claims, email, new Date(now));
-      if (!user) return null;
-      if (user.banned_until && new Date(user.banned_until).getTime() > now) return "banned" as const;
-      await tx.query("DELETE FROM omnia_internal.oidc_auth_codes WHERE expires_at < $1", [new Date(now)]);
-      await tx.query(
-        `INSERT INTO omnia_internal.oidc_auth_codes
-           (code_hash, user_id, provider, code_challenge, code_challenge_method, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          hashToken(code),
-          user.id,
-          provider.name,
-          flow.code_challenge,
-          flow.code_challenge_method,
-          new Date(now + AUTH_CODE_SECONDS * 1000),
-        ],
-      );
-      return user;
+  const providerError = c.req.query("error");
+  if (providerError) {
+    return back({
+      error: providerError,
+      error_code: "bad_oauth_callback",
+      error_description: c.req.query("error_description") ?? "OAuth callback contains an error",
     });
-    if (signedIn === "banned") return refused("user_banned", "User is banned");
-    if (!signedIn) return refused("email_exists", "A user with this email address has already been registered");
-    return back({ code });
+  }
+  const claims = await exchangeProviderCode(routes, c, provider, flow, state);
+  if (!claims) {
+    return back({
+      error: "server_error",
+      error_code: "bad_oauth_callback",
+      error_description: "Unable to exchange external code",
+    });
+  }
+
+  const email = normalizeEmail(claims["email"]);
+  if (!email || !emailVerified(provider, claims)) {
+    return refused("provider_email_needs_verification", `Unverified email with ${provider.name}`);
+  }
+  if (!domainAllowed(provider, claims, email, routes.allowedDomains)) {
+    return refused("email_address_not_authorized", "Email address is not authorized to sign in");
+  }
+  const code = randomBytes(32).toString("base64url");
+  const signedIn = await storeAuthCode(ctx, provider, flow, claims, email, code);
+  if (signedIn === "banned") return refused("user_banned", "User is banned");
+  if (!signedIn) return refused("email_exists", "A user with this email address has already been registered");
+  return back({ code });
+}
+
+/**
+ * The provider's code for its tokens, with the ID token's checks; null (after logging why) when
+ * the exchange or a check fails, which /callback answers as GoTrue does.
+ */
+async function exchangeProviderCode(
+  routes: OidcRoutes,
+  c: Context,
+  provider: OidcProviderSettings,
+  flow: FlowRow,
+  state: string,
+): Promise<oidc.IDToken | null> {
+  try {
+    const config = await routes.configOf(provider);
+    const current = new URL(routes.callbackUrl);
+    current.search = new URL(c.req.url).search;
+    const tokens = await oidc.authorizationCodeGrant(config, current, {
+      pkceCodeVerifier: flow.provider_verifier,
+      expectedState: state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    const found = tokens.claims();
+    if (!found) throw new Error("no ID token");
+    return found;
+  } catch (error) {
+    routes.ctx.log(`auth: ${provider.name} sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/**
+ * The account for the verified address and, unless it is banned, an auth code for it that carries
+ * the browser's PKCE challenge. Null when the address was taken in between.
+ */
+async function storeAuthCode(
+  ctx: AuthContext,
+  provider: OidcProviderSettings,
+  flow: FlowRow,
+  claims: oidc.IDToken,
+  email: string,
+  code: string,
+): Promise<UserRow | "banned" | null> {
+  const now = ctx.tokens.now();
+  return ctx.db.transaction(async (tx) => {
+    const user = await userFor(tx, provider, claims, email, new Date(now));
+    if (!user) return null;
+    if (user.banned_until && new Date(user.banned_until).getTime() > now) return "banned" as const;
+    await tx.query("DELETE FROM omnia_internal.oidc_auth_codes WHERE expires_at < $1", [new Date(now)]);
+    await tx.query(
+      `INSERT INTO omnia_internal.oidc_auth_codes
+         (code_hash, user_id, provider, code_challenge, code_challenge_method, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        hashToken(code),
+        user.id,
+        provider.name,
+        flow.code_challenge,
+        flow.code_challenge_method,
+        new Date(now + AUTH_CODE_SECONDS * 1000),
+      ],
+    );
+    return user;
   });
 }
 
