@@ -1,32 +1,19 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Switch } from "~/components/ui/switch";
-import { Textarea } from "~/components/ui/textarea";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { clearDraft, DRAFT_IDLE_MS, loadDraft, sameInput, saveDraft, type StoredDraft } from "~/lib/admin/post-draft";
 import type { BlogPost } from "~/lib/blog-types";
-import { formatShortDateTime } from "~/lib/format";
 import { POST_FIELDS, postInput, slugify, validatePost, type PostField, type PostInput } from "~/lib/posts";
-import { ContentField, type ContentMode } from "./content-field";
-import { ImageDrop, type UploadImage } from "./image-drop";
-import { TagsField } from "./tags-field";
+import type { ContentMode } from "./content-field";
+import type { UploadImage } from "./image-drop";
+import type { PostFormControls, PostFormErrors } from "./post-form-controls";
+import { type AuthorChoice, PostSettingsPanel } from "./post-settings-panel";
+import { PostWritingArea } from "./post-writing-area";
 
-// The previews are loaded when first opened, so the admin's first load does not carry them.
-const SharePreviews = lazy(() => import("./share-previews").then((module) => ({ default: module.SharePreviews })));
-
-/** A choice of the author select: a user id and how it reads. */
-export interface AuthorChoice {
-  value: string;
-  label: string;
-}
-
-export type PostFormErrors = Partial<Record<PostField, string>>;
+export type { AuthorChoice } from "./post-settings-panel";
+export type { PostFormErrors } from "./post-form-controls";
 
 export interface PostDialogProps {
   open: boolean;
@@ -274,9 +261,7 @@ function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId }:
 /** The fields inside the collapsed "SEO e compartilhamento" group. */
 const SEO_FIELDS: readonly PostField[] = ["meta_title", "meta_description", "og_image", "canonical_url"];
 
-/** Search engines cut a title and a description around these lengths: the counters' advice. */
-const SEO_ADVICE = { title: 70, description: 160 } as const;
-
+/** The form: the writing area beside the settings panel, and the footer's buttons. */
 function PostForm({
   post,
   copy,
@@ -292,296 +277,69 @@ function PostForm({
   form,
   onCancel,
 }: PostDialogProps & { form: PostFormState; onCancel: () => void }) {
-  const { values, errors, mode, setMode, set, editSlug, submit, refFor, seoOpen, setSeoOpen } = form;
-  const [previewsOpen, setPreviewsOpen] = useState(false);
   const id = useId();
-  const fieldId = (field: string) => `${id}-${field}`;
-  const shown: PostFormErrors = { ...serverErrors, ...errors };
-  const seo = copy.fields.seo;
+  const controls: PostFormControls = {
+    copy,
+    values: form.values,
+    errors: { ...serverErrors, ...form.errors },
+    set: form.set,
+    refFor: form.refFor,
+    fieldId: (field: string) => `${id}-${field}`,
+  };
 
   return (
-    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+    <form noValidate onSubmit={form.submit} className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:overflow-hidden">
-        <div className="flex min-w-0 flex-col gap-5 p-4 sm:p-6 lg:overflow-y-auto">
-          {form.offer ? (
-            <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm">{copy.recovery.text(formatShortDateTime(form.offer.savedAt))}</p>
-              <div className="flex flex-wrap gap-2">
-                <Button type="button" size="sm" onClick={form.recover}>
-                  {copy.recovery.recover}
-                </Button>
-                <Button type="button" size="sm" variant="outline" onClick={form.dismissOffer}>
-                  {copy.recovery.dismiss}
-                </Button>
-              </div>
-            </div>
-          ) : null}
-          <Field id={fieldId("title")} label={copy.fields.title.label} error={shown.title}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={refFor("title")}
-                required
-                placeholder={copy.fields.title.placeholder}
-                value={values.title}
-                onChange={(event) => set("title", event.target.value)}
-              />
-            )}
-          </Field>
-          <ContentField
-            id={fieldId("content")}
-            copy={copy}
-            value={values.content}
-            error={shown.content}
-            mode={mode}
-            onModeChange={setMode}
-            onChange={(value) => set("content", value)}
-            textareaRef={refFor("content")}
-            renderPreview={renderPreview}
-            uploadImage={uploadImage}
-          />
-        </div>
-        <section
-          aria-labelledby={fieldId("settings")}
-          className="flex min-w-0 flex-col gap-5 border-t border-border p-4 sm:p-6 lg:overflow-y-auto lg:border-t-0 lg:border-l"
-        >
-          <h3 id={fieldId("settings")} className="font-semibold">
-            {copy.settings}
-          </h3>
-          <Field id={fieldId("slug")} label={copy.fields.slug.label} hint={copy.fields.slug.hint} error={shown.slug}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={refFor("slug")}
-                required
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder={copy.fields.slug.placeholder}
-                value={values.slug}
-                onChange={(event) => {
-                  editSlug();
-                  set("slug", event.target.value);
-                }}
-              />
-            )}
-          </Field>
-          <Field id={fieldId("excerpt")} label={copy.fields.excerpt.label} error={shown.excerpt}>
-            {(control) => (
-              <Textarea
-                {...control}
-                ref={refFor("excerpt")}
-                rows={2}
-                className="min-h-0"
-                placeholder={copy.fields.excerpt.placeholder}
-                value={values.excerpt}
-                onChange={(event) => set("excerpt", event.target.value)}
-              />
-            )}
-          </Field>
-          {canPublish ? (
-            <>
-              <div className="flex items-center gap-3">
-                <Switch
-                  id={fieldId("published")}
-                  checked={values.published}
-                  onCheckedChange={(checked) => set("published", checked)}
-                />
-                <Label htmlFor={fieldId("published")}>{copy.fields.published}</Label>
-              </div>
-              <Field
-                id={fieldId("published-at")}
-                label={copy.fields.publishedAt.label}
-                hint={copy.fields.publishedAt.hint}
-                error={shown.published_at}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={refFor("published_at")}
-                    type="datetime-local"
-                    value={values.published_at}
-                    onChange={(event) => set("published_at", event.target.value)}
-                  />
-                )}
-              </Field>
-            </>
-          ) : null}
-          <Field id={fieldId("image")} label={copy.fields.featuredImage.label} error={shown.featured_image}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={refFor("featured_image")}
-                type="url"
-                inputMode="url"
-                placeholder={copy.fields.featuredImage.placeholder}
-                value={values.featured_image}
-                onChange={(event) => set("featured_image", event.target.value)}
-              />
-            )}
-          </Field>
-          {uploadImage ? (
-            <ImageDrop
-              value={values.featured_image}
-              upload={uploadImage}
-              copy={copy.fields.featuredImage}
-              problems={copy.upload.problems}
-              onUploaded={(url) => set("featured_image", url)}
-              onRemove={() => set("featured_image", "")}
-            />
-          ) : null}
-          <TagsField
-            id={fieldId("tags")}
-            copy={copy.fields.tags}
-            value={values.tags}
-            suggestions={tagSuggestions}
-            error={shown.tags}
-            onChange={(names) => set("tags", names)}
-            inputRef={refFor("tags")}
-          />
-          {canPublish ? (
-            <Field id={fieldId("author")} label={copy.fields.author.label}>
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={values.author_id}
-                  onChange={(event) => set("author_id", event.target.value)}
-                >
-                  {authorChoices(authors, values.author_id, currentUserId, copy.fields.author).map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          ) : null}
-          <details
-            open={seoOpen}
-            onToggle={(event) => setSeoOpen(event.currentTarget.open)}
-            className="rounded-lg border border-border p-4"
-          >
-            <summary className="cursor-pointer font-medium">{seo.legend}</summary>
-            <div className="mt-4 flex flex-col gap-5">
-              <p className="text-sm text-muted-foreground">{seo.hint}</p>
-              <Field
-                id={fieldId("meta-title")}
-                label={seo.metaTitle.label}
-                hint={seo.counter(values.meta_title.trim().length, SEO_ADVICE.title)}
-                error={shown.meta_title}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={refFor("meta_title")}
-                    placeholder={seo.metaTitle.placeholder}
-                    value={values.meta_title}
-                    onChange={(event) => set("meta_title", event.target.value)}
-                  />
-                )}
-              </Field>
-              <Field
-                id={fieldId("meta-description")}
-                label={seo.metaDescription.label}
-                hint={seo.counter(values.meta_description.trim().length, SEO_ADVICE.description)}
-                error={shown.meta_description}
-              >
-                {(control) => (
-                  <Textarea
-                    {...control}
-                    ref={refFor("meta_description")}
-                    rows={3}
-                    className="min-h-0"
-                    placeholder={seo.metaDescription.placeholder}
-                    value={values.meta_description}
-                    onChange={(event) => set("meta_description", event.target.value)}
-                  />
-                )}
-              </Field>
-              <Field id={fieldId("og-image")} label={seo.ogImage.label} error={shown.og_image}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={refFor("og_image")}
-                    type="url"
-                    inputMode="url"
-                    placeholder={seo.ogImage.placeholder}
-                    value={values.og_image}
-                    onChange={(event) => set("og_image", event.target.value)}
-                  />
-                )}
-              </Field>
-              <Field
-                id={fieldId("canonical-url")}
-                label={seo.canonicalUrl.label}
-                hint={seo.canonicalUrl.hint}
-                error={shown.canonical_url}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={refFor("canonical_url")}
-                    type="url"
-                    inputMode="url"
-                    placeholder={seo.canonicalUrl.placeholder}
-                    value={values.canonical_url}
-                    onChange={(event) => set("canonical_url", event.target.value)}
-                  />
-                )}
-              </Field>
-              <div className="flex items-center gap-3">
-                <Switch
-                  id={fieldId("noindex")}
-                  checked={values.noindex}
-                  onCheckedChange={(checked) => set("noindex", checked)}
-                />
-                <Label htmlFor={fieldId("noindex")}>{seo.noindex}</Label>
-              </div>
-            </div>
-          </details>
-          <details
-            open={previewsOpen}
-            onToggle={(event) => setPreviewsOpen(event.currentTarget.open)}
-            className="rounded-lg border border-border p-4"
-          >
-            <summary className="cursor-pointer font-medium">{copy.previews.legend}</summary>
-            {previewsOpen ? (
-              <div className="mt-4">
-                <Suspense fallback={<p className="text-sm text-muted-foreground">{copy.previews.loading}</p>}>
-                  <SharePreviews values={values} copy={copy.previews} />
-                </Suspense>
-              </div>
-            ) : null}
-          </details>
-        </section>
+        <PostWritingArea
+          {...controls}
+          offer={form.offer}
+          onRecover={form.recover}
+          onDismissOffer={form.dismissOffer}
+          mode={form.mode}
+          onModeChange={form.setMode}
+          renderPreview={renderPreview}
+          uploadImage={uploadImage}
+        />
+        <PostSettingsPanel
+          {...controls}
+          uploadImage={uploadImage}
+          tagSuggestions={tagSuggestions}
+          authors={authors}
+          currentUserId={currentUserId}
+          canPublish={canPublish}
+          onEditSlug={form.editSlug}
+          seoOpen={form.seoOpen}
+          onSeoOpenChange={form.setSeoOpen}
+        />
       </div>
-      <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-border px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
-        {footerStart}
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {copy.cancel}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {post ? copy.update : copy.create}
-        </Button>
-      </div>
+      <PostFormFooter copy={copy} editing={post !== null} saving={saving} start={footerStart} onCancel={onCancel} />
     </form>
   );
 }
 
-/**
- * The author select's choices: every staff account with a profile, plus the post's current
- * author or the signed-in user when they have none (the byline then names the site).
- */
-function authorChoices(
-  authors: readonly AuthorChoice[],
-  selected: string,
-  currentUserId: string,
-  copy: typeof AdminCopy.dialog.fields.author,
-): AuthorChoice[] {
-  const choices = [...authors];
-  for (const id of [currentUserId, selected]) {
-    if (id && !choices.some((choice) => choice.value === id)) {
-      choices.unshift({ value: id, label: copy.noProfile(id === currentUserId ? copy.you : id.slice(0, 8)) });
-    }
-  }
-  return choices;
+/** Cancel and save, after what the owner adds (a writer's "Enviar para revisão"). */
+function PostFormFooter({
+  copy,
+  editing,
+  saving,
+  start,
+  onCancel,
+}: {
+  copy: typeof AdminCopy.dialog;
+  editing: boolean;
+  saving: boolean;
+  start: ReactNode;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-border px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
+      {start}
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {copy.cancel}
+      </Button>
+      <Button type="submit" disabled={saving}>
+        {editing ? copy.update : copy.create}
+      </Button>
+    </div>
+  );
 }
