@@ -337,8 +337,9 @@ describeEachDatabase("REST", (kind) => {
         }
         expect(seen).toEqual({
           anon: { insert: [401, "42501"], update: [401, "42501"], delete: [401, "42501"] },
-          // RLS hides the rows from a signed-in non-admin: nothing matched, nothing changed.
-          user: { insert: [403, "42501"], update: [200, []], delete: [200, []] },
+          // A signed-in account without a role that may write posts is refused, not told "no rows"
+          // (public.permitted, docs/security.md "Roles").
+          user: { insert: [403, "42501"], update: [403, "42501"], delete: [403, "42501"] },
         });
         const { data } = await service
           .from("blog_posts")
@@ -442,18 +443,15 @@ describeEachDatabase("REST", (kind) => {
 
         expect((await anon.client.from("contact_messages").select("*")).status).toBe(401);
         expect((await user.client.from("contact_messages").select("*")).data).toEqual([]);
-        expect(
-          (
-            await user.client
-              .from("contact_messages")
-              .update({ handled_at: new Date().toISOString() })
-              .eq("subject", "comercial")
-              .select()
-          ).data,
-        ).toEqual([]);
-        expect((await user.client.from("contact_messages").delete().eq("subject", "comercial").select()).data).toEqual(
-          [],
-        );
+        // Writes by an account that may not read leads are refused, whether or not a row matched.
+        const userUpdate = await user.client
+          .from("contact_messages")
+          .update({ handled_at: new Date().toISOString() })
+          .eq("subject", "comercial")
+          .select();
+        expect([userUpdate.status, userUpdate.error?.code]).toEqual([403, "42501"]);
+        const userDelete = await user.client.from("contact_messages").delete().eq("subject", "comercial").select();
+        expect([userDelete.status, userDelete.error?.code]).toEqual([403, "42501"]);
         expect((await anon.client.from("contact_messages").delete().eq("subject", "comercial")).status).toBe(401);
 
         const all = await admin.client.from("contact_messages").select("name,plan,page").order("created_at");
