@@ -59,15 +59,24 @@ export async function watchScheduledPosts(options: WatchOptions): Promise<Schedu
     }
     if (stopped) return;
     // Counted from the answer: at worst a little late, never early by the database's clock.
-    options.cache.expireBy(delay === null ? null : Date.now() + delay);
+    const now = Date.now();
+    const wakeAt = now + Math.min(delay ?? recheckMs, recheckMs);
+    options.cache.expireBy(delay === null ? null : now + delay);
     clearTimeout(timer);
-    timer = setTimeout(
-      () => {
-        options.cache.expireIfDue();
-        void refresh();
-      },
-      Math.min(delay ?? recheckMs, recheckMs),
-    );
+    const wake = () => {
+      // Node measures a timer from the time its loop turn began, so it can fire a few
+      // milliseconds before Date.now() reaches the moment; expiring then would find nothing due
+      // and leave the pages until the next recheck. Wait out the rest instead.
+      const early = wakeAt - Date.now();
+      if (early > 0) {
+        timer = setTimeout(wake, early + 1);
+        timer.unref();
+        return;
+      }
+      options.cache.expireIfDue();
+      void refresh();
+    };
+    timer = setTimeout(wake, wakeAt - Date.now());
     timer.unref();
   };
 
