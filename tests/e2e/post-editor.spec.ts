@@ -1,6 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
+import { visitorHeaders } from "./support/visitor";
+
+// Sign in from this spec's own address: the per-address sign-in limit (30 per 5 minutes) is
+// shared by every spec that signs in from 127.0.0.1.
+test.use({ extraHTTPHeaders: visitorHeaders() });
 
 // The full-screen post editor and the posts list (issue #37): work is never lost without a
 // question, a closed tab's work comes back, the previews show the SEO fields, the list filters.

@@ -1,6 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, signIn, unique } from "./support/backend";
+import { visitorHeaders } from "./support/visitor";
+
+// Sign in from this spec's own address: the per-address sign-in limit (30 per 5 minutes) is
+// shared by every spec that signs in from 127.0.0.1.
+test.use({ extraHTTPHeaders: visitorHeaders() });
 
 // A post's history and previews (issue #37) end to end: an admin restores an earlier revision
 // from "Histórico"; "Visualizar" opens the draft as its public page; "Copiar link de prévia"

@@ -1,6 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createUser, runAdmin, signIn, unique } from "./support/backend";
+import { visitorHeaders } from "./support/visitor";
+
+// Sign in from this spec's own address: the per-address sign-in limit (30 per 5 minutes) is
+// shared by every spec that signs in from 127.0.0.1.
+test.use({ extraHTTPHeaders: visitorHeaders() });
 
 // The team's roles (docs/security.md "Roles"): each staff role opens /admin and sees only its
 // views; a writer cannot publish and sends a draft for review. What the database refuses is
