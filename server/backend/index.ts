@@ -40,6 +40,8 @@ export interface StartBackendOptions {
   restSchemas?: readonly string[];
   /** PGlite: create a new data directory in a child process, keeping initdb's memory out of this one. */
   initInChildProcess?: boolean;
+  /** Prepared statements each database connection keeps for REST requests (ADR 088; 0: none). */
+  preparedStatements?: number;
   /** Where uploaded objects' bytes live (STORAGE_DIR). Default <dataDir>/storage. */
   storageDir?: string;
   /** STORAGE_MAX_BYTES: the largest upload. Default 5 MB. */
@@ -162,6 +164,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   const db = await openDatabase({
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { dataDir }),
     initInChildProcess: opts.initInChildProcess,
+    preparedStatements: opts.preparedStatements,
     log,
   });
   try {

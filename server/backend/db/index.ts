@@ -20,12 +20,21 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PGlite: create a new data directory in a child process (see openPglite). */
   initInChildProcess?: boolean;
+  /** Prepared statements each connection keeps for REST requests (ADR 088; 0: none). */
+  preparedStatements?: number;
   log?: (line: string) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres({ connectionString: options.databaseUrl, ...(options.log ? { log: options.log } : {}) });
+    return openPostgres({
+      connectionString: options.databaseUrl,
+      preparedStatements: options.preparedStatements,
+      ...(options.log ? { log: options.log } : {}),
+    });
   }
-  return openPglite(options.dataDir ?? "./.data", { initInChildProcess: options.initInChildProcess });
+  return openPglite(options.dataDir ?? "./.data", {
+    initInChildProcess: options.initInChildProcess,
+    preparedStatements: options.preparedStatements,
+  });
 }

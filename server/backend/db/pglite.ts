@@ -5,13 +5,16 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse as pgliteParse, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { Results, Transaction } from "@electric-sql/pglite";
 import { acquireLock } from "./lock.ts";
 import type { DataDirLock } from "./lock.ts";
-import type { Database, QueryResult, Queryable, RequestRole } from "./types.ts";
+import { PreparedGeneration, REQUEST_PRELUDE, StatementCache, statementKey } from "./prepared.ts";
+import type { NamedStatement } from "./prepared.ts";
+import { DEFAULT_PREPARED_STATEMENTS } from "./types.ts";
+import type { Database, QueryResult, Queryable, RequestRole, RequestTx } from "./types.ts";
 
 export interface PgliteDatabase extends Database {
   readonly kind: "pglite";
@@ -52,6 +55,81 @@ function wrap(q: PGlite | Transaction): Queryable {
   };
 }
 
+interface PgliteStatement extends NamedStatement {
+  /** The parameter types Postgres inferred, for serialising values as PGlite's query does. */
+  types: number[];
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * PGlite's query() parses, describes and plans every statement anew (an unnamed statement) and
+ * has no API for named ones, so the extended protocol is spoken here: Parse and Describe once
+ * per statement, then Bind, Describe, Execute and Sync in one message per run. Inside a
+ * transaction, under PGlite's query mutex, as its own tx.query runs.
+ */
+async function runPrepared<R>(
+  pg: PGlite,
+  tx: Queryable,
+  cache: StatementCache<PgliteStatement>,
+  generation: PreparedGeneration,
+  key: string,
+  sql: string,
+  params: readonly unknown[],
+): Promise<QueryResult<R>> {
+  if (cache.stale(generation.value)) await tx.exec("DEALLOCATE ALL");
+  let statement = cache.get(key);
+  if (!statement) {
+    const evicted = cache.evict();
+    if (evicted) await tx.exec(`DEALLOCATE ${evicted.name}`);
+    const name = cache.nextName();
+    const described = await pg.runExclusive(() =>
+      pg.execProtocolStream(
+        concat([
+          protocol.serialize.parse({ name, text: sql }),
+          protocol.serialize.describe({ type: "S", name }),
+          protocol.serialize.sync(),
+        ]),
+        { syncToFs: false },
+      ),
+    );
+    statement = { name, types: pgliteParse.parseDescribeStatementResults(described) };
+    cache.add(key, statement);
+  }
+  const { name, types } = statement;
+  let values: (string | null)[];
+  try {
+    values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serialize = pg.serializers[types[i] ?? 0];
+      return serialize ? serialize(v) : String(v);
+    });
+  } catch (err) {
+    throw asPgError(err);
+  }
+  const messages = await pg.runExclusive(() =>
+    pg.execProtocolStream(
+      concat([
+        protocol.serialize.bind({ statement: name, values }),
+        protocol.serialize.describe({ type: "P" }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    ),
+  );
+  const [result] = pgliteParse.parseResults(messages, pg.parsers);
+  return toResult(result as Results<R>);
+}
+
 /**
  * Opens (creating if needed) the PGlite database of a data directory, holding `<dataDir>/.lock`.
  * Postgres' files go to `<dataDir>/pgdata`, so the directory can hold other state too (the
@@ -63,6 +141,8 @@ export interface OpenPgliteOptions {
    * leaves with it. Tests skip the extra process start.
    */
   initInChildProcess?: boolean;
+  /** Prepared statements kept for queryPrepared (default DEFAULT_PREPARED_STATEMENTS; 0: none). */
+  preparedStatements?: number;
 }
 
 const INITDB_SCRIPT = fileURLToPath(new URL("./pglite-initdb.ts", import.meta.url));
@@ -97,6 +177,12 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
   }
   const top = wrap(pg);
   let closed = false;
+  // One connection, so one cache.
+  const generation = new PreparedGeneration();
+  const statements = new StatementCache<PgliteStatement>(
+    options.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS,
+    generation.value,
+  );
   return {
     kind: "pglite",
     dataDir,
@@ -109,14 +195,20 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
     },
     asRole(role: RequestRole, claims, fn, headers) {
       return pg.transaction(async (tx) => {
-        // PostgREST's per-request prelude; SET LOCAL semantics (is_local = true), so nothing
-        // outlives the transaction.
-        await tx.query(
-          "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)",
-          [role, JSON.stringify(claims), JSON.stringify(headers ?? {})],
-        );
-        return fn(wrap(tx));
+        const q = wrap(tx);
+        const requestTx: RequestTx = {
+          ...q,
+          queryPrepared: <R>(sql: string, params: readonly unknown[]) =>
+            statements.enabled
+              ? runPrepared<R>(pg, q, statements, generation, statementKey(role, sql), sql, params)
+              : q.query<R>(sql, params),
+        };
+        await requestTx.queryPrepared(REQUEST_PRELUDE, [role, JSON.stringify(claims), JSON.stringify(headers ?? {})]);
+        return fn(requestTx);
       });
+    },
+    dropPreparedStatements() {
+      generation.dropAll();
     },
     async listen(channel, onMessage) {
       // In-process: no connection to lose, so onReconnect never fires.

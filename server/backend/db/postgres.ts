@@ -8,13 +8,18 @@
 // See docs/decisions/011-node-postgres-authenticator.md.
 import pg from "pg";
 import type { PoolClient, PoolConfig } from "pg";
-import type { Database, QueryResult, Queryable, RequestRole } from "./types.ts";
+import { PreparedGeneration, REQUEST_PRELUDE, StatementCache, statementKey } from "./prepared.ts";
+import type { NamedStatement } from "./prepared.ts";
+import { DEFAULT_PREPARED_STATEMENTS } from "./types.ts";
+import type { Database, QueryResult, Queryable, RequestRole, RequestTx } from "./types.ts";
 
 export interface PostgresOptions {
   connectionString: string;
   /** Size of the request pool (default 10); the own pool is small (default 4). */
   maxRequestConnections?: number;
   maxOwnConnections?: number;
+  /** Prepared statements each request connection keeps (default DEFAULT_PREPARED_STATEMENTS; 0: none). */
+  preparedStatements?: number;
   log?: (line: string) => void;
 }
 
@@ -49,10 +54,57 @@ function wrap(client: PoolClient): Queryable {
   };
 }
 
-async function inTransaction<T>(
+/**
+ * node-postgres prepares a query config with a `name` once per connection and remembers which
+ * names it parsed; a statement this module deallocates must leave that record too, or the next
+ * use of the name would Bind to nothing. The record is the client's internal one, so its absence
+ * (another driver version) turns prepared statements off instead of failing requests.
+ */
+function parsedStatementsOf(client: pg.PoolClient): Record<string, string> | null {
+  const connection = (client as unknown as { connection?: { parsedStatements?: unknown } }).connection;
+  const parsed = connection?.parsedStatements;
+  return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, string>) : null;
+}
+
+/** Runs a named prepared statement on this connection, preparing it on first use (ADR 088). */
+async function runPrepared<R>(
+  client: pg.PoolClient,
+  cache: StatementCache<NamedStatement>,
+  generation: PreparedGeneration,
+  key: string,
+  sql: string,
+  params: readonly unknown[],
+): Promise<QueryResult<R>> {
+  const parsed = parsedStatementsOf(client);
+  if (!parsed) return wrap(client).query<R>(sql, params);
+  if (cache.stale(generation.value)) {
+    await client.query("DEALLOCATE ALL");
+    for (const name of Object.keys(parsed)) delete parsed[name];
+  }
+  const known = cache.get(key);
+  let name = known?.name;
+  if (name === undefined) {
+    const evicted = cache.evict();
+    if (evicted) {
+      await client.query(`DEALLOCATE ${evicted.name}`);
+      delete parsed[evicted.name];
+    }
+    name = cache.nextName();
+  }
+  try {
+    const res = await client.query({ name, text: sql, values: [...params] });
+    return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
+  } finally {
+    // Parsed even when the run failed (a constraint, a refused row): the connection holds it now.
+    if (!known && parsed[name] !== undefined) cache.add(key, { name });
+  }
+}
+
+async function inTransaction<T, Q extends Queryable = Queryable>(
   pool: pg.Pool,
-  prelude: ((tx: Queryable) => Promise<void>) | null,
-  fn: (tx: Queryable) => Promise<T>,
+  prelude: ((tx: Q) => Promise<void>) | null,
+  fn: (tx: Q) => Promise<T>,
+  txOf: (client: PoolClient) => Q = (client) => wrap(client) as Q,
 ): Promise<T> {
   const client = await pool.connect();
   let broken = false;
@@ -63,7 +115,7 @@ async function inTransaction<T>(
       broken = true;
       throw err;
     }
-    const tx = wrap(client);
+    const tx = txOf(client);
     try {
       if (prelude) await prelude(tx);
       const result = await fn(tx);
@@ -153,6 +205,24 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     application_name: "omnia-requests",
   });
   let closed = false;
+  const maxPrepared = options.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS;
+  const generation = new PreparedGeneration();
+  // Named statements belong to a connection's session: each pooled connection has its own.
+  const statements = new WeakMap<PoolClient, StatementCache<NamedStatement>>();
+  const requestTx =
+    (role: RequestRole) =>
+    (client: PoolClient): RequestTx => {
+      const q = wrap(client);
+      return {
+        ...q,
+        queryPrepared<R>(sql: string, params: readonly unknown[]) {
+          if (maxPrepared === 0) return q.query<R>(sql, params);
+          let cache = statements.get(client);
+          if (!cache) statements.set(client, (cache = new StatementCache(maxPrepared, generation.value)));
+          return runPrepared<R>(client, cache, generation, statementKey(role, sql), sql, params);
+        },
+      };
+    };
   const listeners = new Set<() => Promise<void>>();
   const listenOnOwnConnection = async (...args: Parameters<typeof listenOn>) => {
     const stop = await listenOn(...args);
@@ -190,13 +260,14 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
       return inTransaction(
         requests,
         async (tx) => {
-          await tx.query(
-            "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)",
-            [role, JSON.stringify(claims), JSON.stringify(headers ?? {})],
-          );
+          await tx.queryPrepared(REQUEST_PRELUDE, [role, JSON.stringify(claims), JSON.stringify(headers ?? {})]);
         },
         fn,
+        requestTx(role),
       );
+    },
+    dropPreparedStatements() {
+      generation.dropAll();
     },
     listen(channel, onMessage, onReconnect) {
       return listenOnOwnConnection(options.connectionString, channel, { onMessage, onReconnect, log }, () => closed);

@@ -18,6 +18,18 @@ export interface Queryable {
 }
 
 /**
+ * A request's transaction (asRole). queryPrepared runs a statement as a named prepared statement
+ * of the connection, so the next request of the same role and SQL text skips parsing and
+ * planning; the connection keeps a bounded number of them (least recently used deallocated).
+ */
+export interface RequestTx extends Queryable {
+  queryPrepared<R = Record<string, unknown>>(sql: string, params: readonly unknown[]): Promise<QueryResult<R>>;
+}
+
+/** How many prepared statements each connection keeps for queryPrepared (0: none, plain queries). */
+export const DEFAULT_PREPARED_STATEMENTS = 100;
+
+/**
  * query/exec/transaction run with the backend's own privileges: the PGlite superuser, or on
  * PostgreSQL the DATABASE_URL user (owner of the schema). Use them for the auth service's
  * tables and the operator's work, never for a client's request. asRole is the only path for
@@ -41,9 +53,15 @@ export interface Database extends Queryable {
   asRole<T>(
     role: RequestRole,
     claims: Record<string, unknown>,
-    fn: (tx: Queryable) => Promise<T>,
+    fn: (tx: RequestTx) => Promise<T>,
     headers?: Record<string, string>,
   ): Promise<T>;
+  /**
+   * Forgets every prepared statement of queryPrepared: each connection deallocates its own before
+   * its next request. Called when the schema cache reloads (a migration may have changed what a
+   * statement's text means).
+   */
+  dropPreparedStatements(): void;
   /**
    * LISTEN on a channel: onMessage gets each NOTIFY payload. When the connection had to be
    * re-established, notifications may have been missed: onReconnect says so, once it listens

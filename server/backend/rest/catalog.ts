@@ -332,6 +332,11 @@ export function createCatalog(db: Database, schemas: readonly string[] = DEFAULT
     loadedAt = Date.now();
     const p = load(db, schemas);
     current = p;
+    // A statement prepared before a migration may mean something else now; prepare anew.
+    void p.then(
+      () => db.dropPreparedStatements(),
+      () => {},
+    );
     // A failed load must not stay cached.
     p.catch(() => {
       if (current === p) current = null;

@@ -79,7 +79,8 @@ export async function execute(db: Database, auth: Auth, run: Run): Promise<Outco
       auth.claims,
       async (tx) => {
         await prelude(tx, run);
-        const res = await tx.query<StatementRow>(run.compiled.sql, run.compiled.params);
+        // Prepared per role and text: the next request of this shape skips parse and plan (ADR 088).
+        const res = await tx.queryPrepared<StatementRow>(run.compiled.sql, run.compiled.params);
         const row = res.rows[0] ?? EMPTY;
         run.check(row);
         const outcome = { row, total: await totalOf(tx, run, row) };

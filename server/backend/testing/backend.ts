@@ -45,7 +45,10 @@ export function makeClient(backend: Backend, key: string, url = TEST_SITE_URL): 
 
 export async function startTestBackend(
   kind: DbKind = "pglite",
-  extra: Pick<StartBackendOptions, "mail" | "adminRequireMfa" | "render" | "rateLimits" | "restSchemas" | "oidc"> = {},
+  extra: Pick<
+    StartBackendOptions,
+    "mail" | "adminRequireMfa" | "render" | "rateLimits" | "restSchemas" | "oidc" | "preparedStatements"
+  > = {},
 ): Promise<TestBackend> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-backend-test-"));
   const cluster = kind === "postgres" ? await startPostgresCluster() : null;
