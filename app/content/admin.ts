@@ -113,6 +113,9 @@ export const adminCopy = {
         label: "Tags",
         placeholder: "Escolha ou digite uma tag",
         hint: "A primeira é a tag principal. Até 10; uma tag nova é criada ao salvar.",
+        // A writer (autor) picks among the existing tags: only editors create them.
+        hintExisting: "A primeira é a tag principal. Até 10, entre as tags existentes.",
+        notExisting: "Escolha uma tag existente. Tags novas são criadas pelos editores.",
         add: "Adicionar tag",
         remove: (name: string) => `Remover a tag ${name}`,
         primary: "principal",
