@@ -594,8 +594,9 @@ export const adminCopy = {
       "lead.status_changed": "Status de mensagem alterado",
       "lead.exported": "Mensagens exportadas",
       "lead.deleted": "Mensagem excluída",
-      "role.granted": "Acesso de administrador concedido",
-      "role.revoked": "Acesso de administrador removido",
+      // The event is any role's (the sentence names which): admin, editor, autor or vendas.
+      "role.granted": "Função concedida",
+      "role.revoked": "Função removida",
       "member.invited": "Colega convidado",
       "factor.enrolled": "Verificação em duas etapas ativada",
       "factor.removed": "Autenticador removido",

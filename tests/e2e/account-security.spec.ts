@@ -219,8 +219,8 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   for (const action of [
     "Verificação em duas etapas ativada",
     "Colega convidado",
-    "Acesso de administrador concedido",
-    "Acesso de administrador removido",
+    "Função concedida",
+    "Função removida",
   ]) {
     await expect(log.getByRole("listitem").filter({ hasText: action }).first()).toBeVisible();
   }
