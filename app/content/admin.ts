@@ -564,7 +564,11 @@ export const adminCopy = {
       busy: "Enviando...",
       required: "Informe o e-mail do colega.",
       invalid: "Informe um e-mail válido.",
+      role: "Função",
+      roleHint: "A pessoa recebe a função ao aceitar o convite.",
     },
+    /** Beside "Convite pendente": the role the invitation gives on acceptance. */
+    invitedAs: (role: string) => `entra como ${role}`,
     toasts: {
       invited: (email: string) => ({ title: "Convite enviado", description: `Enviamos o convite para ${email}.` }),
       granted: (role: string) => ({ title: "Acesso concedido", description: `A pessoa agora tem a função ${role}.` }),
@@ -638,6 +642,9 @@ export const adminCopy = {
         string
       >,
       memberInvited: (who: string, email: string) => `${who} convidou ${email} para a equipe`,
+      /** `role` is one of `roleNames`: the role the invitation gives. */
+      memberInvitedAs: (who: string, email: string, role: string) =>
+        `${who} convidou ${email} para a equipe como ${role}`,
       factorEnrolled: (who: string, name: string) => `${who} ativou a verificação em duas etapas (${name})`,
       factorRemoved: (who: string, name: string) => `${who} removeu o autenticador ${name}`,
       passwordReset: (who: string) => `${who} redefiniu a senha por e-mail`,

@@ -71,6 +71,9 @@ describe("the activity log's sentences", () => {
     expect(say(entry("member.invited", { details: { email: "caio@empresa.example" } }))).toBe(
       "Ana convidou caio@empresa.example para a equipe",
     );
+    expect(say(entry("member.invited", { details: { email: "caio@empresa.example", role: "vendas" } }))).toBe(
+      "Ana convidou caio@empresa.example para a equipe como vendas",
+    );
     expect(say(entry("factor.enrolled", { target: "Celular" }))).toBe(
       "Ana ativou a verificação em duas etapas (Celular)",
     );
