@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, runAdmin, signIn, unique } from "./support/backend";
 import { deleteLeads, insertLeads, serviceHeaders } from "./support/leads";
@@ -22,6 +23,7 @@ test.describe.configure({ mode: "serial" });
 const othersDraft = `Rascunho da redação ${id}`;
 const leadName = `Lead dos papéis ${id}`;
 const leadPrefix = `papeis.${id}`;
+const imageName = `capa-autor-${id}.png`;
 
 async function insertDraft(request: APIRequestContext, title: string): Promise<void> {
   const response = await request.post("/rest/v1/blog_posts", {
@@ -74,6 +76,14 @@ test("a writer sees Posts and Imagens, cannot publish, and sends a draft for rev
   await dialog.getByRole("combobox", { name: "Tags", exact: true }).fill("");
   await dialog.getByLabel("Título", { exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Um texto para os editores revisarem.");
+  // Writers upload images.
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2563eb" } })
+    .png()
+    .toBuffer();
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Escolher imagem" }).click();
+  await (await chooser).setFiles({ name: imageName, mimeType: "image/png", buffer: png });
+  await expect(dialog.getByRole("img", { name: "Pré-visualização da imagem destacada" })).toBeVisible();
   await dialog.getByRole("button", { name: "Criar Post" }).click();
   await expect(dialog).toBeHidden();
 
@@ -93,6 +103,16 @@ test("a writer sees Posts and Imagens, cannot publish, and sends a draft for rev
   await expect(editor).toBeHidden();
   await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Enviado para revisão");
   await expect(row).toContainText("Em revisão");
+
+  // Imagens lists the upload, with no delete: that is an editor's.
+  await page.getByRole("tab", { name: "Imagens" }).click();
+  const image = page
+    .getByRole("list", { name: "Imagens enviadas" })
+    .getByRole("listitem")
+    .filter({ hasText: imageName });
+  await expect(image).toContainText("Usada em 1 post");
+  await expect(image.getByRole("button")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("a salesperson sees only Mensagens and Análises, and no delete on a lead", async ({ page }) => {
@@ -115,6 +135,12 @@ test("an editor works on the blog but does not see Equipe", async ({ page }) => 
   const others = list.getByRole("listitem").filter({ hasText: othersDraft });
   await expect(others.getByRole("button", { name: `Excluir post ${othersDraft}` })).toBeVisible();
   await expect(others.getByRole("button", { name: `Editar post ${othersDraft}` })).toBeVisible();
+  await page.getByRole("tab", { name: "Imagens" }).click();
+  const image = page
+    .getByRole("list", { name: "Imagens enviadas" })
+    .getByRole("listitem")
+    .filter({ hasText: imageName });
+  await expect(image.getByRole("button", { name: `Excluir a imagem ${imageName}` })).toBeVisible();
 });
 
 test("an account without a staff role is still sent to /auth", async ({ page }) => {
