@@ -113,6 +113,9 @@ export const adminCopy = {
         label: "Tags",
         placeholder: "Escolha ou digite uma tag",
         hint: "A primeira é a tag principal. Até 10; uma tag nova é criada ao salvar.",
+        // A writer (autor) picks among the existing tags: only editors create them.
+        hintExisting: "A primeira é a tag principal. Até 10, entre as tags existentes.",
+        notExisting: "Escolha uma tag existente. Tags novas são criadas pelos editores.",
         add: "Adicionar tag",
         remove: (name: string) => `Remover a tag ${name}`,
         primary: "principal",
@@ -561,7 +564,11 @@ export const adminCopy = {
       busy: "Enviando...",
       required: "Informe o e-mail do colega.",
       invalid: "Informe um e-mail válido.",
+      role: "Função",
+      roleHint: "A pessoa recebe a função ao aceitar o convite.",
     },
+    /** Beside "Convite pendente": the role the invitation gives on acceptance. */
+    invitedAs: (role: string) => `entra como ${role}`,
     toasts: {
       invited: (email: string) => ({ title: "Convite enviado", description: `Enviamos o convite para ${email}.` }),
       granted: (role: string) => ({ title: "Acesso concedido", description: `A pessoa agora tem a função ${role}.` }),
@@ -591,8 +598,9 @@ export const adminCopy = {
       "lead.status_changed": "Status de mensagem alterado",
       "lead.exported": "Mensagens exportadas",
       "lead.deleted": "Mensagem excluída",
-      "role.granted": "Acesso de administrador concedido",
-      "role.revoked": "Acesso de administrador removido",
+      // The event is any role's (the sentence names which): admin, editor, autor or vendas.
+      "role.granted": "Função concedida",
+      "role.revoked": "Função removida",
       "member.invited": "Colega convidado",
       "factor.enrolled": "Verificação em duas etapas ativada",
       "factor.removed": "Autenticador removido",
@@ -634,6 +642,9 @@ export const adminCopy = {
         string
       >,
       memberInvited: (who: string, email: string) => `${who} convidou ${email} para a equipe`,
+      /** `role` is one of `roleNames`: the role the invitation gives. */
+      memberInvitedAs: (who: string, email: string, role: string) =>
+        `${who} convidou ${email} para a equipe como ${role}`,
       factorEnrolled: (who: string, name: string) => `${who} ativou a verificação em duas etapas (${name})`,
       factorRemoved: (who: string, name: string) => `${who} removeu o autenticador ${name}`,
       passwordReset: (who: string) => `${who} redefiniu a senha por e-mail`,

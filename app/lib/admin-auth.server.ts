@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { createClient } from "@supabase/supabase-js";
 import type { RouterContextProvider } from "react-router";
+import type { Capability } from "./admin-role";
 import { backendContext } from "./backend-context";
 import { declaresMoreThan } from "./bounded-body";
 import type { AppSupabaseClient, Database, Json } from "./database.types";
@@ -9,9 +10,10 @@ import { serverSupabase, serviceSupabase } from "./supabase.server";
 
 /**
  * What a staff route asks of its caller: one of the capability functions of
- * supabase/migrations/20260101001910_staff_roles.sql (docs/security.md "Roles").
+ * supabase/migrations/20260101001910_staff_roles.sql (docs/security.md "Roles"), named as the
+ * admin screen's map names them (./admin-role.ts).
  */
-export type StaffCapability = "is_admin" | "can_write_posts" | "can_publish_posts" | "can_read_leads";
+export type StaffCapability = Capability;
 
 /** Who sent a staff request: a member with the capability (their id, a client acting as them), or why not. */
 export type AdminCaller =

@@ -495,6 +495,27 @@ export type Database = {
         };
         Relationships: [];
       };
+      invited_roles: {
+        Row: {
+          created_at: string;
+          invited_by: string | null;
+          role: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          invited_by?: string | null;
+          role: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          invited_by?: string | null;
+          role?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       lead_deliveries: {
         Row: {
           attempts: number;
@@ -1232,6 +1253,7 @@ export type Database = {
           total: number;
         }[];
       };
+      set_invited_role: { Args: { member: string | null; new_role: string | null }; Returns: undefined };
       set_member_role: { Args: { member: string | null; new_role: string | null }; Returns: undefined };
       set_post_tags: { Args: { for_post: string | null; tag_ids: Json | null }; Returns: undefined };
       staff_role: { Args: never; Returns: string };
@@ -1242,6 +1264,7 @@ export type Database = {
           created_at: string;
           email: string;
           invited_at: string;
+          invited_role: string;
           is_admin: boolean;
           last_sign_in_at: string;
           mfa_enabled: boolean;

@@ -173,10 +173,16 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await invite.getByRole("button", { name: "Enviar convite" }).click();
   await expect(invite.getByText("Informe o e-mail do colega.")).toBeVisible();
   await invite.getByLabel("E-mail do colega").fill(colleague);
+  // The invitation carries a role: a writer's unless another is picked.
+  const invitedRole = invite.getByRole("combobox", { name: "Função" });
+  await expect(invitedRole).toHaveValue("autor");
+  await invitedRole.selectOption({ label: "Vendas" });
   await invite.getByRole("button", { name: "Enviar convite" }).click();
   await expect(toasts(page).getByText(`Enviamos o convite para ${colleague}.`)).toBeVisible();
   const table = page.getByRole("table", { name: "Membros da equipe" });
-  await expect(table.getByRole("row").filter({ hasText: colleague })).toContainText("Convite pendente");
+  await expect(table.getByRole("row").filter({ hasText: colleague })).toContainText(
+    "Convite pendente · entra como Vendas",
+  );
   await expectNoAxeViolations(page);
 
   // The colleague follows the e-mail's link in their own browser.
@@ -189,7 +195,9 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await expect(other.getByText("As senhas não coincidem.")).toBeVisible();
   await other.getByLabel("Confirme a nova senha").fill("colega-senha-123");
   await other.getByRole("button", { name: "Criar senha e entrar" }).click();
-  await expect(other).toHaveURL((url) => url.pathname === "/");
+  // With the invited role already theirs, they land in the admin, seeing sales' views.
+  await expect(other).toHaveURL((url) => url.pathname === "/admin");
+  await expect(other.getByRole("tab", { name: /^Mensagens/ })).toBeVisible();
   // The link worked once.
   await other.goto(linkPath(mail));
   await chooseNewPassword(other, "Criar senha e entrar", "outra-senha-456");
@@ -201,6 +209,8 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await page.getByRole("tab", { name: "Equipe" }).click();
   const row = table.getByRole("row").filter({ hasText: colleague });
   await expect(row).toContainText("Convite aceito");
+  // Accepting gave the invited role.
+  await expect(row.getByRole("combobox", { name: `Função de ${colleague}` })).toHaveValue("vendas");
   // An account made without an invitation says nothing of one.
   await expect(table.getByRole("row").filter({ hasText: ADMIN_EMAIL })).not.toContainText("Convite");
   // One role per account, from the picker ("Sem acesso" is none).
@@ -219,8 +229,8 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   for (const action of [
     "Verificação em duas etapas ativada",
     "Colega convidado",
-    "Acesso de administrador concedido",
-    "Acesso de administrador removido",
+    "Função concedida",
+    "Função removida",
   ]) {
     await expect(log.getByRole("listitem").filter({ hasText: action }).first()).toBeVisible();
   }

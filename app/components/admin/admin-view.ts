@@ -1,7 +1,7 @@
 import type { Session } from "@supabase/supabase-js";
 import type { ComponentType, ReactNode } from "react";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import type { StaffRole } from "~/lib/admin-role";
+import type { Capability, StaffRole } from "~/lib/admin-role";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
@@ -32,13 +32,16 @@ export type AdminViewId = Exclude<keyof typeof AdminCopy.tabs, "label" | "newCou
 
 /**
  * One view of the admin (app/components/admin/admin-views.ts lists them): a tab and its panel,
- * plus what a view may add around them, and the roles that see it (the tabs and the header
+ * plus what a view may add around them, and the capability it needs (the tabs and the header
  * follow it alike).
  */
 export interface AdminView {
   id: AdminViewId;
-  /** The staff roles that see this view (docs/security.md "Roles"). */
-  roles: readonly StaffRole[];
+  /**
+   * The capability function (app/lib/admin-role.ts) whose holders see this view; none: every
+   * staff role.
+   */
+  capability?: Capability;
   Panel: ComponentType<AdminPanelProps>;
   /**
    * Mounted while its tab is hidden too, so its filters, page and dialog outlive a switch of

@@ -1,6 +1,6 @@
 import { ActivityPanel } from "./activity/activity-panel";
 import { AnalyticsPanel } from "./analytics/analytics-panel";
-import type { StaffRole } from "~/lib/admin-role";
+import { can, type StaffRole } from "~/lib/admin-role";
 import type { AdminView } from "./admin-view";
 import { EditorialPanel } from "./editorial/editorial-panel";
 import { ImagesPanel } from "./images/images-panel";
@@ -13,31 +13,29 @@ import { TeamPanel } from "./team/team-panel";
 
 /**
  * The admin's views, in the order of their tabs (the first is open on arrival). A new view is
- * one entry here: its tab label comes from `adminCopy.tabs[id]`.
+ * one entry here: its tab label comes from `adminCopy.tabs[id]`; who sees it follows the
+ * capability the database asks for its data (docs/security.md "Roles").
  */
-const WRITERS = ["admin", "editor", "autor"] as const;
-const EVERYONE = ["admin", "editor", "autor", "vendas"] as const;
-
 export const adminViews: readonly AdminView[] = [
   {
     id: "posts",
-    roles: WRITERS,
+    capability: "can_write_posts",
     Panel: PostsPanel,
     keepMounted: true,
     HeaderAction: NewPostButton,
     Provider: PostEditorProvider,
   },
-  { id: "messages", roles: ["admin", "vendas"], Panel: MessagesPanel, keepMounted: true, Badge: NewLeadsBadge },
+  { id: "messages", capability: "can_read_leads", Panel: MessagesPanel, keepMounted: true, Badge: NewLeadsBadge },
   // Sales see the visits and conversions; the pages and Web Vitals stay empty for them.
-  { id: "analytics", roles: ["admin", "editor", "vendas"], Panel: AnalyticsPanel },
-  { id: "images", roles: WRITERS, Panel: ImagesPanel, keepMounted: true },
-  { id: "tags", roles: ["admin", "editor"], Panel: EditorialPanel },
-  { id: "security", roles: EVERYONE, Panel: SecurityPanel, keepMounted: true },
-  { id: "team", roles: ["admin"], Panel: TeamPanel },
-  { id: "activity", roles: ["admin"], Panel: ActivityPanel },
-  { id: "settings", roles: ["admin"], Panel: SettingsPanel, keepMounted: true },
+  { id: "analytics", capability: "can_read_conversions", Panel: AnalyticsPanel },
+  { id: "images", capability: "can_write_posts", Panel: ImagesPanel, keepMounted: true },
+  { id: "tags", capability: "can_publish_posts", Panel: EditorialPanel },
+  { id: "security", Panel: SecurityPanel, keepMounted: true },
+  { id: "team", capability: "is_admin", Panel: TeamPanel },
+  { id: "activity", capability: "is_admin", Panel: ActivityPanel },
+  { id: "settings", capability: "is_admin", Panel: SettingsPanel, keepMounted: true },
 ];
 
 /** The views a role sees, in tab order. */
 export const viewsFor = (role: StaffRole): readonly AdminView[] =>
-  adminViews.filter((view) => view.roles.includes(role));
+  adminViews.filter((view) => view.capability === undefined || can(role, view.capability));

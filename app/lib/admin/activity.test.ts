@@ -27,6 +27,16 @@ function entry(action: string, fields: Partial<AuditEntry> = {}): AuditEntry {
 
 const say = (row: AuditEntry, known: ActivityNames = names) => activitySentence(row, known, adminCopy.activity, labels);
 
+describe("the activity log's filter", () => {
+  it("labels the role events for every role, as their sentences name the role", () => {
+    expect(adminCopy.activity.actions["role.granted"]).toBe("Função concedida");
+    expect(adminCopy.activity.actions["role.revoked"]).toBe("Função removida");
+    for (const label of Object.values(adminCopy.activity.actions)) {
+      expect(label).not.toMatch(/administrador/i);
+    }
+  });
+});
+
 describe("the activity log's sentences", () => {
   it("names the lead and says its new status in pt-BR", () => {
     const changed = entry("lead.status_changed", { target: LEAD, details: { from: "new", to: "contacted" } });
@@ -60,6 +70,9 @@ describe("the activity log's sentences", () => {
     );
     expect(say(entry("member.invited", { details: { email: "caio@empresa.example" } }))).toBe(
       "Ana convidou caio@empresa.example para a equipe",
+    );
+    expect(say(entry("member.invited", { details: { email: "caio@empresa.example", role: "vendas" } }))).toBe(
+      "Ana convidou caio@empresa.example para a equipe como vendas",
     );
     expect(say(entry("factor.enrolled", { target: "Celular" }))).toBe(
       "Ana ativou a verificação em duas etapas (Celular)",

@@ -117,8 +117,11 @@ export function activitySentence(entry: AuditEntry, names: ActivityNames, copy: 
           ? say.roleGranted(who, target, named)
           : say.roleRevoked(who, target, named);
       }
-      case "member.invited":
-        return say.memberInvited(who, text(details["email"]) ?? target);
+      case "member.invited": {
+        const email = text(details["email"]) ?? target;
+        const role = text(details["role"]);
+        return role ? say.memberInvitedAs(who, email, say.roleNames[role] ?? role) : say.memberInvited(who, email);
+      }
       case "factor.enrolled":
         return say.factorEnrolled(who, target);
       case "factor.removed":

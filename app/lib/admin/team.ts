@@ -35,12 +35,21 @@ export async function setMemberRole(client: AppSupabaseClient, userId: string, r
 
 export type InviteOutcome = "invited" | "already-registered" | "invalid-email" | "failed";
 
-/** "Enviar convite": the site's server sends it (app/routes/admin/invite.ts) after checking the caller. */
-export async function inviteMember(accessToken: string, email: string): Promise<InviteOutcome> {
+/**
+ * The role the invitation form offers first: a writer's, the least a colleague of the blog
+ * needs and one that reads no leads (docs/admin.md "Equipe").
+ */
+export const DEFAULT_INVITE_ROLE: StaffRole = "autor";
+
+/**
+ * "Enviar convite": the site's server sends it (app/routes/admin/invite.ts) after checking the
+ * caller; `role` (null: none) becomes the colleague's when they accept.
+ */
+export async function inviteMember(accessToken: string, email: string, role: StaffRole | null): Promise<InviteOutcome> {
   const response = await fetch("/admin/convite", {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ email, role }),
   });
   if (response.ok) return "invited";
   if (response.status === 409) return "already-registered";

@@ -2,7 +2,8 @@
 // exchangeCodeForSession) against a real OpenID provider on a local port (oidc-provider), on PGlite
 // and PostgreSQL: a new company account signs in without any role; a wrong state, a replayed code
 // (the provider's at /callback, ours at /token), a foreign domain, an ID token signed by another
-// key, a wrong PKCE verifier and a redirect outside the site are refused.
+// key, a wrong PKCE verifier and a redirect outside the site are refused. An invited account
+// signing in this way for the first time gets the role its invitation carries.
 import { createClient } from "@supabase/supabase-js";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from "jose";
@@ -20,6 +21,7 @@ const ACCOUNTS = {
   duda: { email: "duda@omnia.example", email_verified: true },
   eva: { email: "eva@omnia.example", email_verified: true },
   fabio: { email: "fabio@omnia.example", email_verified: true },
+  helena: { email: "helena@omnia.example", email_verified: true },
   unverified: { email: "gil@omnia.example", email_verified: false },
   intruso: { email: "intruso@outra.example", email_verified: true },
 };
@@ -256,5 +258,24 @@ describeEachDatabase("company sign-in (OpenID Connect)", (kind) => {
     expect(error).toBeNull();
     expect(data.user?.id).toBe(existing.id);
     expect(data.user?.app_metadata["providers"]).toEqual(["email", "google"]);
+  });
+
+  it("gives an invited account the role of its invitation when it first signs in with the provider", async () => {
+    const service = makeClient(t.backend, t.backend.serviceRoleKey);
+    const created = await service.auth.admin.createUser({ email: "helena@omnia.example" });
+    expect(created.error).toBeNull();
+    const id = created.data.user?.id ?? "";
+    // An invitation not yet accepted, as /admin/convite leaves it, with the role an admin chose.
+    await t.backend.db.query("UPDATE auth.users SET invited_at = now() WHERE id = $1", [id]);
+    const admin = await t.user(`admin-${kind}@omnia.example`, { admin: true });
+    expect((await admin.client.rpc("set_invited_role", { member: id, new_role: "editor" })).error).toBeNull();
+    expect(await rolesOf(id)).toEqual([]);
+
+    const client = pkceClient();
+    const back = await atCallback(await toCallback(client, "helena"));
+    const { data, error } = await client.auth.exchangeCodeForSession(back.searchParams.get("code") ?? "");
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(id);
+    expect(await rolesOf(id)).toEqual([{ role: "editor" }]);
   });
 });

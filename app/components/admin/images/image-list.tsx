@@ -12,7 +12,8 @@ export interface ImageListProps {
   failed: boolean;
   copy: typeof AdminCopy.images;
   removeTooltip: string;
-  onDelete: (image: UploadedImage) => void;
+  /** Absent for a role the database lets list but not delete (a writer): no bin then. */
+  onDelete?: (image: UploadedImage) => void;
 }
 
 /**
@@ -51,7 +52,9 @@ export function ImageList({ images, unused, loading, failed, copy, removeTooltip
                 ) : null}
               </div>
             </div>
-            <RemoveButton tooltip={removeTooltip} label={copy.delete(fileName)} onClick={() => onDelete(image)} />
+            {onDelete ? (
+              <RemoveButton tooltip={removeTooltip} label={copy.delete(fileName)} onClick={() => onDelete(image)} />
+            ) : null}
           </li>
         );
       })}

@@ -3,6 +3,7 @@ import { Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { deleteImage, listImages, listUnusedImages, removeUnusedImages, type UploadedImage } from "~/lib/admin/images";
 import { adminKeys } from "~/lib/admin/keys";
+import { can } from "~/lib/admin-role";
 import { dataErrorOf, errorNotice, screenErrorTexts } from "~/lib/data-result";
 import type { AdminPanelProps } from "../admin-view";
 import { showDone, showError, useAdminWrite } from "../admin-write";
@@ -12,7 +13,9 @@ import { ImageList } from "./image-list";
  * "Imagens": the uploads with their original names and the posts that show each one; the bin
  * deletes one, and "Remover imagens sem uso" the uploads the database reports unused for a day.
  */
-export function ImagesPanel({ client, copy, active }: AdminPanelProps) {
+export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
+  // Deleting (one image or the unused ones) is an editor's: a writer lists and uploads.
+  const mayDelete = can(role, "can_publish_posts");
   const queryClient = useQueryClient();
   const images = useQuery({
     queryKey: adminKeys.images,
@@ -23,7 +26,7 @@ export function ImagesPanel({ client, copy, active }: AdminPanelProps) {
   const unused = useQuery({
     queryKey: [...adminKeys.images, "unused"],
     queryFn: () => listUnusedImages(client),
-    enabled: active,
+    enabled: active && mayDelete,
   });
   const remove = useAdminWrite((image: UploadedImage) => deleteImage(client, image), {
     done: copy.toasts.imageDeleted,
@@ -69,13 +72,17 @@ export function ImagesPanel({ client, copy, active }: AdminPanelProps) {
         failed={images.isError}
         copy={copy.images}
         removeTooltip={copy.list.remove}
-        onDelete={(image) => {
-          const question =
-            image.posts.length > 0
-              ? copy.images.confirmDeleteUsed(image.posts.map((post) => post.title))
-              : copy.images.confirmDelete;
-          if (window.confirm(question)) remove.mutate(image);
-        }}
+        onDelete={
+          mayDelete
+            ? (image) => {
+                const question =
+                  image.posts.length > 0
+                    ? copy.images.confirmDeleteUsed(image.posts.map((post) => post.title))
+                    : copy.images.confirmDelete;
+                if (window.confirm(question)) remove.mutate(image);
+              }
+            : undefined
+        }
       />
     </div>
   );

@@ -29,7 +29,8 @@ export interface MessagesListProps {
   pagination?: MessagesPagination;
   onStatusChange: (message: ContactMessage, status: string) => void;
   onSaveNote: (message: ContactMessage, note: string) => void;
-  onDelete: (message: ContactMessage) => void;
+  /** Absent for a role that works leads but may not delete them (sales): no bin then. */
+  onDelete?: (message: ContactMessage) => void;
   onResend: (delivery: LeadDelivery) => void;
 }
 
@@ -132,13 +133,15 @@ export function MessagesList({
                       {message.handled_at ? ` · ${copy.handled(formatShortDateTime(message.handled_at))}` : null}
                     </p>
                   </div>
-                  <div className="flex gap-1">
-                    <RemoveButton
-                      tooltip={copy.remove}
-                      label={copy.removeLabel(message.name)}
-                      onClick={() => onDelete(message)}
-                    />
-                  </div>
+                  {onDelete ? (
+                    <div className="flex gap-1">
+                      <RemoveButton
+                        tooltip={copy.remove}
+                        label={copy.removeLabel(message.name)}
+                        onClick={() => onDelete(message)}
+                      />
+                    </div>
+                  ) : null}
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                   {details.map(([term, value]) => (

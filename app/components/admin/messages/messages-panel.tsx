@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { adminKeys } from "~/lib/admin/keys";
+import { can } from "~/lib/admin-role";
 import {
   countNewMessages,
   deleteMessage,
@@ -65,7 +66,7 @@ function useLeadWrites({ client, copy }: AdminContext) {
  * (docs/product.md).
  */
 export function MessagesPanel(props: AdminPanelProps) {
-  const { client, session, copy } = props;
+  const { client, session, copy, role } = props;
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<MessageFilters>({});
   const messages = useQuery({
@@ -113,9 +114,14 @@ export function MessagesPanel(props: AdminPanelProps) {
         }
         onStatusChange={(message, status) => writes.changeStatus.mutate({ message, status })}
         onSaveNote={(message, note) => writes.saveNote.mutate({ message, note })}
-        onDelete={(message) => {
-          if (window.confirm(copy.messages.confirmDelete)) writes.remove.mutate(message);
-        }}
+        // Sales work the leads; deleting one (LGPD) is an admin's.
+        onDelete={
+          can(role, "is_admin")
+            ? (message) => {
+                if (window.confirm(copy.messages.confirmDelete)) writes.remove.mutate(message);
+              }
+            : undefined
+        }
       />
     </>
   );

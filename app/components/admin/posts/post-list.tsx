@@ -15,6 +15,11 @@ export interface PostListProps {
   /** Whether a search or filter narrows the list: an empty list then says nothing matched. */
   filtered: boolean;
   copy: typeof AdminCopy.list;
+  /**
+   * Whether the signed-in member may change this post (app/lib/admin-role.ts canEditPost): edit
+   * and delete show only then, since the database would refuse them.
+   */
+  canChange: (post: BlogPost) => boolean;
   onEdit: (post: BlogPost) => void;
   onDelete: (post: BlogPost) => void;
 }
@@ -50,9 +55,10 @@ function Thumbnail({ src }: { src: string | null }) {
 
 /**
  * Posts, drafts too, newest first (docs/product.md §2): thumbnail, title, "slug / status / Criado
- * date", and actions (edit, delete, "Ver no site" for the posts visitors can open).
+ * date", and actions (edit and delete where the member may, "Ver no site" for the posts visitors
+ * can open).
  */
-export function PostList({ posts, loading, failed, filtered, copy, onEdit, onDelete }: PostListProps) {
+export function PostList({ posts, loading, failed, filtered, copy, canChange, onEdit, onDelete }: PostListProps) {
   if (loading) return <p className="py-8 text-muted-foreground">{copy.loading}</p>;
   if (failed) return <p className="py-8 text-destructive">{copy.loadError}</p>;
   if (!posts || posts.length === 0) {
@@ -81,12 +87,25 @@ export function PostList({ posts, loading, failed, filtered, copy, onEdit, onDel
                 </Button>
               </Tooltip>
             ) : null}
-            <Tooltip label={copy.edit}>
-              <Button variant="ghost" size="icon" aria-label={copy.editLabel(post.title)} onClick={() => onEdit(post)}>
-                <Pencil aria-hidden="true" />
-              </Button>
-            </Tooltip>
-            <RemoveButton tooltip={copy.remove} label={copy.removeLabel(post.title)} onClick={() => onDelete(post)} />
+            {canChange(post) ? (
+              <>
+                <Tooltip label={copy.edit}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={copy.editLabel(post.title)}
+                    onClick={() => onEdit(post)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                </Tooltip>
+                <RemoveButton
+                  tooltip={copy.remove}
+                  label={copy.removeLabel(post.title)}
+                  onClick={() => onDelete(post)}
+                />
+              </>
+            ) : null}
           </div>
         </li>
       ))}

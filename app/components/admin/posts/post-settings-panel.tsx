@@ -102,6 +102,7 @@ export function PostSettingsPanel(props: PostSettingsPanelProps) {
         error={errors.tags}
         onChange={(names) => set("tags", names)}
         inputRef={refFor("tags")}
+        allowNew={canPublish}
       />
       {canPublish ? <AuthorField {...props} /> : null}
       <PostSeoGroup {...props} open={props.seoOpen} onOpenChange={props.onSeoOpenChange} />

@@ -13,6 +13,7 @@ import {
   type PostListFilter,
   type PostStatusFilter,
 } from "~/lib/admin/posts";
+import { canEditPost } from "~/lib/admin-role";
 import type { BlogPost } from "~/lib/blog-types";
 import { screenErrorTexts } from "~/lib/data-result";
 import type { AdminPanelProps } from "../admin-view";
@@ -29,7 +30,7 @@ const SEARCH_DELAY_MS = 250;
  * "Posts": every post, drafts too, with a search by title and filters by status and tag (the
  * database filters, issue #37), edit (the post editor) and delete (docs/product.md §2).
  */
-export function PostsPanel({ client, copy }: AdminPanelProps) {
+export function PostsPanel({ client, copy, role, session }: AdminPanelProps) {
   const [status, setStatus] = useState<PostStatusFilter>("all");
   const [tag, setTag] = useState("");
   const [typed, setTyped] = useState("");
@@ -101,6 +102,7 @@ export function PostsPanel({ client, copy }: AdminPanelProps) {
         failed={posts.isError}
         filtered={filtered}
         copy={list}
+        canChange={(post) => canEditPost(role, session.user.id, post)}
         onEdit={openPost}
         onDelete={(post) => {
           if (window.confirm(copy.confirmDelete)) remove.mutate(post);

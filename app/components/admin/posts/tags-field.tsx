@@ -17,21 +17,39 @@ interface TagsFieldProps {
   error?: string;
   onChange: (names: string[]) => void;
   inputRef?: (node: HTMLInputElement | null) => void;
+  /**
+   * Whether a new name may be typed (it becomes a tag on save). False for a writer, whom the
+   * database does not let create tags: only the suggestions can be added then.
+   */
+  allowNew?: boolean;
 }
 
 /**
  * A post's tags: the chosen ones as removable chips (the first marked as the primary tag), and a
  * field that suggests existing tags and takes a new name (Enter or "Adicionar tag").
  */
-export function TagsField({ id, copy, value, suggestions, error, onChange, inputRef }: TagsFieldProps) {
+export function TagsField({
+  id,
+  copy,
+  value,
+  suggestions,
+  error,
+  onChange,
+  inputRef,
+  allowNew = true,
+}: TagsFieldProps) {
   const [draft, setDraft] = useState("");
+  const [notExisting, setNotExisting] = useState(false);
   const listId = useId();
   const tags = value ?? [];
   const add = () => {
-    const next = tagNames([...tags, draft]);
+    const existing = suggestions.find((name) => name.toLowerCase() === draft.trim().toLowerCase());
+    if (!allowNew && existing === undefined) return setNotExisting(true);
+    const next = tagNames([...tags, existing ?? draft]);
     if (next.length !== tags.length) onChange(next);
     setDraft("");
   };
+  const hint = allowNew ? copy.hint : copy.hintExisting;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter" || event.key === ",") {
       event.preventDefault();
@@ -66,13 +84,16 @@ export function TagsField({ id, copy, value, suggestions, error, onChange, input
       ) : null}
       <div className="flex gap-2">
         <Input
-          {...fieldControl(id, { error, hint: copy.hint })}
+          {...fieldControl(id, { error: error ?? (notExisting ? copy.notExisting : undefined), hint })}
           ref={inputRef}
           list={listId}
           placeholder={copy.placeholder}
           value={draft}
           disabled={value === undefined}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setNotExisting(false);
+          }}
           onKeyDown={onKeyDown}
         />
         <Button type="button" variant="outline" disabled={!draft.trim()} onClick={add}>
@@ -88,8 +109,8 @@ export function TagsField({ id, copy, value, suggestions, error, onChange, input
             </option>
           ))}
       </datalist>
-      <FieldHint id={id}>{copy.hint}</FieldHint>
-      <FieldError id={id}>{error}</FieldError>
+      <FieldHint id={id}>{hint}</FieldHint>
+      <FieldError id={id}>{error ?? (notExisting ? copy.notExisting : undefined)}</FieldError>
     </div>
   );
 }

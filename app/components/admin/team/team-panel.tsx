@@ -4,12 +4,21 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
+import { Field } from "~/components/ui/field";
 import { HiddenHeading } from "~/components/ui/hidden-heading";
 import { TextField } from "~/components/ui/text-field";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { adminKeys } from "~/lib/admin/keys";
 import { NativeSelect } from "~/components/ui/native-select";
-import { inviteMember, listTeam, memberStatus, setMemberRole, type TeamMember } from "~/lib/admin/team";
+import {
+  DEFAULT_INVITE_ROLE,
+  inviteMember,
+  listTeam,
+  memberStatus,
+  setMemberRole,
+  type InviteOutcome,
+  type TeamMember,
+} from "~/lib/admin/team";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "~/lib/admin-role";
 import { dataErrorOf } from "~/lib/data-result";
 import { formatShortDateTime } from "~/lib/format";
@@ -50,7 +59,7 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
       <InviteForm
         copy={copy}
         errorTitle={errorTitle}
-        invite={(email) => inviteMember(session.access_token, email)}
+        invite={(email, invitedRole) => inviteMember(session.access_token, email, invitedRole)}
         onInvited={() => queryClient.invalidateQueries({ queryKey: adminKeys.team })}
       />
       {members.isPending ? (
@@ -135,8 +144,20 @@ const STATUS_TEXT = { "invite-accepted": "accepted", "invite-pending": "pending"
 function MemberStatus({ member, copy }: { member: TeamMember; copy: Copy }) {
   const status = memberStatus(member);
   if (!status) return null;
-  return <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{copy[STATUS_TEXT[status]]}</span>;
+  // NULL unless an open invitation gives a role: the generated types cannot say so.
+  const invitedRole: string | null = member.invited_role;
+  const invitedAs =
+    status === "invite-pending" && isStaffRole(invitedRole) ? ` · ${copy.invitedAs(copy.roles[invitedRole])}` : "";
+  return (
+    <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">
+      {copy[STATUS_TEXT[status]]}
+      {invitedAs}
+    </span>
+  );
 }
+
+/** The invitation's roles, least access first after the default (docs/admin.md "Equipe"). */
+const INVITE_ROLES: readonly StaffRole[] = ["autor", "vendas", "editor", "admin"];
 
 function InviteForm({
   copy,
@@ -146,11 +167,12 @@ function InviteForm({
 }: {
   copy: Copy;
   errorTitle: string;
-  invite: (email: string) => Promise<"invited" | "already-registered" | "invalid-email" | "failed">;
+  invite: (email: string, role: StaffRole | null) => Promise<InviteOutcome>;
   onInvited: () => void;
 }) {
   const id = useId();
   const [email, setEmail] = useState("");
+  const [invitedRole, setInvitedRole] = useState<StaffRole | "">(DEFAULT_INVITE_ROLE);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -164,7 +186,7 @@ function InviteForm({
     if (problem) return inputRef.current?.focus();
     setBusy(true);
     try {
-      const outcome = await invite(address).catch(() => "failed" as const);
+      const outcome = await invite(address, invitedRole || null).catch(() => "failed" as const);
       if (outcome === "invited") {
         const done = copy.toasts.invited(address);
         toast.success(done.title, { description: done.description });
@@ -198,6 +220,21 @@ function InviteForm({
           setError(undefined);
         }}
       />
+      <Field id={`${id}-role`} label={copy.invite.role} hint={copy.invite.roleHint} className="w-56">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={invitedRole}
+            onChange={(event) => setInvitedRole(isStaffRole(event.target.value) ? event.target.value : "")}
+          >
+            {[...INVITE_ROLES, ""].map((value) => (
+              <option key={value} value={value}>
+                {copy.roles[value as StaffRole | ""]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
       <Button type="submit" className="mt-7" disabled={busy}>
         <UserPlus aria-hidden="true" />
         {busy ? copy.invite.busy : copy.invite.submit}
