@@ -5,10 +5,11 @@
 // every query new; and a tag page while posts are being published and scheduled. It prints the
 // issue's three figures at the end.
 import http from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPglite, openPostgres, type Database } from "../../server/backend/db/index.ts";
+import { SIGNING_KEY_FILE } from "../../server/backend/keys.ts";
 import { freePort, startPostgresCluster } from "../../server/backend/testing/postgres-cluster.ts";
 import { formatLoad, measure, measureFor, send, type LoadResult } from "./load.ts";
 import { signInSeededAdmin, type Admin } from "./dynamic.ts";
@@ -229,7 +230,18 @@ export async function benchEditorial(options: EditorialOptions = {}): Promise<st
   try {
     if (databaseUrl) {
       const db = await openPostgres({ connectionString: databaseUrl });
-      await seed(db).finally(() => db.close());
+      try {
+        await seed(db);
+        // signInSeededAdmin reads the anon key from the data directory; on PostgreSQL it is kept
+        // in the database.
+        const stored = await db.query<{ key: unknown }>(
+          "select key from auth.signing_keys order by created_at, id limit 1",
+        );
+        const key = stored.rows[0]?.key;
+        writeFileSync(join(dataDir, SIGNING_KEY_FILE), typeof key === "string" ? key : JSON.stringify(key));
+      } finally {
+        await db.close();
+      }
     } else {
       // PGlite has one user at a time: seed while the server is down, then start it again.
       await first.stop();
