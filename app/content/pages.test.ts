@@ -106,19 +106,21 @@ describe("lists derived from the page list", () => {
     expect(pages.filter((page) => page.noindex && page.sitemap)).toEqual([]);
   });
 
-  it("lets the page cache keep the blog's lists, its posts and the feeds, and nothing else", () => {
+  it("lets the page cache keep the blog's lists, its posts, its search and the feeds, and nothing else", () => {
     expect(cachedRoutes).toEqual([
       { path: "/blog", cache: { shows: "posts", query: ["pagina"] } },
       { path: "/blog/:slug", cache: { shows: "post" } },
       { path: "/blog/tag/:slug", cache: { shows: "posts", query: ["pagina"] } },
       { path: "/blog/autor/:slug", cache: { shows: "posts", query: ["pagina"] } },
+      { path: "/blog/busca", cache: { shows: "posts", query: ["q", "pagina"], apart: true } },
       { path: "/rss.xml", cache: { shows: "posts" } },
       { path: "/blog/tag/:slug/rss.xml", cache: { shows: "posts" } },
       { path: "/blog/autor/:slug/rss.xml", cache: { shows: "posts" } },
       { path: "/sitemap.xml", cache: { shows: "posts" } },
     ]);
-    // The search is not kept (any words are possible), though /blog/:slug would match its path.
-    expect(uncachedPaths).toContain("/blog/busca");
+    // Any words are possible: the search's pages are kept apart from the others (ADR 089).
+    expect(cachedRoutes.filter((r) => r.cache.apart).map((r) => r.path)).toEqual(["/blog/busca"]);
+    expect(uncachedPaths).not.toContain("/blog/busca");
     // A prerendered page is served from memory already; a page that shows one post names it.
     expect(pages.filter((page) => page.cache && page.render !== "per-request")).toEqual([]);
     expect(cachedRoutes.filter((r) => r.cache.shows === "post" && !r.path.includes(":slug"))).toEqual([]);

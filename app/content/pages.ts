@@ -37,6 +37,11 @@ export interface PageCacheRule {
    * parameters cannot push real pages out of memory.
    */
   query?: readonly string[];
+  /**
+   * Any value of its query is possible (a search's words): its answers are kept apart, in a
+   * store bounded in entries and bytes of its own, so made-up queries push out only each other.
+   */
+  apart?: true;
 }
 
 /**
@@ -327,14 +332,16 @@ const pageList = [
     analytics: false,
   },
   {
-    // The blog's search (?q=, ?pagina=): results are not content to index, nor to cache (any
-    // query is possible).
+    // The blog's search (?q=, ?pagina=): results are not content to index. Visitors repeat
+    // each other's words, so a query's page is kept like a list, apart from the other pages
+    // (any query is possible).
     path: "/blog/busca",
     module: "routes/blog/search.tsx",
     render: "per-request",
     scripts: [],
     sitemap: false,
     noindex: true,
+    cache: { shows: "posts", query: ["q", "pagina"], apart: true },
   },
   {
     path: "/auth",

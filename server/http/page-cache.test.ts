@@ -56,6 +56,12 @@ describe("entryFor, with the page registry's rules: what is cached, under which 
     ["/blog/autor/joana", "", "/blog/autor/joana"],
     ["/blog/tag/whatsapp/rss.xml", "", "/blog/tag/whatsapp/rss.xml"],
     ["/blog/autor/joana/rss.xml", "", "/blog/autor/joana/rss.xml"],
+    // The search, though /blog/:slug would match its path: the router's fixed path wins, in the
+    // cache too. The words as sent, the parameters in one order.
+    ["/blog/busca", "", "/blog/busca"],
+    ["/blog/busca", "?q=whatsapp", "/blog/busca?q=whatsapp"],
+    ["/blog/busca", "?pagina=2&q=gest%C3%A3o+de+equipes", "/blog/busca?pagina=2&q=gest%C3%A3o+de+equipes"],
+    ["/blog/busca", "?q=ia&utm_source=newsletter", "/blog/busca?q=ia"],
   ])("%s%s", (path, query, key) => {
     expect(cacheEntryFor(path, new URLSearchParams(query))?.key).toBe(key);
   });
@@ -72,11 +78,9 @@ describe("entryFor, with the page registry's rules: what is cached, under which 
     ["/blog/post", "?x=1"],
     ["/blog/a/b", ""],
     ["/rss.xml", "?v=2"],
-    // The search: any words are possible. /blog/:slug would match its path; the router's
-    // fixed path wins, in the cache too.
-    ["/blog/busca", ""],
-    ["/blog/busca", "?q=whatsapp"],
+    ["/blog/busca", "?q=a&q=b"],
     ["/blog/%62usca", ""],
+    ["/blog/busca", "?q=ia&ordem=data"],
     ["/blog/tag/whatsapp", "?q=x"],
   ])("not %s%s", (path, query) => {
     expect(cacheEntryFor(path, new URLSearchParams(query))).toBeNull();
@@ -86,6 +90,13 @@ describe("entryFor, with the page registry's rules: what is cached, under which 
     expect(cacheEntryFor("/blog/%61bc", new URLSearchParams())?.tags).toEqual(["post:abc"]);
     expect(cacheEntryFor("/blog", new URLSearchParams())?.tags).toEqual(["lists"]);
     expect(cacheEntryFor("/blog/tag/ia", new URLSearchParams())?.tags).toEqual(["lists"]);
+    // The search's pages are lists, kept apart.
+    expect(cacheEntryFor("/blog/busca", new URLSearchParams("q=ia"))).toEqual({
+      key: "/blog/busca?q=ia",
+      tags: ["lists"],
+      apart: true,
+    });
+    expect(cacheEntryFor("/blog", new URLSearchParams())?.apart).toBeUndefined();
   });
 });
 
@@ -270,5 +281,49 @@ describe("PageCache", () => {
     expect(entries).toBeLessThan(20);
     expect((await get("/blog/post-20")).headers.get("X-Cache")).toBe("hit");
     expect((await get("/blog/post-1")).headers.get("X-Cache")).toBe("miss");
+  });
+
+  it("keeps the search's pages apart, bounded in entries and bytes, so searches never push out other pages", async () => {
+    const { get, cache } = site(
+      new PageCache({
+        maxBytes: 40_000,
+        routes: cachedRoutes,
+        neverCached: uncachedPaths,
+        apart: { maxEntries: 5, maxBytes: 10_000 },
+      }),
+    );
+    await get("/blog");
+    await get("/blog/um-post");
+    for (let n = 1; n <= 50; n++) await get(`/blog/busca?q=palavra-${n}`);
+    const { apart, entries, bytes } = cache.stats();
+    expect(apart.entries).toBeLessThanOrEqual(5);
+    expect(apart.bytes).toBeLessThanOrEqual(10_000);
+    expect(entries).toBe(apart.entries + 2);
+    expect(bytes).toBeLessThanOrEqual(40_000);
+    expect((await get("/blog")).headers.get("X-Cache")).toBe("hit");
+    expect((await get("/blog/um-post")).headers.get("X-Cache")).toBe("hit");
+    expect((await get("/blog/busca?q=palavra-50")).headers.get("X-Cache")).toBe("hit");
+    expect((await get("/blog/busca?q=palavra-1")).headers.get("X-Cache")).toBe("miss");
+    // Entries bound it too: five small pages fill it.
+    const small = new PageCache({
+      maxBytes: 1 << 20,
+      routes: cachedRoutes,
+      apart: { maxEntries: 5, maxBytes: 1 << 18 },
+    });
+    const tiny = site(small);
+    for (let n = 1; n <= 20; n++) await tiny.get(`/blog/busca?q=p${n}`);
+    expect(small.stats().apart.entries).toBe(5);
+  });
+
+  it("drops the search's pages on any change to the blog and at a scheduled moment", async () => {
+    const { get, cache } = site();
+    await get("/blog/busca?q=ia");
+    expect((await get("/blog/busca?q=ia")).headers.get("X-Cache")).toBe("hit");
+    // A change to any post (its slug unrelated to the query) may change any search's results.
+    cache.onNotification(JSON.stringify({ op: "UPDATE", table: "blog_posts", slug: "outro-post" }));
+    expect((await get("/blog/busca?q=ia")).headers.get("X-Cache")).toBe("miss");
+    cache.expireBy(Date.now() - 1);
+    expect((await get("/blog/busca?q=ia")).headers.get("X-Cache")).toBe("miss");
+    expect((await get("/blog/busca?q=ia")).headers.get("X-Cache")).toBe("hit");
   });
 });

@@ -7,7 +7,8 @@
 // shows up, and an unpublished one disappears, within a second on every instance. A scheduled
 // post goes live without a change: scheduled-posts.ts drops everything at its moment. Nothing
 // that depends on a session is ever stored: only GET answers with status 200 and no
-// Set-Cookie, on those routes.
+// Set-Cookie, on those routes. The search's pages (a rule marked `apart`) are lists too, kept
+// in a store of their own (docs/decisions/089-search-pages-in-the-page-cache.md).
 import { LRUCache } from "lru-cache";
 // Types only, erased before Node runs this file.
 import type { PageCacheRule } from "../../app/content/pages.ts";
@@ -48,6 +49,8 @@ export interface CacheableRoute {
 export interface CacheEntry {
   key: string;
   tags: readonly string[];
+  /** Kept in the store apart (a rule with `apart`: any query is possible). */
+  apart?: boolean;
 }
 
 // Every list of posts shows up in this tag; a post page in its own, and in those of the tags it
@@ -106,10 +109,28 @@ export interface PageCacheOptions {
   neverCached?: readonly string[];
   /** Called when a scheduled expiry (expireBy) has dropped everything. */
   onExpired?: () => void;
+  /**
+   * The store of the routes marked `apart` (the search): at most this many answers (one per
+   * page and encoding) and this many bytes, taken out of `maxBytes`. Default: 2,000 answers and
+   * a quarter of `maxBytes`.
+   */
+  apart?: { maxEntries: number; maxBytes: number };
+}
+
+/** The answers one store keeps, bounded in bytes (and in entries for the store apart). */
+function newStore(maxBytes: number, ttlMs: number, maxEntries?: number): LRUCache<string, StoredPage> {
+  return new LRUCache<string, StoredPage>({
+    maxSize: Math.max(1, maxBytes),
+    ...(maxEntries ? { max: maxEntries } : {}),
+    // The key counts too: a search's words can be long.
+    sizeCalculation: (page, key) => page.answer.body.byteLength + key.length * 2 + 1024,
+    ttl: ttlMs,
+  });
 }
 
 export class PageCache {
   private readonly pages: LRUCache<string, StoredPage>;
+  private readonly apartPages: LRUCache<string, StoredPage>;
   private readonly routes: CompiledRoute[];
   // Bumped by every invalidation: a render that began before it may hold old content, so it
   // is answered but not stored.
@@ -120,20 +141,24 @@ export class PageCache {
   // Resolves to null when the render's answer cannot be shared (not a 200, a Set-Cookie).
   private readonly rendering = new Map<string, Promise<DocumentAnswer | null>>();
   private readonly neverCached: ReadonlySet<string>;
+  private readonly fixedPaths: ReadonlySet<string>;
   private readonly onExpired: (() => void) | undefined;
   // When a scheduled post goes live (Date.now() terms): everything is dropped then, by the
   // caller's timer or by the first lookup after it, whichever comes first.
   private expiresAt: number | null = null;
 
   constructor(options: PageCacheOptions) {
-    this.routes = options.routes.map(compile);
+    // Fixed paths first: the router prefers /blog/busca to /blog/:slug, and so does the cache.
+    this.routes = options.routes
+      .toSorted((a, b) => Number(a.path.includes(":")) - Number(b.path.includes(":")))
+      .map(compile);
     this.neverCached = new Set(options.neverCached ?? []);
+    this.fixedPaths = new Set(options.routes.filter((route) => !route.path.includes(":")).map((route) => route.path));
     this.onExpired = options.onExpired;
-    this.pages = new LRUCache<string, StoredPage>({
-      maxSize: options.maxBytes,
-      sizeCalculation: (page) => page.answer.body.byteLength + 1024,
-      ttl: options.ttlMs ?? 10 * 60_000,
-    });
+    const ttl = options.ttlMs ?? 10 * 60_000;
+    const apart = options.apart ?? { maxEntries: 2_000, maxBytes: Math.floor(options.maxBytes / 4) };
+    this.pages = newStore(options.maxBytes - apart.maxBytes, ttl);
+    this.apartPages = newStore(apart.maxBytes, ttl, apart.maxEntries);
   }
 
   /**
@@ -142,7 +167,10 @@ export class PageCache {
    * and cannot push real pages out of memory.
    */
   entryFor(url: URL): CacheEntry | null {
-    if (this.neverCached.has(url.pathname) || this.neverCached.has(safelyDecoded(url.pathname))) return null;
+    const decoded = safelyDecoded(url.pathname);
+    if (this.neverCached.has(url.pathname) || this.neverCached.has(decoded)) return null;
+    // /blog/%62usca is the search to the router, not a post: rendered for itself, not kept.
+    if (decoded !== url.pathname && this.fixedPaths.has(decoded)) return null;
     for (const { pattern, rule } of this.routes) {
       const match = pattern.exec(url.pathname);
       if (!match) continue;
@@ -154,7 +182,7 @@ export class PageCache {
       if (names.some((name, i) => !rule.query?.includes(name) || names.indexOf(name) !== i)) return null;
       const search = new URLSearchParams(query.toSorted(([a], [b]) => (a < b ? -1 : 1))).toString();
       const key = search ? `${url.pathname}?${search}` : url.pathname;
-      if (rule.shows === "posts") return { key, tags: [LISTS] };
+      if (rule.shows === "posts") return { key, tags: [LISTS], ...(rule.apart ? { apart: true } : {}) };
       try {
         // The tag names the post as the database does: /blog/%61bc shows the post "abc".
         return { key, tags: [postTag(decodeURIComponent(match.groups?.slug ?? ""))] };
@@ -165,9 +193,13 @@ export class PageCache {
     return null;
   }
 
-  /** Entries and bytes held, for the benchmark and tests. */
-  stats(): { entries: number; bytes: number } {
-    return { entries: this.pages.size, bytes: this.pages.calculatedSize };
+  /** Entries and bytes held (both stores), for the benchmark and tests. */
+  stats(): { entries: number; bytes: number; apart: { entries: number; bytes: number } } {
+    return {
+      entries: this.pages.size + this.apartPages.size,
+      bytes: this.pages.calculatedSize + this.apartPages.calculatedSize,
+      apart: { entries: this.apartPages.size, bytes: this.apartPages.calculatedSize },
+    };
   }
 
   /**
@@ -181,17 +213,18 @@ export class PageCache {
   ): Promise<{ hit: DocumentAnswer } | { render: PageRender }> {
     this.expireIfDue();
     const key = `${encoding ?? "identity"} ${entry.key}`;
-    const cached = this.pages.get(key);
+    const store = entry.apart ? this.apartPages : this.pages;
+    const cached = store.get(key);
     if (cached) return { hit: cached.answer };
     const underway = this.rendering.get(key);
     if (underway) {
       const answer = await underway;
       if (answer) return { hit: answer };
     }
-    return { render: this.begin(key, entry.tags, share && !underway) };
+    return { render: this.begin(store, key, entry.tags, share && !underway) };
   }
 
-  private begin(key: string, tags: readonly string[], share: boolean): PageRender {
+  private begin(store: LRUCache<string, StoredPage>, key: string, tags: readonly string[], share: boolean): PageRender {
     const startedAt = this.generation;
     let resolve: ((answer: DocumentAnswer | null) => void) | undefined;
     if (share) {
@@ -206,7 +239,7 @@ export class PageCache {
         resolve?.(answer);
         if (!answer || startedAt !== this.generation) return;
         const named = (renderTags ?? "").split(/\s+/).filter((tag) => RENDER_TAG.test(tag));
-        this.pages.set(key, { answer, tags: [...tags, ...named] });
+        store.set(key, { answer, tags: [...tags, ...named] });
       },
     };
   }
@@ -240,14 +273,17 @@ export class PageCache {
     this.rendering.clear();
     if (change === "everything" || change.op === "TRUNCATE") {
       this.pages.clear();
+      this.apartPages.clear();
       return;
     }
     const tags = new Set([LISTS]);
     for (const slug of [change.slug, change.old_slug]) if (typeof slug === "string") tags.add(postTag(slug));
     for (const id of Array.isArray(change.tags) ? change.tags : []) if (typeof id === "string") tags.add(tagTag(id));
     if (typeof change.author === "string") tags.add(authorTag(change.author));
-    for (const [key, page] of this.pages.entries()) {
-      if (page.tags.some((tag) => tags.has(tag))) this.pages.delete(key);
+    for (const store of [this.pages, this.apartPages]) {
+      for (const [key, page] of store.entries()) {
+        if (page.tags.some((tag) => tags.has(tag))) store.delete(key);
+      }
     }
   }
 

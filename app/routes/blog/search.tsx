@@ -10,9 +10,9 @@ import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/search";
 
 /**
- * /blog/busca?q=…&pagina=N: the blog's search, rendered for each request (any words are
- * possible, so nothing is cached) and kept out of search engines. An empty or too long query
- * gets a message, never an error; a page past the results' last is a 404.
+ * /blog/busca?q=…&pagina=N: the blog's search, kept out of search engines. The server's page
+ * cache keeps each query's page until the blog changes, apart from the other pages (ADR 089).
+ * An empty or too long query gets a message, never an error; a page past the results' last is a 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
