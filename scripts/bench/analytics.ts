@@ -202,6 +202,7 @@ export async function benchIngestionCpu(events = 20_000): Promise<string> {
         publicUrl: null,
       },
       "pglite",
+      t.backend.db,
     );
     const analytics = createAnalytics({
       siteUrl: "https://omnia.com.br",

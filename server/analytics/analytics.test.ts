@@ -25,9 +25,50 @@ const DAY_MS = 86_400_000;
 const dayFrom = (days: number) => analyticsDay(new Date(Date.now() + days * DAY_MS));
 const hash = (letter: string) => letter.repeat(32);
 
+/** An event as the queue hands it to the store. */
+const eventRow = (who: string, extra: Partial<EventRow> = {}): EventRow => ({
+  at: new Date().toISOString(),
+  day: dayFrom(0),
+  visitor: who,
+  kind: "view",
+  view_id: "w1",
+  page: "/precos",
+  path: "/precos?utm_source=newsletter",
+  referrer_host: null,
+  referrer_path: null,
+  utm_source: "newsletter",
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  click_id: null,
+  channel: "email",
+  source: "newsletter",
+  device: "mobile",
+  browser: "Chrome",
+  os: "Android",
+  screen: 360,
+  engaged_ms: null,
+  lcp: null,
+  inp: null,
+  cls: null,
+  fcp: null,
+  ttfb: null,
+  form: null,
+  ...extra,
+});
+/** A stored row as JSON, without what differs between two writes of the same event. */
+const withoutIds = (rows: { row: string }[]) =>
+  rows.map(({ row: json }) => {
+    const { id: _id, visitor: _visitor, ...rest } = JSON.parse(json) as Record<string, unknown>;
+    return rest;
+  });
+
 describeEachDatabase("cookieless analytics", (kind) => {
   let t: TestBackend;
   let store: AnalyticsStore;
+  /** As the server writes with the embedded backend: straight to its database (ADR 090). */
+  let embedded: AnalyticsStore;
   let admin: SupabaseClient;
   let member: SupabaseClient;
   let clock: Date;
@@ -43,6 +84,7 @@ describeEachDatabase("cookieless analytics", (kind) => {
       publicUrl: null,
     };
     store = analyticsStore(access, kind);
+    embedded = analyticsStore(access, kind, t.backend.db);
     admin = (await t.user(`admin-${kind}@example.com`, { admin: true })).client;
     member = (await t.user(`member-${kind}@example.com`)).client;
   });
@@ -55,8 +97,8 @@ describeEachDatabase("cookieless analytics", (kind) => {
     const analytics = createAnalytics({
       siteUrl: "https://omnia.com.br",
       salts: (day) => store.salts(day),
-      write: (batch) => store.write(batch),
-      isPermanent: store.isPermanent,
+      write: (batch) => embedded.write(batch),
+      isPermanent: embedded.isPermanent,
       now: () => clock,
       queue: { intervalMs: 60_000 },
       log: () => {},
@@ -212,6 +254,29 @@ describeEachDatabase("cookieless analytics", (kind) => {
       expect((await visitor().pixel(app, {}, "?p=%2Fblog%2Fum-post")).status).toBe(200);
       await analytics.queue.flush();
       expect(await newest()).toMatchObject({ page: "/blog/um-post", channel: "direct" });
+    });
+  });
+
+  describe("writing", () => {
+    it("stores a batch straight in the embedded database as through the REST API, and refuses the same values", async () => {
+      const viaRest = eventRow(hash("1"));
+      const direct = { ...viaRest, visitor: hash("2") };
+      await store.write([viaRest]);
+      await embedded.write([direct]);
+      const [restRows, directRows] = [await storedFor(hash("1")), await storedFor(hash("2"))];
+      expect(restRows).toHaveLength(1);
+      expect(withoutIds(directRows)).toEqual(withoutIds(restRows));
+      // A value the table refuses fails the same way on both: dropped by the queue, not retried.
+      const bad = [eventRow(hash("3")), eventRow(hash("3"), { page: "no slash" })];
+      for (const target of [store, embedded]) {
+        const error = await target.write(bad).then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        expect(error).toMatchObject({ name: "AnalyticsWriteError", code: "23514" });
+        expect(target.isPermanent(error)).toBe(true);
+      }
+      expect(await storedFor(hash("3"))).toEqual([]);
     });
   });
 
