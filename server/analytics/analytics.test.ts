@@ -2,6 +2,9 @@
 // the real routes and queue, the real backend (PGlite, and PostgreSQL where its binaries exist),
 // the real migration's salts, rollups, retention and row-level security, and the dashboard's
 // functions called as an admin with supabase-js.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -221,6 +224,69 @@ describeEachDatabase("cookieless analytics", (kind) => {
         app.request("/_a"),
       ]).then((answers) => answers.map((answer) => answer.status));
       expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 403, 415, 413, 405]);
+    });
+
+    it("answers events on the server's own listener as the app does, before the app", async () => {
+      const { analytics, app } = instance({ limits: { analyticsVisitor: { max: 2, windowMs: 60_000 } } });
+      const early = analytics.answerEarly({ trustedHops: 1, https: true });
+      const pages = getRequestListener(app.fetch);
+      const server = createServer((req, res) => early(req, res) || void pages(req, res));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const ana = visitor();
+        const post = (body: BodyInit, extra: Record<string, string> = {}) =>
+          fetch(`${origin}/_a`, {
+            method: "POST",
+            headers: {
+              "Content-Type": "text/plain;charset=UTF-8",
+              "User-Agent": CHROME,
+              "X-Forwarded-For": ana.address,
+              ...extra,
+            },
+            body,
+            duplex: "half",
+          } as RequestInit);
+        const counted = await post(JSON.stringify({ k: "v", i: "early1", u: "/sobre?utm_source=parceiro" }));
+        expect(counted.status).toBe(204);
+        expect(Object.fromEntries(counted.headers)).toMatchObject({
+          "cache-control": "no-store",
+          "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+          "strict-transport-security": expect.stringContaining("max-age="),
+          "x-content-type-options": "nosniff",
+          "x-frame-options": "DENY",
+          "x-request-id": expect.any(String),
+        });
+        expect(counted.headers.get("Set-Cookie")).toBeNull();
+        await analytics.queue.flush();
+        expect(await newest()).toMatchObject({ view_id: "early1", page: "/sobre", utm_source: "parceiro" });
+        // Refused as the app refuses them; a body without a length is cut off past the limit.
+        const chunked = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let n = 0; n < 3; n++) controller.enqueue(new TextEncoder().encode("x".repeat(EVENT_MAX_BYTES / 2)));
+            controller.close();
+          },
+        });
+        const statuses = await Promise.all([
+          post("not json"),
+          post(JSON.stringify({ k: "v", i: "x", u: "//evil.example/" })),
+          post(JSON.stringify({ k: "v", i: "x", u: "/" }), { Origin: "https://another.example" }),
+          post("{}", { "Content-Type": "application/x-www-form-urlencoded" }),
+          post(JSON.stringify({ k: "v", i: "x", u: "/", r: "x".repeat(EVENT_MAX_BYTES) })),
+          post(chunked),
+          post(JSON.stringify({ k: "v", i: "x", u: "/" }), { "User-Agent": GOOGLEBOT }),
+          post(JSON.stringify({ k: "v", i: "x", u: "/" }), { "Sec-Purpose": "prefetch" }),
+          fetch(`${origin}/_a`),
+        ]).then((answers) => answers.map((answer) => answer.status));
+        expect(statuses).toEqual([400, 400, 403, 415, 413, 413, 202, 202, 405]);
+        // The visitor's limit: its second event passes, the third waits.
+        expect((await post(JSON.stringify({ k: "v", i: "early2", u: "/" }))).status).toBe(204);
+        const limited = await post(JSON.stringify({ k: "v", i: "early3", u: "/" }));
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it("limits each visitor, and says when to come back", async () => {
