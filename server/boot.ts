@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import type { BackendAccess } from "./app.ts";
 import { startBackend, type Backend, type StartBackendOptions } from "./backend/index.ts";
 import { DataDirLockedError } from "./backend/db/lock.ts";
+import type { Database as BackendDatabase } from "./backend/db/types.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
 import { DEFAULT_RETRY, startLeadDelivery, type LeadDelivery } from "./leads/delivery.ts";
 import { startBackupSchedule, type BackupSchedule } from "./backup/schedule.ts";
@@ -138,7 +139,7 @@ export async function setUpBackend(config: ServerConfig): Promise<BackendSetup> 
     backups,
     access,
     site,
-    analytics: startAnalyticsFor(config, access, backend.db.kind),
+    analytics: startAnalyticsFor(config, access, backend.db.kind, backend.db),
     unreadyReason: () => backend.unreadyReason(),
     listen,
     description: config.databaseUrl
@@ -161,9 +162,11 @@ export function startAnalyticsFor(
   config: ServerConfig,
   access: BackendAccess,
   database: AnalyticsDatabase,
+  /** The embedded backend's database, which takes the batches of events directly. */
+  embedded?: BackendDatabase,
 ): SiteAnalytics | undefined {
   if (!config.analytics.enabled) return undefined;
-  const store = analyticsStore(access, database);
+  const store = analyticsStore(access, database, embedded);
   const service = createAnalytics({
     siteUrl: config.siteUrl,
     salts: (day) => store.salts(day),

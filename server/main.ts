@@ -6,9 +6,9 @@
 // oxlint-disable-next-line import/no-unassigned-import
 import "./runtime.ts";
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import { resolve } from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServerApp } from "./app.ts";
 import { loadConfigOrExit, manageServer, placeholderWarning, setUpBackendOrExit, type ServerState } from "./boot.ts";
@@ -93,5 +93,13 @@ const app = createServerApp({
   site: setup.site,
   prerenderPaths,
 });
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+// Analytics events are answered by the listener itself, before the Hono app and its pipeline for
+// pages (ADR 090); everything else goes to the app.
+const events = setup.analytics?.service.answerEarly({
+  trustedHops: config.trustProxy,
+  https: config.siteUrl.startsWith("https:"),
+});
+const pages = getRequestListener(app.fetch, { hostname: config.host });
+const server = createServer(events ? (req, res) => events(req, res) || void pages(req, res) : pages);
+server.listen(config.port, config.host);
 manageServer(server, config, setup, "Omnia site", state);

@@ -2,6 +2,9 @@
 // the real routes and queue, the real backend (PGlite, and PostgreSQL where its binaries exist),
 // the real migration's salts, rollups, retention and row-level security, and the dashboard's
 // functions called as an admin with supabase-js.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,9 +28,50 @@ const DAY_MS = 86_400_000;
 const dayFrom = (days: number) => analyticsDay(new Date(Date.now() + days * DAY_MS));
 const hash = (letter: string) => letter.repeat(32);
 
+/** An event as the queue hands it to the store. */
+const eventRow = (who: string, extra: Partial<EventRow> = {}): EventRow => ({
+  at: new Date().toISOString(),
+  day: dayFrom(0),
+  visitor: who,
+  kind: "view",
+  view_id: "w1",
+  page: "/precos",
+  path: "/precos?utm_source=newsletter",
+  referrer_host: null,
+  referrer_path: null,
+  utm_source: "newsletter",
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  click_id: null,
+  channel: "email",
+  source: "newsletter",
+  device: "mobile",
+  browser: "Chrome",
+  os: "Android",
+  screen: 360,
+  engaged_ms: null,
+  lcp: null,
+  inp: null,
+  cls: null,
+  fcp: null,
+  ttfb: null,
+  form: null,
+  ...extra,
+});
+/** A stored row as JSON, without what differs between two writes of the same event. */
+const withoutIds = (rows: { row: string }[]) =>
+  rows.map(({ row: json }) => {
+    const { id: _id, visitor: _visitor, ...rest } = JSON.parse(json) as Record<string, unknown>;
+    return rest;
+  });
+
 describeEachDatabase("cookieless analytics", (kind) => {
   let t: TestBackend;
   let store: AnalyticsStore;
+  /** As the server writes with the embedded backend: straight to its database (ADR 090). */
+  let embedded: AnalyticsStore;
   let admin: SupabaseClient;
   let member: SupabaseClient;
   let clock: Date;
@@ -43,6 +87,7 @@ describeEachDatabase("cookieless analytics", (kind) => {
       publicUrl: null,
     };
     store = analyticsStore(access, kind);
+    embedded = analyticsStore(access, kind, t.backend.db);
     admin = (await t.user(`admin-${kind}@example.com`, { admin: true })).client;
     member = (await t.user(`member-${kind}@example.com`)).client;
   });
@@ -55,8 +100,8 @@ describeEachDatabase("cookieless analytics", (kind) => {
     const analytics = createAnalytics({
       siteUrl: "https://omnia.com.br",
       salts: (day) => store.salts(day),
-      write: (batch) => store.write(batch),
-      isPermanent: store.isPermanent,
+      write: (batch) => embedded.write(batch),
+      isPermanent: embedded.isPermanent,
       now: () => clock,
       queue: { intervalMs: 60_000 },
       log: () => {},
@@ -181,6 +226,69 @@ describeEachDatabase("cookieless analytics", (kind) => {
       expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 403, 415, 413, 405]);
     });
 
+    it("answers events on the server's own listener as the app does, before the app", async () => {
+      const { analytics, app } = instance({ limits: { analyticsVisitor: { max: 2, windowMs: 60_000 } } });
+      const early = analytics.answerEarly({ trustedHops: 1, https: true });
+      const pages = getRequestListener(app.fetch);
+      const server = createServer((req, res) => early(req, res) || void pages(req, res));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const ana = visitor();
+        const post = (body: BodyInit, extra: Record<string, string> = {}) =>
+          fetch(`${origin}/_a`, {
+            method: "POST",
+            headers: {
+              "Content-Type": "text/plain;charset=UTF-8",
+              "User-Agent": CHROME,
+              "X-Forwarded-For": ana.address,
+              ...extra,
+            },
+            body,
+            duplex: "half",
+          } as RequestInit);
+        const counted = await post(JSON.stringify({ k: "v", i: "early1", u: "/sobre?utm_source=parceiro" }));
+        expect(counted.status).toBe(204);
+        expect(Object.fromEntries(counted.headers)).toMatchObject({
+          "cache-control": "no-store",
+          "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+          "strict-transport-security": expect.stringContaining("max-age="),
+          "x-content-type-options": "nosniff",
+          "x-frame-options": "DENY",
+          "x-request-id": expect.any(String),
+        });
+        expect(counted.headers.get("Set-Cookie")).toBeNull();
+        await analytics.queue.flush();
+        expect(await newest()).toMatchObject({ view_id: "early1", page: "/sobre", utm_source: "parceiro" });
+        // Refused as the app refuses them; a body without a length is cut off past the limit.
+        const chunked = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let n = 0; n < 3; n++) controller.enqueue(new TextEncoder().encode("x".repeat(EVENT_MAX_BYTES / 2)));
+            controller.close();
+          },
+        });
+        const statuses = await Promise.all([
+          post("not json"),
+          post(JSON.stringify({ k: "v", i: "x", u: "//evil.example/" })),
+          post(JSON.stringify({ k: "v", i: "x", u: "/" }), { Origin: "https://another.example" }),
+          post("{}", { "Content-Type": "application/x-www-form-urlencoded" }),
+          post(JSON.stringify({ k: "v", i: "x", u: "/", r: "x".repeat(EVENT_MAX_BYTES) })),
+          post(chunked),
+          post(JSON.stringify({ k: "v", i: "x", u: "/" }), { "User-Agent": GOOGLEBOT }),
+          post(JSON.stringify({ k: "v", i: "x", u: "/" }), { "Sec-Purpose": "prefetch" }),
+          fetch(`${origin}/_a`),
+        ]).then((answers) => answers.map((answer) => answer.status));
+        expect(statuses).toEqual([400, 400, 403, 415, 413, 413, 202, 202, 405]);
+        // The visitor's limit: its second event passes, the third waits.
+        expect((await post(JSON.stringify({ k: "v", i: "early2", u: "/" }))).status).toBe(204);
+        const limited = await post(JSON.stringify({ k: "v", i: "early3", u: "/" }));
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it("limits each visitor, and says when to come back", async () => {
       const { app } = instance({ limits: { analyticsVisitor: { max: 3, windowMs: 60_000 } } });
       const ana = visitor();
@@ -212,6 +320,29 @@ describeEachDatabase("cookieless analytics", (kind) => {
       expect((await visitor().pixel(app, {}, "?p=%2Fblog%2Fum-post")).status).toBe(200);
       await analytics.queue.flush();
       expect(await newest()).toMatchObject({ page: "/blog/um-post", channel: "direct" });
+    });
+  });
+
+  describe("writing", () => {
+    it("stores a batch straight in the embedded database as through the REST API, and refuses the same values", async () => {
+      const viaRest = eventRow(hash("1"));
+      const direct = { ...viaRest, visitor: hash("2") };
+      await store.write([viaRest]);
+      await embedded.write([direct]);
+      const [restRows, directRows] = [await storedFor(hash("1")), await storedFor(hash("2"))];
+      expect(restRows).toHaveLength(1);
+      expect(withoutIds(directRows)).toEqual(withoutIds(restRows));
+      // A value the table refuses fails the same way on both: dropped by the queue, not retried.
+      const bad = [eventRow(hash("3")), eventRow(hash("3"), { page: "no slash" })];
+      for (const target of [store, embedded]) {
+        const error = await target.write(bad).then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        expect(error).toMatchObject({ name: "AnalyticsWriteError", code: "23514" });
+        expect(target.isPermanent(error)).toBe(true);
+      }
+      expect(await storedFor(hash("3"))).toEqual([]);
     });
   });
 

@@ -3,9 +3,12 @@
 // Supabase project. Three functions of supabase/migrations/20260101001700_analytics.sql: the
 // day's salt, a batch of events, and the upkeep (rollups, retention, old salts, today's rollup on
 // PostgreSQL) that every instance runs every minute, harmlessly at the same time.
+// With the embedded backend the batches skip its REST layer (ADR 090): the same function, run as
+// service_role in one transaction, without a JWT to verify and a JSON body parsed twice per batch.
 import { createClient } from "@supabase/supabase-js";
 import type { BackendAccess } from "../../app/lib/backend-context.ts";
 import type { Database, Json } from "../../app/lib/database.types.ts";
+import type { Database as BackendDatabase } from "../backend/db/types.ts";
 import type { EventRow } from "./events.ts";
 
 /** A refusal from the database, with PostgREST's code. */
@@ -37,7 +40,22 @@ export interface AnalyticsStore {
  */
 export type AnalyticsDatabase = "pglite" | "postgres";
 
-export function analyticsStore(access: BackendAccess, database: AnalyticsDatabase): AnalyticsStore {
+/** PostgreSQL's SQLSTATE of a failed query (node-postgres and PGlite both carry it as `code`). */
+function sqlState(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "";
+}
+
+/**
+ * The analytics' database access. `embedded` is the embedded backend's database (PGlite or
+ * DATABASE_URL): batches of events go straight to it; without it (hosted Supabase) they go
+ * through the REST API as everything else does.
+ */
+export function analyticsStore(
+  access: BackendAccess,
+  database: AnalyticsDatabase,
+  embedded?: BackendDatabase,
+): AnalyticsStore {
   const client = createClient<Database>(access.url, access.serviceRoleKey, {
     global: { fetch: access.fetch },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -49,10 +67,21 @@ export function analyticsStore(access: BackendAccess, database: AnalyticsDatabas
       if (typeof data !== "string" || data.length < 32) throw new AnalyticsWriteError("", "no salt returned");
       return data;
     },
-    async write(batch) {
-      const { error } = await client.rpc("analytics_ingest", { p_events: batch as unknown as Json });
-      if (error) throw fail(error);
-    },
+    write: embedded
+      ? async (batch) => {
+          const events = JSON.stringify(batch);
+          try {
+            await embedded.asRole("service_role", { role: "service_role" }, (tx) =>
+              tx.query("SELECT public.analytics_ingest($1::jsonb)", [events]),
+            );
+          } catch (error) {
+            throw new AnalyticsWriteError(sqlState(error), error instanceof Error ? error.message : String(error));
+          }
+        }
+      : async (batch) => {
+          const { error } = await client.rpc("analytics_ingest", { p_events: batch as unknown as Json });
+          if (error) throw fail(error);
+        },
     isPermanent: (error) => error instanceof AnalyticsWriteError && /^(22|23)/.test(error.code),
     async maintain(retentionDays) {
       const { data, error } = await client.rpc("analytics_maintain", {

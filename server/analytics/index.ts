@@ -10,13 +10,17 @@
 // - A lead's request asks for its visitor (the same hash as its views) and records the lead.
 // Nothing is stored on the visitor's device and no cookie is set; the client address only goes
 // into the daily hash (visitor.ts).
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, Hono } from "hono";
-import { BodyTooLarge, readBoundedBody } from "../../app/lib/bounded-body.ts";
+import { BodyTooLarge, boundedChunks, readBoundedBody } from "../../app/lib/bounded-body.ts";
 import { viewOrigin, type ViewOrigin } from "../../app/lib/analytics-source.ts";
 import { ANALYTICS_EVENTS_PATH, ANALYTICS_PIXEL_PATH } from "../../app/lib/analytics-paths.ts";
 import type { AnalyticsRequest } from "../../app/lib/request-context.ts";
-import { clientIpOf } from "../http/client-ip.ts";
+import { REQUEST_ID_HEADER, requestIdFrom } from "../http/access-log.ts";
+import { clientIpOf, resolveClientIp } from "../http/client-ip.ts";
+import { NON_DOCUMENT_CSP } from "../http/csp.ts";
 import { ANALYTICS_RATE_LIMITS, createRateLimiter, type RateLimit } from "../http/rate-limits.ts";
+import { STATIC_SECURITY_HEADERS } from "../http/security-headers.ts";
 import { engagementRow, isUncountedPage, leadRow, parseEventPayload, viewRow, type EventRow } from "./events.ts";
 import { createEventQueue, type EventQueue, type EventQueueOptions } from "./queue.ts";
 import { userAgentFacts } from "./user-agent.ts";
@@ -43,9 +47,22 @@ export interface AnalyticsOptions {
   log?: (line: string) => void;
 }
 
+/** What the server's own HTTP listener needs to answer events before its Hono app (main.ts). */
+export interface EarlyEventOptions {
+  /** TRUST_PROXY: how many proxies forward to the server (server/http/client-ip.ts). */
+  trustedHops: number;
+  /** Whether the site is served over HTTPS (Strict-Transport-Security). */
+  https: boolean;
+}
+
 export interface Analytics {
   /** The two routes, on the server's Hono app. */
   register(app: Hono): void;
+  /**
+   * A Node request listener's first step: answers `POST /_a` itself and says true, else false
+   * (the request goes on to the Hono app). ADR 090.
+   */
+  answerEarly(options: EarlyEventOptions): (req: IncomingMessage, res: ServerResponse) => boolean;
   /** What a lead form's request may ask (app/lib/request-context.ts). */
   forRequest(c: Context): AnalyticsRequest;
   readonly queue: EventQueue;
@@ -62,9 +79,48 @@ const utf8 = new TextDecoder();
 
 const defaultNow = () => new Date();
 
+/**
+ * What handling an event reads of its request, from the Hono context or from Node's own request
+ * (answerEarly). Header names are lower-case.
+ */
+interface EventRequest {
+  header(name: string): string | undefined;
+  /** The body, at most `maxBytes`: BodyTooLarge beyond, another error when the client stopped. */
+  body(maxBytes: number): Promise<Uint8Array>;
+  clientIp(): string;
+}
+
+function honoRequest(c: Context): EventRequest {
+  return {
+    header: (name) => c.req.header(name),
+    body: (maxBytes) => readBoundedBody(c.req.raw, maxBytes),
+    clientIp: () => clientIpOf(c),
+  };
+}
+
+/** Node's request: no web Request, Headers or stream made for a 200-byte body. */
+function nodeRequest(req: IncomingMessage, trustedHops: number): EventRequest {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+  return {
+    header,
+    async body(maxBytes) {
+      const declared = header("content-length")?.trim();
+      if (declared && (!/^\d+$/.test(declared) || Number(declared) > maxBytes)) throw new BodyTooLarge(maxBytes);
+      const chunks: Buffer[] = [];
+      for await (const chunk of boundedChunks(req, maxBytes)) chunks.push(chunk as Buffer);
+      if (!req.complete) throw new Error("The client stopped sending the body.");
+      return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    },
+    clientIp: () => resolveClientIp(req.socket.remoteAddress, header("x-forwarded-for"), trustedHops),
+  };
+}
+
 /** Requests a browser makes for a page nobody has seen yet (RFC: Sec-Purpose, speculation rules). */
-function isSpeculative(c: Context): boolean {
-  return /\b(prefetch|prerender)\b/i.test(`${c.req.header("Sec-Purpose") ?? ""} ${c.req.header("Purpose") ?? ""}`);
+function isSpeculative(request: EventRequest): boolean {
+  return /\b(prefetch|prerender)\b/i.test(`${request.header("sec-purpose") ?? ""} ${request.header("purpose") ?? ""}`);
 }
 
 function hostnameOf(value: string | undefined | null): string | null {
@@ -105,16 +161,16 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   // The Host header is the same on nearly every request: its host name is parsed once.
   let lastHost: { header: string | undefined; hosts: string[] } = { header: undefined, hosts: [siteHost, siteHost] };
   /** This site's host names: SITE_URL's and the one the request was sent to. */
-  const siteHosts = (c: Context) => {
-    const header = c.req.header("Host");
+  const siteHosts = (request: EventRequest) => {
+    const header = request.header("host");
     if (header !== lastHost.header) lastHost = { header, hosts: [siteHost, hostnameOf(header) ?? siteHost] };
     return lastHost.hosts;
   };
 
   /** Counts one event of a visitor: limits, hash, queue. */
-  async function count(c: Context, build: (who: DailyVisitor, at: Date) => EventRow): Promise<Verdict> {
-    const address = clientIpOf(c);
-    const userAgent = c.req.header("User-Agent") ?? "";
+  async function count(request: EventRequest, build: (who: DailyVisitor, at: Date) => EventRow): Promise<Verdict> {
+    const address = request.clientIp();
+    const userAgent = request.header("user-agent") ?? "";
     const byAddress = perAddress.take(address);
     if (!byAddress.allowed) return { counted: false, status: 429, retryAfter: byAddress.retryAfterSeconds };
     let who: DailyVisitor;
@@ -129,13 +185,13 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     return queue.push(build(who, now())) ? { counted: true } : { counted: false, status: 503 };
   }
 
-  async function onEvent(c: Context): Promise<Verdict> {
-    if (isSpeculative(c)) return ignored;
-    const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  async function onEvent(request: EventRequest): Promise<Verdict> {
+    if (isSpeculative(request)) return ignored;
+    const type = (request.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "text/plain" && type !== "application/json") return { counted: false, status: 415 };
     let body: Uint8Array;
     try {
-      body = await readBoundedBody(c.req.raw, EVENT_MAX_BYTES);
+      body = await request.body(EVENT_MAX_BYTES);
     } catch (error) {
       // Otherwise the client stopped sending it.
       return { counted: false, status: error instanceof BodyTooLarge ? 413 : 400 };
@@ -147,27 +203,28 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       payload = null;
     }
     if (!payload) return { counted: false, status: 400 };
-    const hosts = siteHosts(c);
+    const hosts = siteHosts(request);
     // Another site's page cannot post events in a visitor's name (browsers send Origin on POST).
-    const origin = c.req.header("Origin");
+    const origin = request.header("origin");
     if (origin !== undefined && !hosts.includes(hostnameOf(origin) ?? "")) return { counted: false, status: 403 };
-    const agent = userAgentFacts(c.req.header("User-Agent"));
+    const agent = userAgentFacts(request.header("user-agent"));
     if (agent.bot) return ignored;
     if (payload.k === "e") {
       const page = payload.u.replace(/[?#].*$/, "");
       if (isUncountedPage(page)) return ignored;
-      return count(c, (who, at) => engagementRow(payload, { at, who, agent }));
+      return count(request, (who, at) => engagementRow(payload, { at, who, agent }));
     }
     const view = viewOrigin(new URL(payload.u, options.siteUrl), payload.r || null, hosts);
     if (!view || isUncountedPage(view.page)) return ignored;
-    return count(c, (who, at) => viewRow(view, { at, who, agent }, payload));
+    return count(request, (who, at) => viewRow(view, { at, who, agent }, payload));
   }
 
   async function onPixel(c: Context): Promise<Verdict> {
-    if (isSpeculative(c)) return ignored;
+    const request = honoRequest(c);
+    if (isSpeculative(request)) return ignored;
     const agent = userAgentFacts(c.req.header("User-Agent"));
     if (agent.bot) return ignored;
-    const hosts = siteHosts(c);
+    const hosts = siteHosts(request);
     // The page: the Referer (its query's campaign tags included) when it is this site's, else `p`.
     const referer = c.req.header("Referer");
     const param = c.req.query("p");
@@ -179,17 +236,45 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
           : null;
     const view = page ? viewOrigin(page, null, hosts) : null;
     if (!view || isUncountedPage(view.page)) return ignored;
-    return count(c, (who, at) => viewRow(view, { at, who, agent }));
+    return count(request, (who, at) => viewRow(view, { at, who, agent }));
   }
 
   return {
     register(app) {
-      app.post(ANALYTICS_EVENTS_PATH, async (c) => answer(await onEvent(c), null));
+      app.post(ANALYTICS_EVENTS_PATH, async (c) => answer(await onEvent(honoRequest(c)), null));
       app.get(ANALYTICS_PIXEL_PATH, async (c) => answer(await onPixel(c), PIXEL));
       app.all(
         ANALYTICS_EVENTS_PATH,
         () => new Response(null, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } }),
       );
+    },
+    answerEarly({ trustedHops, https }) {
+      // The headers the app's middleware gives an answer without a body (server/app.ts).
+      const fixed: Record<string, string> = {
+        "Cache-Control": "no-store",
+        ...STATIC_SECURITY_HEADERS,
+        ...(https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+        "Content-Security-Policy": NON_DOCUMENT_CSP,
+      };
+      return (req, res) => {
+        // Only the script's own request; anything else about /_a (another method, a query) is
+        // the app's, which answers it as before.
+        if (req.method !== "POST" || req.url !== ANALYTICS_EVENTS_PATH) return false;
+        const request = nodeRequest(req, trustedHops);
+        const requestId = requestIdFrom(request.header("x-request-id"));
+        void onEvent(request).then(
+          (verdict) => {
+            const headers: Record<string, string> = { ...fixed, [REQUEST_ID_HEADER]: requestId };
+            if (!verdict.counted && verdict.retryAfter) headers["Retry-After"] = String(verdict.retryAfter);
+            res.writeHead(verdict.counted ? 204 : verdict.status, headers).end();
+          },
+          (error: unknown) => {
+            options.log?.(`Analytics: an event failed: ${String(error)}`);
+            if (!res.headersSent) res.writeHead(500, { ...fixed, [REQUEST_ID_HEADER]: requestId }).end();
+          },
+        );
+        return true;
+      };
     },
     forRequest(c) {
       return {
@@ -203,7 +288,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         lead(form: "contact" | "demo", origin: ViewOrigin) {
           const agent = userAgentFacts(c.req.header("User-Agent"));
           if (agent.bot) return;
-          void count(c, (who, at) => leadRow(origin, form, { at, who, agent }));
+          void count(honoRequest(c), (who, at) => leadRow(origin, form, { at, who, agent }));
         },
       };
     },

@@ -73,4 +73,15 @@ describe("the analytics' event queue", () => {
     await queue.stop();
     expect(written).toHaveLength(1);
   });
+
+  it("refuses events once it has stopped, so none is answered 2xx and then left unwritten", async () => {
+    const written: EventRow[] = [];
+    const queue = createEventQueue({ write: async (batch) => void written.push(...batch), intervalMs: 60_000 });
+    queue.push(row(1));
+    const stopping = queue.stop();
+    expect(queue.push(row(2))).toBe(false);
+    await stopping;
+    expect(written.map((r) => r.page)).toEqual(["/p1"]);
+    expect(queue.pending).toBe(0);
+  });
 });

@@ -20,7 +20,7 @@ export interface EventQueueOptions {
 }
 
 export interface EventQueue {
-  /** Queues one event; false when the queue is full. */
+  /** Queues one event; false when the queue is full or stopped. */
   push(row: EventRow): boolean;
   /** Writes everything queued until now (a lead's attribution reads them right after). */
   flush(): Promise<void>;
@@ -41,6 +41,8 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
   // One write at a time, in order; flush() waits for the chain it extends.
   let writing: Promise<void> = Promise.resolve();
   let failing = false;
+  // Once stopping has begun an event could be queued behind the last write and never written.
+  let stopped = false;
 
   async function writeUpTo(count: number): Promise<void> {
     let left = count;
@@ -80,7 +82,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
 
   return {
     push(row) {
-      if (rows.length >= maxPending) return false;
+      if (stopped || rows.length >= maxPending) return false;
       rows.push(row);
       if (rows.length % maxBatch === 0) void schedule(maxBatch).catch(() => {});
       return true;
@@ -90,6 +92,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
       return rows.length;
     },
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await schedule(rows.length).catch((error: unknown) =>
         log(`Analytics: ${rows.length} events not written at shutdown: ${String(error)}`),
