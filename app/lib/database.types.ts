@@ -9,6 +9,30 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      analytics_daily_page_vitals: {
+        Row: {
+          bucket: number;
+          day: string;
+          metric: string;
+          page: string;
+          samples: number;
+        };
+        Insert: {
+          bucket: number;
+          day: string;
+          metric: string;
+          page: string;
+          samples: number;
+        };
+        Update: {
+          bucket?: number;
+          day?: string;
+          metric?: string;
+          page?: string;
+          samples?: number;
+        };
+        Relationships: [];
+      };
       analytics_daily_pages: {
         Row: {
           bounces: number;
@@ -998,6 +1022,10 @@ export type Database = {
         }[];
       };
       analytics_check_filters: { Args: { p_filters: Json | null }; Returns: Json };
+      analytics_dashboard: {
+        Args: { p_filters?: Json | null; p_from: string | null; p_limit?: number | null; p_to: string | null };
+        Returns: Json;
+      };
       analytics_ingest: { Args: { p_events: Json | null }; Returns: number };
       analytics_live_pages: {
         Args: { p_day: string | null };
