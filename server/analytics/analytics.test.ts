@@ -364,6 +364,7 @@ describeEachDatabase("cookieless analytics", (kind) => {
       sourcesOfPrecos: await breakdown("source", { page: "/precos" }),
       entries: await breakdown("entry_page"),
       vitals: (await admin.rpc("analytics_vitals", period)).data,
+      mobileVitals: (await admin.rpc("analytics_vitals", { ...period, p_filters: { device: "mobile" } })).data,
     });
 
     /** The periods and filters the dashboard is compared on: one day (by hour) and a week (by day). */
@@ -500,6 +501,7 @@ describeEachDatabase("cookieless analytics", (kind) => {
 
     it("rolls up each closed day once, with the same answers, and drops raw events past the retention", async () => {
       const live = await everyPanel();
+      expect(live.mobileVitals).toMatchObject([{ page: "/precos", metric: "lcp", samples: 1 }]);
       const first = await store.maintain(90);
       expect(first.rolled_up).toBeGreaterThanOrEqual(2);
       expect(first.events_deleted).toBe(1);
