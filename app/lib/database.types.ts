@@ -306,6 +306,45 @@ export type Database = {
         };
         Relationships: [];
       };
+      analytics_vital_weeks: {
+        Row: {
+          summed_at: string;
+          week: string;
+        };
+        Insert: {
+          summed_at?: string;
+          week: string;
+        };
+        Update: {
+          summed_at?: string;
+          week?: string;
+        };
+        Relationships: [];
+      };
+      analytics_weekly_page_vitals: {
+        Row: {
+          bucket: number;
+          metric: string;
+          page: string;
+          samples: number;
+          week: string;
+        };
+        Insert: {
+          bucket: number;
+          metric: string;
+          page: string;
+          samples: number;
+          week: string;
+        };
+        Update: {
+          bucket?: number;
+          metric?: string;
+          page?: string;
+          samples?: number;
+          week?: string;
+        };
+        Relationships: [];
+      };
       audit_log: {
         Row: {
           action: string;
@@ -1129,6 +1168,7 @@ export type Database = {
       analytics_refresh_open_days: { Args: { p_min_age: string | null }; Returns: number };
       analytics_rollup: { Args: { p_day: string | null }; Returns: boolean };
       analytics_salt: { Args: { p_day: string | null }; Returns: string };
+      analytics_sum_vital_weeks: { Args: never; Returns: number };
       analytics_summary: {
         Args: { p_filters?: Json | null; p_from: string | null; p_to: string | null };
         Returns: Json;

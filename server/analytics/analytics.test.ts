@@ -308,6 +308,7 @@ describeEachDatabase("cookieless analytics", (kind) => {
     const D = dayFrom(-3);
     const OLD = dayFrom(-100);
     const MIDNIGHT = dayFrom(-6);
+    const WEEK_AGO = dayFrom(-10);
     const base = {
       kind: "view",
       view_id: null,
@@ -365,6 +366,8 @@ describeEachDatabase("cookieless analytics", (kind) => {
       entries: await breakdown("entry_page"),
       vitals: (await admin.rpc("analytics_vitals", period)).data,
       mobileVitals: (await admin.rpc("analytics_vitals", { ...period, p_filters: { device: "mobile" } })).data,
+      // A month: its whole weeks are read from their sums once rolled up.
+      monthVitals: (await admin.rpc("analytics_vitals", { p_from: dayFrom(-30), p_to: dayFrom(0) })).data,
     });
 
     /** The periods and filters the dashboard is compared on: one day (by hour) and a week (by day). */
@@ -449,6 +452,16 @@ describeEachDatabase("cookieless analytics", (kind) => {
         event(MIDNIGHT, "00:00:20", "d", { page: "/sobre", channel: "internal", view_id: "d1" }),
         // Long ago: past the retention.
         event(OLD, "09:00:00", "e", { page: "/blog", channel: "direct" }),
+        // Fernanda, a week and a half ago: her LCP is in a week that is over.
+        event(WEEK_AGO, "11:00:00", "f", { page: "/precos", channel: "direct", view_id: "f1" }),
+        event(WEEK_AGO, "11:01:00", "f", {
+          kind: "engagement",
+          page: "/precos",
+          channel: "internal",
+          engaged_ms: 1000,
+          lcp: 3000,
+          view_id: "f1",
+        }),
       ]);
     });
 
@@ -502,6 +515,11 @@ describeEachDatabase("cookieless analytics", (kind) => {
     it("rolls up each closed day once, with the same answers, and drops raw events past the retention", async () => {
       const live = await everyPanel();
       expect(live.mobileVitals).toMatchObject([{ page: "/precos", metric: "lcp", samples: 1 }]);
+      // The month's LCP of /precos counts Fernanda's too (and today's of the tests above).
+      const monthLcp = (live.monthVitals as { page: string; metric: string; samples: number }[]).find(
+        (row) => row.page === "/precos" && row.metric === "lcp",
+      );
+      expect(monthLcp?.samples).toBeGreaterThanOrEqual(3);
       const first = await store.maintain(90);
       expect(first.rolled_up).toBeGreaterThanOrEqual(2);
       expect(first.events_deleted).toBe(1);
@@ -511,7 +529,13 @@ describeEachDatabase("cookieless analytics", (kind) => {
         [D],
       );
       expect(rows[0]!.n).toBeGreaterThan(0);
-      // The rollup answers what the raw events did, and so does the dashboard's one call.
+      // The rollup answers what the raw events did, and so does the dashboard's one call. The
+      // week that is over was summed, and the month's Web Vitals read it.
+      const { rows: weeks } = await t.backend.db.query<{ n: number }>(
+        "select count(*)::int as n from public.analytics_weekly_page_vitals where week <= $1 and week + 6 >= $1",
+        [WEEK_AGO],
+      );
+      expect(weeks[0]!.n).toBe(1);
       expect(await everyPanel()).toEqual(live);
       await expectDashboardAsPanels();
       // The old day's raw events are gone, its totals stay.
