@@ -721,7 +721,15 @@ describeEachDatabase("cookieless analytics", (kind) => {
 
       const { data: memberSummary } = await member.rpc("analytics_summary", { p_from: dayFrom(-3), p_to: dayFrom(0) });
       expect((memberSummary as { current: { visitors: number } }).current.visitors).toBe(0);
-      const tables = ["analytics_events", "analytics_daily_visits", "analytics_daily_pages", "analytics_daily_vitals"];
+      const tables = [
+        "analytics_events",
+        "analytics_daily_visits",
+        "analytics_daily_pages",
+        "analytics_daily_vitals",
+        "analytics_daily_page_vitals",
+        "analytics_weekly_page_vitals",
+        "analytics_vital_weeks",
+      ];
       const rowsOf = async (client: SupabaseClient) =>
         Object.fromEntries(
           await Promise.all(
@@ -731,6 +739,16 @@ describeEachDatabase("cookieless analytics", (kind) => {
       expect(await rowsOf(member)).toEqual(Object.fromEntries(tables.map((table) => [table, 0])));
       expect(await rowsOf(admin)).toEqual(Object.fromEntries(tables.map((table) => [table, 1])));
       expect((await member.rpc("analytics_now")).data).toBe(0);
+      // The dashboard's one call answers as the tables allow: nothing to a member, nothing to a visitor.
+      const range = { p_from: dayFrom(-30), p_to: dayFrom(0) };
+      const { data: memberDashboard } = await member.rpc("analytics_dashboard", range);
+      expect(memberDashboard).toMatchObject({
+        summary: { current: { visitors: 0, views: 0 } },
+        breakdowns: { page: [], channel: [] },
+        vitals: [],
+        now: 0,
+      });
+      expect((await anon.rpc("analytics_dashboard", range)).error?.code).toBe("42501");
 
       expect((await admin.from("analytics_salts").select("*")).error?.code).toBe("42501");
       expect((await admin.rpc("analytics_salt", { p_day: dayFrom(0) })).error?.code).toBe("42501");
