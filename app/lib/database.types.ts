@@ -9,6 +9,30 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      analytics_daily_page_vitals: {
+        Row: {
+          bucket: number;
+          day: string;
+          metric: string;
+          page: string;
+          samples: number;
+        };
+        Insert: {
+          bucket: number;
+          day: string;
+          metric: string;
+          page: string;
+          samples: number;
+        };
+        Update: {
+          bucket?: number;
+          day?: string;
+          metric?: string;
+          page?: string;
+          samples?: number;
+        };
+        Relationships: [];
+      };
       analytics_daily_pages: {
         Row: {
           bounces: number;
@@ -279,6 +303,45 @@ export type Database = {
         Update: {
           day?: string;
           salt?: string;
+        };
+        Relationships: [];
+      };
+      analytics_vital_weeks: {
+        Row: {
+          summed_at: string;
+          week: string;
+        };
+        Insert: {
+          summed_at?: string;
+          week: string;
+        };
+        Update: {
+          summed_at?: string;
+          week?: string;
+        };
+        Relationships: [];
+      };
+      analytics_weekly_page_vitals: {
+        Row: {
+          bucket: number;
+          metric: string;
+          page: string;
+          samples: number;
+          week: string;
+        };
+        Insert: {
+          bucket: number;
+          metric: string;
+          page: string;
+          samples: number;
+          week: string;
+        };
+        Update: {
+          bucket?: number;
+          metric?: string;
+          page?: string;
+          samples?: number;
+          week?: string;
         };
         Relationships: [];
       };
@@ -1019,6 +1082,10 @@ export type Database = {
         }[];
       };
       analytics_check_filters: { Args: { p_filters: Json | null }; Returns: Json };
+      analytics_dashboard: {
+        Args: { p_filters?: Json | null; p_from: string | null; p_limit?: number | null; p_to: string | null };
+        Returns: Json;
+      };
       analytics_ingest: { Args: { p_events: Json | null }; Returns: number };
       analytics_live_pages: {
         Args: { p_day: string | null };
@@ -1122,6 +1189,7 @@ export type Database = {
       analytics_refresh_open_days: { Args: { p_min_age: string | null }; Returns: number };
       analytics_rollup: { Args: { p_day: string | null }; Returns: boolean };
       analytics_salt: { Args: { p_day: string | null }; Returns: string };
+      analytics_sum_vital_weeks: { Args: never; Returns: number };
       analytics_summary: {
         Args: { p_filters?: Json | null; p_from: string | null; p_to: string | null };
         Returns: Json;

@@ -124,13 +124,15 @@ export async function fetchTimeseries(
   return expectData(await client.rpc("analytics_timeseries", args(period, filters)));
 }
 
-/** LCP, INP and CLS per page, pages measured most first. */
-export async function fetchVitals(
-  client: AppSupabaseClient,
-  period: Period,
-  filters: AnalyticsFilters,
-): Promise<PageVitals[]> {
-  const rows = expectData(await client.rpc("analytics_vitals", args(period, filters)));
+interface VitalRow {
+  page: string;
+  metric: string;
+  p75: number;
+  samples: number;
+}
+
+/** The p75 rows of analytics_vitals as one entry per page, pages measured most first. */
+function pageVitals(rows: VitalRow[]): PageVitals[] {
   const pages = new Map<string, PageVitals>();
   for (const row of rows) {
     if (row.metric !== "lcp" && row.metric !== "inp" && row.metric !== "cls") continue;
@@ -140,6 +142,42 @@ export async function fetchVitals(
   }
   const measured = (entry: PageVitals) => Math.max(...Object.values(entry.metrics).map((metric) => metric.samples));
   return [...pages.values()].toSorted((a, b) => measured(b) - measured(a) || a.page.localeCompare(b.page));
+}
+
+/** LCP, INP and CLS per page, pages measured most first. */
+export async function fetchVitals(
+  client: AppSupabaseClient,
+  period: Period,
+  filters: AnalyticsFilters,
+): Promise<PageVitals[]> {
+  return pageVitals(expectData(await client.rpc("analytics_vitals", args(period, filters))));
+}
+
+/** Every panel of the tab, as the functions above answer each. */
+export interface Dashboard {
+  summary: Summary;
+  series: SeriesPoint[];
+  breakdowns: Record<Dimension, BreakdownRow[]>;
+  vitals: PageVitals[];
+  /** Visitors in the last five minutes. */
+  now: number;
+}
+
+/**
+ * Every panel in one call (ADR 091): the server reads the period's rollups once for all of them,
+ * and the tab waits for one answer instead of the last of twelve.
+ */
+export async function fetchDashboard(
+  client: AppSupabaseClient,
+  period: Period,
+  filters: AnalyticsFilters,
+  limit = 100,
+): Promise<Dashboard> {
+  // A jsonb object the function builds, each part shaped as its own function answers it.
+  const data = expectData(
+    await client.rpc("analytics_dashboard", { ...args(period, filters), p_limit: limit }),
+  ) as unknown as Omit<Dashboard, "vitals"> & { vitals: VitalRow[] };
+  return { ...data, vitals: pageVitals(data.vitals) };
 }
 
 /**

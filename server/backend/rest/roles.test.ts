@@ -60,6 +60,9 @@ function png(): Blob {
 }
 
 /** What a PostgREST call came to: its error code, or whether it wrote or returned rows. */
+/** The day the analytics rows below are on. */
+const DASHBOARD_DAY = { p_from: "2026-01-01", p_to: "2026-01-01", p_filters: {} };
+
 function outcome(result: { error: { code?: string } | null; data: unknown }): Outcome {
   if (result.error) return result.error.code ?? "error";
   return Array.isArray(result.data) && result.data.length === 0 ? "none" : "ok";
@@ -271,6 +274,18 @@ const operations: Record<string, (ctx: Ctx) => Promise<Outcome>> = {
     outcome(await actor.client.from("analytics_daily_visits").select("day").limit(1)),
   "analytics: read pages": async ({ actor }) =>
     outcome(await actor.client.from("analytics_daily_pages").select("day").limit(1)),
+  "analytics: read Web Vitals": async ({ actor }) =>
+    outcome(await actor.client.from("analytics_daily_page_vitals").select("day").limit(1)),
+  // The dashboard's one call runs as its caller: each part shows what the tables it reads allow.
+  "analytics: the dashboard's visits": async ({ actor }) => {
+    const { data, error } = await actor.client.rpc("analytics_dashboard", DASHBOARD_DAY);
+    return outcome({ error, data: (data as { breakdowns?: { channel: unknown[] } } | null)?.breakdowns?.channel });
+  },
+  "analytics: the dashboard's pages and Web Vitals": async ({ actor }) => {
+    const { data, error } = await actor.client.rpc("analytics_dashboard", DASHBOARD_DAY);
+    const answer = data as { breakdowns: { page: unknown[] }; vitals: unknown[] } | null;
+    return outcome({ error, data: answer && [...answer.breakdowns.page, ...answer.vitals] });
+  },
   "team: assign a role": async ({ actor, service, unique }) => {
     const created = await service.auth.admin.createUser({ email: `novo-${unique}@example.com`, email_confirm: true });
     if (created.error) throw created.error;
@@ -368,6 +383,15 @@ const expected: Record<string, Record<Role, Outcome>> = {
   "leads: delete": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
   "analytics: read conversions": { admin: "ok", editor: "ok", autor: "none", vendas: "ok", user: "none" },
   "analytics: read pages": { admin: "ok", editor: "ok", autor: "none", vendas: "none", user: "none" },
+  "analytics: read Web Vitals": { admin: "ok", editor: "ok", autor: "none", vendas: "none", user: "none" },
+  "analytics: the dashboard's visits": { admin: "ok", editor: "ok", autor: "none", vendas: "ok", user: "none" },
+  "analytics: the dashboard's pages and Web Vitals": {
+    admin: "ok",
+    editor: "ok",
+    autor: "none",
+    vendas: "none",
+    user: "none",
+  },
   "team: assign a role": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
   "team: grant themselves admin": { admin: "23505", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
   "settings: change": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
@@ -398,6 +422,9 @@ describeEachDatabase("roles", (kind) => {
     await service
       .from("analytics_daily_pages")
       .insert({ ...common, ...dims, ...leads, page: "/", views: 1, visitors: 1, entries: 1 });
+    await service
+      .from("analytics_daily_page_vitals")
+      .insert({ day: common.day, page: "/", metric: "lcp", bucket: 60, samples: 1 });
     // An upload no post shows, a day old: what the cleanup offers.
     const unused = await service.storage.from("blog-images").upload(`posts/unused-${kind}.png`, png());
     if (unused.error) throw unused.error;

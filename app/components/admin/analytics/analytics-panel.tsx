@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -9,11 +9,8 @@ import { Label } from "~/components/ui/label";
 import { OptionSelect } from "~/components/ui/native-select";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import {
-  fetchBreakdown,
-  fetchSummary,
-  fetchTimeseries,
+  fetchDashboard,
   fetchVisitorsNow,
-  fetchVitals,
   presetPeriod,
   ratio,
   refreshOpenDays,
@@ -196,48 +193,44 @@ function FormsTable({ summary, period, copy }: { summary: Summary | undefined; p
 /**
  * "Análises": visitors, page views, engagement, where visits and leads come from, conversions
  * and real visitors' Web Vitals over a period (docs/admin.md). Clicking a row of any table
- * filters every panel by it. Each panel is one query, run while the tab is open.
+ * filters every panel by it. Every panel comes from one query (ADR 091), run while the tab is open.
  */
 export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: AdminPanelProps) {
   const id = useId();
+  const queryClient = useQueryClient();
   const [preset, setPreset] = useState<PeriodPreset>("month");
   const [custom, setCustom] = useState<Period>(() => presetPeriod("month"));
   const [filters, setFilters] = useState<AnalyticsFilters>({});
   const period = preset === "custom" ? custom : presetPeriod(preset);
-  const key = [...adminKeys.analytics, period.from, period.to, filters];
-  // The panels read today from a rollup the server rewrites every minute on PostgreSQL and only
-  // when asked on PGlite; opening the tab asks for a fresh one first, at most once a minute, and
-  // shows the panels whatever it answers.
-  const refreshed = useQuery({
-    queryKey: [...adminKeys.analytics, "refresh"],
-    queryFn: () => refreshOpenDays(client),
-    enabled: active,
-    staleTime: 60_000,
-  });
-  const ready = active && !refreshed.isPending;
-  const common = { enabled: ready, placeholderData: keepPreviousData };
+  const dashboardKey = [...adminKeys.analytics, "dashboard"];
 
-  const summary = useQuery({
-    queryKey: [...key, "summary"],
-    queryFn: () => fetchSummary(client, period, filters),
-    ...common,
+  const dashboard = useQuery({
+    queryKey: [...dashboardKey, period.from, period.to, filters],
+    queryFn: () => fetchDashboard(client, period, filters),
+    enabled: active,
+    placeholderData: keepPreviousData,
   });
-  const series = useQuery({
-    queryKey: [...key, "series"],
-    queryFn: () => fetchTimeseries(client, period, filters),
-    ...common,
-  });
-  const vitals = useQuery({
-    queryKey: [...key, "vitals"],
-    queryFn: () => fetchVitals(client, period, filters),
-    ...common,
+  // The panels read today from a rollup the server rewrites every minute on PostgreSQL and only
+  // when asked on PGlite. Once they have shown, the tab asks for a fresh one (at most once a
+  // minute; the server also spaces them) and reads the panels again when a day was rewritten, so
+  // the rewrite never delays the first answer.
+  useQuery({
+    queryKey: [...adminKeys.analytics, "refresh"],
+    queryFn: async () => {
+      const rewritten = await refreshOpenDays(client);
+      if (rewritten > 0) await queryClient.invalidateQueries({ queryKey: dashboardKey });
+      return rewritten;
+    },
+    enabled: active && dashboard.isSuccess,
+    staleTime: 60_000,
   });
   const now = useQuery({
     queryKey: [...adminKeys.analytics, "now"],
     queryFn: () => fetchVisitorsNow(client),
-    enabled: active,
+    enabled: active && dashboard.isSuccess,
     refetchInterval: 60_000,
   });
+  const summary = dashboard.data?.summary;
 
   const filterBy = (dimension: Dimension, value: string) =>
     setFilters((current) => ({ ...current, [dimension]: value }));
@@ -260,69 +253,32 @@ export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: Ad
         />
         <FilterChips filters={filters} copy={copy} onRemove={remove} onClear={() => setFilters({})} />
       </div>
-      {summary.isError ? <p className="text-destructive">{copy.failed}</p> : null}
-      <KpiCards summary={summary.data} now={now.data} copy={copy} />
-      <VisitorsChart points={series.data} period={period} copy={copy} />
+      {dashboard.isError ? <p className="text-destructive">{copy.failed}</p> : null}
+      <KpiCards summary={summary} now={now.data ?? dashboard.data?.now} copy={copy} />
+      <VisitorsChart points={dashboard.data?.series} period={period} copy={copy} />
       <div className="grid gap-8 lg:grid-cols-2">
         {TABLES.map((table) => (
-          <Breakdown
+          <BreakdownTable
             key={table.dimension}
             {...table}
             title={copy.tables[table.title]}
-            client={client}
+            rows={dashboard.data?.breakdowns[table.dimension]}
+            loading={dashboard.isPending}
+            failed={dashboard.isError}
             period={period}
-            filters={filters}
-            active={ready}
             copy={copy}
             onFilter={filterBy}
           />
         ))}
-        <FormsTable summary={summary.data} period={period} copy={copy} />
+        <FormsTable summary={summary} period={period} copy={copy} />
       </div>
-      <VitalsTable pages={vitals.data} loading={vitals.isPending} failed={vitals.isError} period={period} copy={copy} />
+      <VitalsTable
+        pages={dashboard.data?.vitals}
+        loading={dashboard.isPending}
+        failed={dashboard.isError}
+        period={period}
+        copy={copy}
+      />
     </section>
-  );
-}
-
-/** One table, with its own query. */
-function Breakdown({
-  dimension,
-  slug,
-  title,
-  client,
-  period,
-  filters,
-  active,
-  copy,
-  onFilter,
-}: {
-  dimension: Dimension;
-  slug: string;
-  title: string;
-  client: AdminPanelProps["client"];
-  period: Period;
-  filters: AnalyticsFilters;
-  active: boolean;
-  copy: Copy;
-  onFilter: (dimension: Dimension, value: string) => void;
-}) {
-  const rows = useQuery({
-    queryKey: [...adminKeys.analytics, period.from, period.to, filters, "breakdown", dimension],
-    queryFn: () => fetchBreakdown(client, dimension, period, filters),
-    enabled: active,
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <BreakdownTable
-      dimension={dimension}
-      slug={slug}
-      title={title}
-      rows={rows.data}
-      loading={rows.isPending}
-      failed={rows.isError}
-      period={period}
-      copy={copy}
-      onFilter={onFilter}
-    />
   );
 }
