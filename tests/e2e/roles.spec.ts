@@ -124,6 +124,12 @@ test("a salesperson sees only Mensagens and Análises, and no delete on a lead",
   await expect(lead.getByRole("button", { name: `Excluir mensagem de ${leadName}` })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Exportar CSV" })).toBeVisible();
   await expectNoAxeViolations(page);
+  // Visits and their sources, but not the per-page tables its role cannot read.
+  await page.getByRole("tab", { name: "Análises" }).click();
+  await expect(page.getByRole("heading", { name: "Páginas de entrada" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Páginas mais vistas" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Web Vitals de visitantes reais (p75)" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("an editor works on the blog but does not see Equipe", async ({ page }) => {
@@ -141,6 +147,9 @@ test("an editor works on the blog but does not see Equipe", async ({ page }) => 
     .getByRole("listitem")
     .filter({ hasText: imageName });
   await expect(image.getByRole("button", { name: `Excluir a imagem ${imageName}` })).toBeVisible();
+  await page.getByRole("tab", { name: "Análises" }).click();
+  await expect(page.getByRole("heading", { name: "Páginas mais vistas" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Web Vitals de visitantes reais (p75)" })).toBeVisible();
 });
 
 test("an account without a staff role is still sent to /auth", async ({ page }) => {

@@ -22,6 +22,7 @@ import {
   type Summary,
 } from "~/lib/admin/analytics";
 import { adminKeys } from "~/lib/admin/keys";
+import { can } from "~/lib/admin-role";
 import type { AdminPanelProps } from "../admin-view";
 import { BreakdownTable } from "./breakdown-table";
 import { TableSection } from "./table-section";
@@ -195,8 +196,12 @@ function FormsTable({ summary, period, copy }: { summary: Summary | undefined; p
  * and real visitors' Web Vitals over a period (docs/admin.md). Clicking a row of any table
  * filters every panel by it. Every panel comes from one query (ADR 091), run while the tab is open.
  */
-export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: AdminPanelProps) {
+export function AnalyticsPanel({ client, copy: { analytics: copy }, active, role }: AdminPanelProps) {
   const id = useId();
+  // Sales reads visits and conversions, not the per-page tables (can_read_analytics in SQL): the
+  // panels fed by those would only ever be empty for it.
+  const readsPages = can(role, "can_read_analytics");
+  const tables = readsPages ? TABLES : TABLES.filter((table) => table.dimension !== "page");
   const queryClient = useQueryClient();
   const [preset, setPreset] = useState<PeriodPreset>("month");
   const [custom, setCustom] = useState<Period>(() => presetPeriod("month"));
@@ -257,7 +262,7 @@ export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: Ad
       <KpiCards summary={summary} now={now.data ?? dashboard.data?.now} copy={copy} />
       <VisitorsChart points={dashboard.data?.series} period={period} copy={copy} />
       <div className="grid gap-8 lg:grid-cols-2">
-        {TABLES.map((table) => (
+        {tables.map((table) => (
           <BreakdownTable
             key={table.dimension}
             {...table}
@@ -272,13 +277,15 @@ export function AnalyticsPanel({ client, copy: { analytics: copy }, active }: Ad
         ))}
         <FormsTable summary={summary} period={period} copy={copy} />
       </div>
-      <VitalsTable
-        pages={dashboard.data?.vitals}
-        loading={dashboard.isPending}
-        failed={dashboard.isError}
-        period={period}
-        copy={copy}
-      />
+      {readsPages ? (
+        <VitalsTable
+          pages={dashboard.data?.vitals}
+          loading={dashboard.isPending}
+          failed={dashboard.isError}
+          period={period}
+          copy={copy}
+        />
+      ) : null}
     </section>
   );
 }
