@@ -17,6 +17,11 @@ describe("the server's process settings", () => {
     expect(missing.env).toHaveProperty("MALLOC_TRIM_THRESHOLD_", "65536");
   });
 
+  it("keeps an operator's negation: `--no-liftoff-only` turns WebAssembly optimisation back on", () => {
+    const missing = missingRuntime(["--no-liftoff-only"], {});
+    expect(missing.flags).toEqual(SERVER_NODE_FLAGS.filter((flag) => flag !== "--liftoff-only"));
+  });
+
   it("keeps a flag an operator set in NODE_OPTIONS (a larger heap for a big site)", () => {
     const missing = missingRuntime([], { NODE_OPTIONS: "--max-old-space-size=2048 --enable-source-maps" });
     expect(missing.flags).toEqual(SERVER_NODE_FLAGS.filter((flag) => !flag.startsWith("--max-old-space-size")));

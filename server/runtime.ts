@@ -4,8 +4,9 @@
 //
 // - `--max-semi-space-size=16`: V8 sizes the young generation from the machine's memory, far above
 //   what a server rendering small pages needs.
-// - `--liftoff-only`: V8's optimising recompilation of PGlite's WebAssembly costs far more memory
-//   than it saves time on the small indexed queries the site runs.
+// - `--liftoff-only`: V8's optimising recompilation of PGlite's WebAssembly makes searches and deep
+//   pages cheaper, but optimising one of PostgreSQL's largest functions alone more than doubles the
+//   server's peak memory, and no V8 flag leaves that one function out.
 // - `--max-old-space-size=384`: without a ceiling the old generation grows far past the live heap
 //   under load; the ceiling bounds garbage, not work.
 // - `MALLOC_ARENA_MAX=2`, `MALLOC_TRIM_THRESHOLD_=65536`: glibc's defaults keep memory freed by
@@ -30,7 +31,8 @@ export const SERVER_ENV: Readonly<Record<string, string>> = {
 /** Set in the replaced process, so a platform without the setting cannot loop. */
 const APPLIED = "OMNIA_SERVER_RUNTIME";
 
-const flagName = (flag: string) => flag.split("=")[0]!;
+/** A flag's name, the same for its negation: `--no-liftoff-only` is the operator's own value too. */
+const flagName = (flag: string) => flag.split("=")[0]!.replace(/^--no-/, "--");
 
 /** The flags and variables the current process lacks; empty when it is ready. */
 export function missingRuntime(execArgv: readonly string[], env: NodeJS.ProcessEnv) {

@@ -65,7 +65,7 @@ async function rest(server: RunningServer, admin: Admin, path: string, body: unk
  * The triggers (audit log, revisions, change notices) are off for it, as for a restore: no blog
  * page has been cached yet, and none of them changes what the pages show.
  */
-async function seed(db: Database): Promise<void> {
+export async function seedEditorial(db: Database): Promise<void> {
   const { rows } = await db.query<{ id: string }>("select id from auth.users order by created_at limit 1");
   const authorId = rows[0]?.id;
   if (!authorId) throw new Error("bench: the first start created no admin");
@@ -231,7 +231,7 @@ export async function benchEditorial(options: EditorialOptions = {}): Promise<st
     if (databaseUrl) {
       const db = await openPostgres({ connectionString: databaseUrl });
       try {
-        await seed(db);
+        await seedEditorial(db);
         // signInSeededAdmin reads the anon key from the data directory; on PostgreSQL it is kept
         // in the database.
         const stored = await db.query<{ key: unknown }>(
@@ -246,7 +246,7 @@ export async function benchEditorial(options: EditorialOptions = {}): Promise<st
       // PGlite has one user at a time: seed while the server is down, then start it again.
       await first.stop();
       const db = await openPglite(dataDir);
-      await seed(db).finally(() => db.close());
+      await seedEditorial(db).finally(() => db.close());
       server = await startServer(port, env);
     }
     console.log(`  seeded and serving in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
