@@ -144,6 +144,43 @@ function answer(verdict: Verdict, body: Buffer | null): Response {
   return new Response(null, { status: verdict.counted ? 204 : verdict.status, headers });
 }
 
+/**
+ * The listener that answers the script's `POST /_a` on Node's own request, before the Hono app
+ * (ADR 090): the same verdicts, with the headers the app's middleware would give.
+ */
+function earlyEventListener(
+  onEvent: (request: EventRequest) => Promise<Verdict>,
+  { trustedHops, https }: EarlyEventOptions,
+  log: ((message: string) => void) | undefined,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  // The headers the app's middleware gives an answer without a body (server/app.ts).
+  const fixed: Record<string, string> = {
+    "Cache-Control": "no-store",
+    ...STATIC_SECURITY_HEADERS,
+    ...(https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    "Content-Security-Policy": NON_DOCUMENT_CSP,
+  };
+  return (req, res) => {
+    // Only the script's own request; anything else about /_a (another method, a query) is
+    // the app's, which answers it as before.
+    if (req.method !== "POST" || req.url !== ANALYTICS_EVENTS_PATH) return false;
+    const request = nodeRequest(req, trustedHops);
+    const requestId = requestIdFrom(request.header("x-request-id"));
+    void onEvent(request).then(
+      (verdict) => {
+        const headers: Record<string, string> = { ...fixed, [REQUEST_ID_HEADER]: requestId };
+        if (!verdict.counted && verdict.retryAfter) headers["Retry-After"] = String(verdict.retryAfter);
+        res.writeHead(verdict.counted ? 204 : verdict.status, headers).end();
+      },
+      (error: unknown) => {
+        log?.(`Analytics: an event failed: ${String(error)}`);
+        if (!res.headersSent) res.writeHead(500, { ...fixed, [REQUEST_ID_HEADER]: requestId }).end();
+      },
+    );
+    return true;
+  };
+}
+
 export function createAnalytics(options: AnalyticsOptions): Analytics {
   const siteHost = hostnameOf(options.siteUrl)!;
   const now = options.now ?? defaultNow;
@@ -248,34 +285,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         () => new Response(null, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } }),
       );
     },
-    answerEarly({ trustedHops, https }) {
-      // The headers the app's middleware gives an answer without a body (server/app.ts).
-      const fixed: Record<string, string> = {
-        "Cache-Control": "no-store",
-        ...STATIC_SECURITY_HEADERS,
-        ...(https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
-        "Content-Security-Policy": NON_DOCUMENT_CSP,
-      };
-      return (req, res) => {
-        // Only the script's own request; anything else about /_a (another method, a query) is
-        // the app's, which answers it as before.
-        if (req.method !== "POST" || req.url !== ANALYTICS_EVENTS_PATH) return false;
-        const request = nodeRequest(req, trustedHops);
-        const requestId = requestIdFrom(request.header("x-request-id"));
-        void onEvent(request).then(
-          (verdict) => {
-            const headers: Record<string, string> = { ...fixed, [REQUEST_ID_HEADER]: requestId };
-            if (!verdict.counted && verdict.retryAfter) headers["Retry-After"] = String(verdict.retryAfter);
-            res.writeHead(verdict.counted ? 204 : verdict.status, headers).end();
-          },
-          (error: unknown) => {
-            options.log?.(`Analytics: an event failed: ${String(error)}`);
-            if (!res.headersSent) res.writeHead(500, { ...fixed, [REQUEST_ID_HEADER]: requestId }).end();
-          },
-        );
-        return true;
-      };
-    },
+    answerEarly: (early) => earlyEventListener(onEvent, early, options.log),
     forRequest(c) {
       return {
         async visitor() {
