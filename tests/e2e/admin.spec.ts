@@ -350,7 +350,7 @@ test("a lead sent from /contato appears in Mensagens with its deliveries; status
   await expect(lead).toContainText("Novo");
   // The server e-mails the lead to sales and confirms it to the visitor (the e2e server has no
   // SMTP_URL: both land in its development outbox); the inbox says how each went.
-  const deliveries = lead.getByRole("region", { name: `Entregas da mensagem de ${name}` });
+  const deliveries = lead.getByRole("group", { name: `Entregas da mensagem de ${name}` });
   await expect(async () => {
     await page.reload();
     await page.getByRole("tab", { name: "Mensagens" }).click();

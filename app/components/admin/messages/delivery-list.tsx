@@ -27,7 +27,10 @@ export function DeliveryList({
 }) {
   if (deliveries.length === 0) return null;
   return (
-    <section aria-label={copy.regionLabel(leadName)} className="mt-3 border-t border-border pt-3">
+    // A group, not a region landmark: two leads from the same person would give two landmarks of
+    // the same name. None of the tags the rule suggests (fieldset, details…) fits a status list.
+    // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
+    <div role="group" aria-label={copy.regionLabel(leadName)} className="mt-3 border-t border-border pt-3">
       <h3 className="text-sm font-semibold">{copy.label}</h3>
       <ul className="mt-1 flex flex-col gap-1 text-sm">
         {deliveries.map((delivery) => {
@@ -64,6 +67,6 @@ export function DeliveryList({
           );
         })}
       </ul>
-    </section>
+    </div>
   );
 }

@@ -99,7 +99,7 @@ describe("MessagesList deliveries", () => {
       delivery("email", "pending"),
       delivery("webhook", "failed", { attempts: 12, last_error: "the webhook answered 500" }),
     ]);
-    expect(html).toContain('<section aria-label="Entregas da mensagem de Maria Silva"');
+    expect(html).toContain('<div role="group" aria-label="Entregas da mensagem de Maria Silva"');
     expect(html).toMatch(/Confirmação ao visitante:<\/span><span[^>]*>enviado</);
     expect(html).toMatch(/E-mail para vendas:<\/span><span[^>]*>pendente</);
     expect(html).toMatch(/Webhook \(CRM\):<\/span><span[^>]*>falhou</);
