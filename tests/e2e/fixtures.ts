@@ -35,14 +35,19 @@ export const test = base.extend<Fixtures>({
 /** Runs axe (WCAG 2.2 A/AA rules) on the page and expects no violations. */
 export async function expectNoAxeViolations(page: Page) {
   // Colour contrast is judged on what is painted: a toast or dialog still fading in is partly
-  // transparent and would fail it for a frame. Wait for running animations and transitions.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== "running" || !isFinite(Number(animation.effect?.getComputedTiming().endTime)),
-      ),
+  // transparent and would fail it for a frame. Wait for running animations and transitions, and
+  // for Sonner's toasts to be mounted (their fade starts a frame after they appear) or gone.
+  await page.waitForFunction(
+    () =>
+      document.querySelector(
+        '[data-sonner-toast]:not([data-mounted="true"]), [data-sonner-toast][data-removed="true"]',
+      ) === null &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" || !isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+        ),
   );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
