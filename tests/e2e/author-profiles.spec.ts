@@ -102,6 +102,7 @@ test("a writer creates and edits their own author profile, and sees nobody else'
   await profile.getByRole("textbox", { name: "Site" }).fill("https://escritora.example");
   await profile.getByRole("textbox", { name: "Site" }).press("Enter");
   await expect(toasts(page)).toContainText("O seu perfil de autor foi salvo.");
+  await expect(profile.getByRole("textbox", { name: "Site" })).toBeFocused();
 
   // A slug someone else has is refused by the database, and said under the field.
   const slug = profile.getByRole("textbox", { name: "Slug" });
@@ -149,13 +150,15 @@ test("an editor corrects a colleague's author profile", async ({ page, browser }
   await expect(row).toContainText(`/blog/autor/${WRITER_SLUG}`);
   await row.getByRole("button", { name: `Editar o perfil de ${EDITED}` }).press("Enter");
   const form = team.getByRole("form", { name: `Perfil de ${EDITED}` });
+  await expect(form.getByRole("textbox", { name: "Nome" })).toBeFocused();
   await expect(form.getByRole("textbox", { name: "Nome" })).toHaveValue(EDITED);
   await form.getByRole("textbox", { name: "Biografia" }).fill("Revisada pela editora.");
   await expectNoAxeViolations(page);
   await form.getByRole("button", { name: "Salvar perfil" }).click();
   await expect(toasts(page)).toContainText(`O perfil de ${EDITED} foi salvo.`);
   await expect(form).toHaveCount(0);
-  await expect(row.getByRole("button", { name: `Editar o perfil de ${EDITED}` })).toBeVisible();
+  // Back where the keyboard left the list.
+  await expect(row.getByRole("button", { name: `Editar o perfil de ${EDITED}` })).toBeFocused();
 
   // The author page follows the change (its cached copy is dropped on the change notice).
   const visitorContext = await browser.newContext();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
@@ -46,14 +46,14 @@ export function OwnProfileSection({
       ) : profile.isError ? (
         <p role="alert">{copy.profile.failed}</p>
       ) : (
+        // Kept mounted across saves, so the focus stays where the member left it.
         <ProfileForm
-          key={profile.data?.updated_at ?? "new"}
           client={client}
           userId={userId}
           profile={profile.data}
           copy={copy}
           errorTitle={adminCopy.toasts.errorTitle}
-          done={copy.toasts.profileSaved}
+          done={() => copy.toasts.profileSaved}
         />
       )}
     </section>
@@ -76,6 +76,12 @@ export function TeamProfilesSection({
   const copy = adminCopy.editorial;
   const profiles = useQuery(authorProfilesQuery(client));
   const [editing, setEditing] = useState<string | null>(null);
+  // The edit button to focus again once its form closes (a keyboard user's place in the list).
+  const returnFocusTo = useRef<string | null>(null);
+  const close = (colleague: string) => {
+    returnFocusTo.current = colleague;
+    setEditing(null);
+  };
   const others = profiles.data?.filter((profile) => profile.user_id !== userId) ?? [];
   return (
     <section aria-labelledby="autores-titulo" className="flex flex-col gap-4">
@@ -97,16 +103,16 @@ export function TeamProfilesSection({
             <li key={profile.user_id} className="p-4">
               {editing === profile.user_id ? (
                 <ProfileForm
-                  key={profile.updated_at}
                   client={client}
                   userId={profile.user_id}
                   profile={profile}
                   copy={copy}
                   errorTitle={adminCopy.toasts.errorTitle}
-                  done={copy.toasts.authorSaved(profile.name)}
+                  done={(saved) => copy.toasts.authorSaved(saved.name.trim())}
                   label={copy.authors.formLabel(profile.name)}
-                  onSaved={() => setEditing(null)}
-                  onCancel={() => setEditing(null)}
+                  focusFirst
+                  onSaved={() => close(profile.user_id)}
+                  onCancel={() => close(profile.user_id)}
                 />
               ) : (
                 <div className="flex items-center justify-between gap-4">
@@ -120,6 +126,12 @@ export function TeamProfilesSection({
                       size="icon"
                       className="shrink-0"
                       aria-label={copy.authors.editLabel(profile.name)}
+                      ref={(button) => {
+                        if (button && returnFocusTo.current === profile.user_id) {
+                          returnFocusTo.current = null;
+                          button.focus();
+                        }
+                      }}
                       onClick={() => setEditing(profile.user_id)}
                     >
                       <Pencil aria-hidden="true" />
@@ -142,17 +154,25 @@ interface ProfileFormProps {
   profile: AuthorProfile | null;
   copy: EditorialCopy;
   errorTitle: string;
-  done: { title: string; description: string };
+  /** The toast of a save, from what was saved. */
+  done: (saved: AuthorProfileInput) => { title: string; description: string };
   /** The form's accessible name, when the page holds more than one profile form. */
   label?: string;
+  /** Opened in place of a button: the name field takes the focus. */
+  focusFirst?: boolean;
   onSaved?: () => void;
   onCancel?: () => void;
 }
 
 /** An author profile's name, slug (following the name until edited, for a new one), bio, photo and site. */
-function ProfileForm({ client, userId, profile, copy, errorTitle, done, label, onSaved, onCancel }: ProfileFormProps) {
+function ProfileForm(props: ProfileFormProps) {
+  const { client, userId, profile, copy, errorTitle, done, label, focusFirst, onSaved, onCancel } = props;
   const queryClient = useQueryClient();
-  const { values, errors, setErrors, set, setSlug, submit } = useNamedForm<AuthorProfileInput>(
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) nameRef.current?.focus();
+  }, [focusFirst]);
+  const { values, errors, setErrors, set, setSlug, keepSlug, submit } = useNamedForm<AuthorProfileInput>(
     {
       name: profile?.name ?? "",
       slug: profile?.slug ?? "",
@@ -167,8 +187,9 @@ function ProfileForm({ client, userId, profile, copy, errorTitle, done, label, o
   const bioId = useId();
   const mutation = useMutation({
     mutationFn: (input: AuthorProfileInput) => saveAuthorProfile(client, userId, input, profile !== null),
-    onSuccess: () => {
-      showDone(done);
+    onSuccess: (_, saved) => {
+      keepSlug();
+      showDone(done(saved));
       onSaved?.();
     },
     onError: (error) => {
@@ -196,7 +217,13 @@ function ProfileForm({ client, userId, profile, copy, errorTitle, done, label, o
       onSubmit={submit((valid) => mutation.mutate(valid))}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <TextField texts={p.name} value={values.name} onChange={(v) => set("name", v)} error={errors.name} />
+      <TextField
+        texts={p.name}
+        value={values.name}
+        onChange={(v) => set("name", v)}
+        error={errors.name}
+        inputRef={nameRef}
+      />
       <TextField
         texts={p.slug}
         value={values.slug}

@@ -48,6 +48,8 @@ export function useNamedForm<T extends { name: string; slug: string }>(
       setValues(next);
       setSlugEdited(false);
     },
+    /** Once saved, the slug is an address: it no longer follows the name. */
+    keepSlug: () => setSlugEdited(true),
     submit: (onValid: (values: T) => void) => (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const found = messages(validate(values), copy);
