@@ -477,11 +477,16 @@ export const adminCopy = {
       }),
     },
   },
-  /** "Tags e autoria": the blog's tags and the signed-in user's author profile (issue #36). */
+  /**
+   * "Tags e autoria": the blog's tags, the signed-in user's author profile (issue #36) and, for
+   * editors and admins, everyone else's.
+   */
   editorial: {
     tags: {
       title: "Tags",
       intro: "Agrupe os posts por tema. Uma tag aparece no blog quando tem um post publicado.",
+      // A writer reads the tags but does not create them.
+      readOnlyIntro: "As tags que você pode escolher nos seus posts. Tags novas são criadas pelos editores.",
       label: "Tags do blog",
       loading: "Carregando...",
       failed: "Não foi possível carregar as tags.",
@@ -511,6 +516,19 @@ export const adminCopy = {
       websiteUrl: { label: "Site", placeholder: "https://seusite.com.br" },
       save: "Salvar perfil",
       busy: "Salvando...",
+      cancel: "Cancelar",
+    },
+    /** Editors and admins: the colleagues' profiles, each editable in place. */
+    authors: {
+      title: "Autores da equipe",
+      intro: "Os perfis de autor dos colegas. Editores e administradores podem corrigir qualquer um.",
+      label: "Perfis de autor da equipe",
+      loading: "Carregando...",
+      failed: "Não foi possível carregar os autores.",
+      empty: "Nenhum colega tem perfil de autor ainda.",
+      edit: "Editar",
+      editLabel: (name: string) => `Editar o perfil de ${name}`,
+      formLabel: (name: string) => `Perfil de ${name}`,
     },
     validation: {
       nameRequired: "Informe o nome.",
@@ -530,6 +548,7 @@ export const adminCopy = {
       tagUpdated: { title: "Tag atualizada", description: "A tag foi atualizada." },
       tagDeleted: { title: "Tag excluída", description: "A tag foi excluída e saiu dos posts." },
       profileSaved: { title: "Perfil salvo", description: "O seu perfil de autor foi salvo." },
+      authorSaved: (name: string) => ({ title: "Perfil salvo", description: `O perfil de ${name} foi salvo.` }),
     },
   },
   /** "Equipe": who has an account, who is an admin, invitations. */

@@ -62,7 +62,7 @@ async function tabs(page: Page): Promise<string[]> {
 
 test("a writer sees Posts and Imagens, cannot publish, and sends a draft for review", async ({ page }) => {
   await signIn(page, account("autor"), PASSWORD, { next: "/admin", expectedPath: "/admin" });
-  expect(await tabs(page)).toEqual(["Posts", "Imagens", "Segurança"]);
+  expect(await tabs(page)).toEqual(["Posts", "Imagens", "Tags e autoria", "Segurança"]);
 
   const title = `Rascunho do autor ${id}`;
   await page.getByRole("button", { name: "Novo Post" }).click();

@@ -29,7 +29,8 @@ export const adminViews: readonly AdminView[] = [
   // Sales see the visits and conversions; the pages and Web Vitals stay empty for them.
   { id: "analytics", capability: "can_read_conversions", Panel: AnalyticsPanel },
   { id: "images", capability: "can_write_posts", Panel: ImagesPanel, keepMounted: true },
-  { id: "tags", capability: "can_publish_posts", Panel: EditorialPanel },
+  // Writers keep their own author profile here and read the tags; editors manage both.
+  { id: "tags", capability: "can_write_posts", Panel: EditorialPanel },
   { id: "security", Panel: SecurityPanel, keepMounted: true },
   { id: "team", capability: "is_admin", Panel: TeamPanel },
   { id: "activity", capability: "is_admin", Panel: ActivityPanel },

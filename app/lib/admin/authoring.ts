@@ -5,9 +5,9 @@ import { expectData } from "../data-result";
 import type { AppSupabaseClient } from "../database.types";
 import { adminKeys } from "./keys";
 
-// The admin's writes of tags and of the signed-in user's author profile (issue #36). Row-level
-// security decides: only admins write tags; a profile is its owner's (a staff account) and the
-// admins'. Reading the tags: ./posts.ts (tagsQuery), which the post form shares.
+// The admin's writes of tags and of author profiles (issue #36). Row-level security decides:
+// only editors and admins write tags; a profile is its owner's (a staff account) and the
+// editors' and admins'. Reading the tags: ./posts.ts (tagsQuery), which the post form shares.
 
 export async function createTag(client: AppSupabaseClient, input: TagInput): Promise<void> {
   expectData(await client.from("tags").insert(tagRow(input)));
@@ -31,7 +31,16 @@ export function authorProfileQuery(client: AppSupabaseClient, userId: string) {
   });
 }
 
-/** Writes the user's profile: created the first time, then updated. */
+/** Every author profile the signed-in member may read, by name (editors and admins edit them). */
+export function authorProfilesQuery(client: AppSupabaseClient) {
+  return queryOptions({
+    queryKey: adminKeys.authorProfiles,
+    queryFn: async (): Promise<AuthorProfile[]> =>
+      expectData(await client.from("author_profiles").select("*").order("name", { ascending: true })),
+  });
+}
+
+/** Writes a user's profile: created the first time, then updated. */
 export async function saveAuthorProfile(
   client: AppSupabaseClient,
   userId: string,

@@ -7,6 +7,8 @@ export const adminKeys = {
   authors: ["admin", "authors"],
   /** The signed-in user's author profile. */
   authorProfile: ["admin", "author-profile"],
+  /** Every author profile, for editors and admins to correct ("Autores da equipe"). */
+  authorProfiles: ["admin", "author-profiles"],
   images: ["admin", "images"],
   /** Pages of leads and the count of new ones, so one invalidation reloads both. */
   messages: ["admin", "messages"],

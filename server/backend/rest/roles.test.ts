@@ -244,6 +244,31 @@ const operations: Record<string, (ctx: Ctx) => Promise<Outcome>> = {
     await service.from("tags").insert({ slug: `velha-${unique}`, name: `Velha ${unique}` });
     return outcome(await actor.client.from("tags").delete().eq("slug", `velha-${unique}`));
   },
+  // The admin's "Tags e autoria": a member creates their profile on the first save, then edits it.
+  "authors: create and edit their own profile": async ({ actor, service, unique }) => {
+    await service.from("author_profiles").delete().eq("user_id", actor.id);
+    const created = await actor.client
+      .from("author_profiles")
+      .insert({ user_id: actor.id, slug: `proprio-${unique}`, name: "Próprio" })
+      .select("user_id");
+    if (created.error) return outcome(created);
+    return outcome(
+      await actor.client
+        .from("author_profiles")
+        .update({ bio: `Bio ${unique}`, website_url: "https://exemplo.com" })
+        .eq("user_id", actor.id)
+        .select("user_id"),
+    );
+  },
+  "authors: create another's profile": async ({ actor, admin, service, unique }) => {
+    await service.from("author_profiles").delete().eq("user_id", admin.id);
+    return outcome(
+      await actor.client
+        .from("author_profiles")
+        .insert({ user_id: admin.id, slug: `alheio-${unique}`, name: "Alheio" })
+        .select("user_id"),
+    );
+  },
   "authors: change another's profile": async ({ actor, admin, service, unique }) => {
     await service.from("author_profiles").upsert({ user_id: admin.id, slug: "admin-autor", name: "Admin" });
     return outcome(
@@ -382,6 +407,15 @@ const expected: Record<string, Record<Role, Outcome>> = {
   "tags: read an unused tag": { admin: "ok", editor: "ok", autor: "ok", vendas: "none", user: "none" },
   "tags: insert": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
   "tags: delete": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  // Whoever writes posts keeps a profile of their own (a byline); sales sign nothing.
+  "authors: create and edit their own profile": {
+    admin: "ok",
+    editor: "ok",
+    autor: "ok",
+    vendas: "42501",
+    user: "42501",
+  },
+  "authors: create another's profile": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
   "authors: change another's profile": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
   "leads: read": { admin: "ok", editor: "none", autor: "none", vendas: "ok", user: "none" },
   "leads: change status and note": { admin: "ok", editor: "42501", autor: "42501", vendas: "ok", user: "42501" },
