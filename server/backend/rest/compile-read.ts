@@ -1,7 +1,8 @@
 // A read tree (embed.ts) to one SELECT, as PostgREST's QueryBuilder builds it: each embed is a
 // lateral subquery joined to its parent row, to-one ones as an object (row_to_json), to-many
 // ones aggregated with json_agg, spreads as columns of the parent; `!inner` turns the LEFT JOIN
-// into an INNER one. Row-level security applies inside every subquery, as it runs as the
+// into an INNER one. A plain to-one embed of a table is joined to its parent instead (see
+// toOneJoinSql). Row-level security applies inside every subquery and join, as it runs as the
 // request's role. Aggregates group by the other columns; a to-one spread's aggregates are
 // applied in the parent (PostgREST's hoisting).
 import { restErrors } from "./errors.ts";
@@ -67,6 +68,8 @@ function aggregateSql(fn: AggregateFn, expr: string, cast: string | undefined): 
 
 interface Ctx {
   p: Params;
+  /** Every embed as a lateral subquery (no toOneJoinSql): the tests compare both forms. */
+  lateralOnly?: boolean;
   /** Aggregates are left to the parent (a to-one spread). */
   hoisted: boolean;
   /** Embeds as jsonb: the parent groups by this node's columns. */
@@ -150,29 +153,71 @@ function orderTerms(node: ReadNode, p: Params): { expr: string; how: string }[] 
   });
 }
 
+/**
+ * Whether a to-one embed can be a join rather than a lateral subquery: an object of a table's
+ * columns, nothing nested, no aggregate and no offset. A to-one relationship joins on a key the
+ * table keeps unique (the foreign key's target, or a unique foreign key), so the join meets one
+ * row at most, as the subquery would; a view keeps no such promise.
+ */
+function joinsAsTable(child: ReadNode): boolean {
+  return (
+    isToOne(child.rel!) &&
+    !child.spread &&
+    !child.table.isView &&
+    child.children.length === 0 &&
+    child.fields.every((f) => !f.aggregate) &&
+    (child.limit === undefined || child.limit > 0) &&
+    (child.offset === undefined || child.offset === 0)
+  );
+}
+
+/**
+ * A to-one embed as a join of its table, with the embed's filters in ON and its columns as a
+ * lateral projection named like the subquery (so `row_to_json`, related orders and `is.null`
+ * read it alike). Postgres flattens the projection and plans the join by the key, where a
+ * subquery is run again for every parent row.
+ */
+function toOneJoinSql(child: ReadNode, parent: ReadNode, p: Params): string {
+  const e = embedAlias(child);
+  const items = child.fields.flatMap((f) => fieldSelect(child, f, { p, hoisted: false }, false));
+  const conds = [
+    ...joinConditions(child, parent),
+    ...child.where.map((tree) => treeSql(child, tree, p, nullEmbedTest)),
+  ];
+  const projection = `SELECT ${items.map((i) => i.sql).join(", ")}`;
+  return ` ${joinWord(child)} JOIN (${fromSql(child, null)} CROSS JOIN LATERAL (${projection}) AS ${e}) ON ${conds.join(" AND ")}`;
+}
+
 /** The embed's lateral join; a to-many one aggregates its rows (and a spread each of its keys). */
-function joinSql(child: ReadNode, parent: ReadNode, p: Params, jsonb: boolean): string {
+function joinSql(child: ReadNode, parent: ReadNode, ctx: Ctx, jsonb: boolean): string {
+  const { p } = ctx;
   const e = embedAlias(child);
   const cast = jsonb ? "::jsonb" : "";
+  const own = { p, hoisted: false, ...(ctx.lateralOnly ? { lateralOnly: true } : {}) };
   if (isToOne(child.rel!)) {
-    const sub = nodeSql(child, { p, hoisted: child.spread, jsonb: jsonb && child.spread }, parent, null, []);
+    if (!ctx.lateralOnly && joinsAsTable(child)) return toOneJoinSql(child, parent, p);
+    const sub = nodeSql(child, { ...own, hoisted: child.spread, jsonb: jsonb && child.spread }, parent, null, []);
     return ` ${joinWord(child)} JOIN LATERAL (${sub}) AS ${e} ON TRUE`;
   }
   const on = child.join === "inner" ? `${e}.${e} IS NOT NULL` : "TRUE";
   if (!child.spread) {
-    const sub = nodeSql(child, { p, hoisted: false }, parent, null, []);
+    const sub = nodeSql(child, own, parent, null, []);
     return ` ${joinWord(child)} JOIN LATERAL (SELECT json_agg(${e})${cast} AS ${e} FROM (${sub}) AS ${e}) AS ${e} ON ${on}`;
   }
   // A to-many spread: one array per key, in the embed's order (selected as extra columns).
   const terms = orderTerms(child, p);
   const extra = terms.map((o, i) => `${o.expr} AS pgrst_o${i}`);
-  const sub = nodeSql(child, { p, hoisted: false }, parent, null, extra);
+  const sub = nodeSql(child, own, parent, null, extra);
   const aggOrder = terms.length ? ` ORDER BY ${terms.map((o, i) => `${e}.pgrst_o${i}${o.how}`).join(", ")}` : "";
   const arrays = toManySpreadNames(child).map(
     (n) => `COALESCE(json_agg(${e}.${quoteIdent(n)}${aggOrder}), '[]')${cast} AS ${quoteIdent(n)}`,
   );
   return ` ${joinWord(child)} JOIN LATERAL (SELECT ${[`json_agg(${e})${cast} AS ${e}`, ...arrays].join(", ")} FROM (${sub}) AS ${e}) AS ${e} ON ${on}`;
 }
+
+/** `embed=is.null`: whether the embed's subquery (or projection) has a row. */
+const nullEmbedTest = (child: ReadNode, negate: boolean) =>
+  `${embedAlias(child)} IS ${negate ? "" : "NOT "}DISTINCT FROM NULL`;
 
 /** A read's SELECT. `parent` joins an embed to its row; `source` is the root's FROM. */
 export function nodeSql(
@@ -191,12 +236,10 @@ export function nodeSql(
   const expand = aggregated || hoisting || (ctx.expandStar ?? false);
   const fieldItems = own.flatMap((f) => fieldSelect(node, f, ctx, expand));
   const items = [...fieldItems, ...fromChildren];
-  const joins = node.children.map((c) => joinSql(c, node, p, jsonb)).join("");
+  const joins = node.children.map((c) => joinSql(c, node, ctx, jsonb)).join("");
   const conds = [
     ...(parent ? joinConditions(node, parent) : []),
-    ...node.where.map((tree) =>
-      treeSql(node, tree, p, (child, negate) => `${embedAlias(child)} IS ${negate ? "" : "NOT "}DISTINCT FROM NULL`),
-    ),
+    ...node.where.map((tree) => treeSql(node, tree, p, nullEmbedTest)),
   ];
   let sql = `SELECT ${[...items.map((i) => i.sql), ...extra].join(", ")} FROM ${fromSql(node, source)}${joins}`;
   if (conds.length) sql += ` WHERE ${conds.join(" AND ")}`;

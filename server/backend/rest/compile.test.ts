@@ -110,18 +110,31 @@ describe("reads", () => {
     for (const part of [...parts, "LIMIT $3::bigint"]) expect(sql).toContain(part);
   });
 
-  it("compiles a two-level embed to one statement with lateral subqueries, never one per row", () => {
+  it("compiles a two-level embed to one statement, the to-one embed joined, never one per row", () => {
     const { sql } = compileRead(snapshot, posts, read("select=title,authors(name),tags(name)"));
-    expect(sql.match(/LEFT JOIN LATERAL/g)).toHaveLength(2);
+    expect(sql.match(/LEFT JOIN LATERAL/g)).toHaveLength(1);
     for (const part of [
       'row_to_json(pgrst_e1.*) AS "authors"',
       `COALESCE(pgrst_e2.pgrst_e2, '[]') AS "tags"`,
-      'pgrst_t1."id" = pgrst_t0."author_id"',
+      'LEFT JOIN ("public"."authors" AS pgrst_t1 CROSS JOIN LATERAL (SELECT pgrst_t1."name" AS "name") AS pgrst_e1) ON pgrst_t1."id" = pgrst_t0."author_id"',
       'FROM "public"."tags" AS pgrst_t2, "public"."post_tags" AS pgrst_j2',
       'pgrst_j2."post_id" = pgrst_t0."id"',
     ]) {
       expect(sql).toContain(part);
     }
+  });
+
+  it("joins a to-one embed with its filters in ON, and keeps a subquery where a join could differ", () => {
+    const filtered = compileRead(snapshot, posts, read("select=id,authors!inner(name)&authors.name=eq.Ana"));
+    expect(filtered.sql).toContain(
+      'INNER JOIN ("public"."authors" AS pgrst_t1 CROSS JOIN LATERAL (SELECT pgrst_t1."name" AS "name") AS pgrst_e1) ON pgrst_t1."id" = pgrst_t0."author_id" AND pgrst_t1."name" = $1',
+    );
+    // An offset may leave the embed empty, a nested embed reads the embedded row: subqueries.
+    for (const query of ["select=id,authors(name)&authors.offset=1", "select=id,authors(name,posts(id))"]) {
+      expect(compileRead(snapshot, posts, read(query)).sql).toContain("LEFT JOIN LATERAL (SELECT pgrst_t1.");
+    }
+    const lateral = compileRead(snapshot, posts, read("select=title,authors(name)"), { lateralOnly: true });
+    expect(lateral.sql).toContain("LEFT JOIN LATERAL (SELECT pgrst_t1.");
   });
 
   it("caps the root and every embed at maxRows, keeping smaller limits", () => {
@@ -265,8 +278,8 @@ describe("rpc", () => {
       maxRows: 10,
     });
     expect(sql).toContain('"public"."posts_by"("author" := $1::text) AS pgrst_call');
-    expect(sql).toContain("JOIN LATERAL");
-    // The function's argument, the embed's cap, the filter, the root's cap.
-    expect(params).toEqual(["Ana", 10, "%a%", 10]);
+    expect(sql).toContain('LEFT JOIN ("public"."authors" AS pgrst_t1');
+    // The function's argument, the filter, the root's cap (a joined to-one embed needs none).
+    expect(params).toEqual(["Ana", "%a%", 10]);
   });
 });

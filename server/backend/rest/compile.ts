@@ -64,11 +64,12 @@ export function compileRead(
   snapshot: CatalogSnapshot,
   table: TableInfo,
   op: ReadOperation,
+  opts: { lateralOnly?: boolean } = {},
 ): Compiled & { root: ReadNode } {
   const root = readTree(snapshot, table, op.query, { maxRows: op.maxRows, range: op.range });
   const p = new Params();
   const source = qualified(table.schema, table.name);
-  const select = nodeSql(root, { p, hoisted: false }, null, source, []);
+  const select = nodeSql(root, { p, hoisted: false, ...opts }, null, source, []);
   const total = totalSql(root, op.count, op.maxRows, p, source);
   const body = op.head ? "NULL" : bodySql(op.media, "pgrst_r", "pgrst_source");
   return {
