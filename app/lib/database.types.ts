@@ -1299,6 +1299,13 @@ export type Database = {
       mfa_satisfied: { Args: never; Returns: boolean };
       permitted: { Args: { capability: string | null; granted: boolean | null }; Returns: boolean };
       post_is_visible: { Args: { published: boolean | null; published_at: string | null }; Returns: boolean };
+      post_primary_tag: {
+        Args: { for_post: string | null };
+        Returns: {
+          name: string;
+          slug: string;
+        }[];
+      };
       post_tag_snapshot: { Args: { for_post: string | null }; Returns: Json };
       preview_post_id: { Args: { token: string | null }; Returns: string };
       preview_token_hash: { Args: { token: string | null }; Returns: string };

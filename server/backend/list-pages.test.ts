@@ -181,6 +181,15 @@ describeEachDatabase("the blog's list pages", (kind) => {
     }
     expect(await page(12, 0, { of_tag: topic.id })).toEqual([]);
     expect((await anon.from("visible_tags").select("id").eq("id", topic.id)).data).toEqual([]);
+    // The cards' primary-tag lookup says nothing of a hidden post.
+    for (const id of hidden) {
+      expect((await anon.rpc("post_primary_tag", { for_post: id })).data).toEqual([]);
+    }
+    const live = await post();
+    await setTags(live.id, [topic.id]);
+    expect((await anon.rpc("post_primary_tag", { for_post: live.id })).data).toEqual([
+      { slug: topic.slug, name: `Tema ${topic.slug}` },
+    ]);
   });
 
   it("keeps the counts right as posts are published, scheduled, retagged, moved and deleted", async () => {

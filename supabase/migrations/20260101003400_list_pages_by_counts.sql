@@ -6,9 +6,10 @@
 -- - every visible post again to count them for the page count, and on /blog every post's tags
 --   to count each tag's posts for the filter row.
 -- Now the counts are kept as they change (post_list_counts, below), a page reads only its own
--- posts' ids, from the nearer end of the list, and decorates those few. The lists and the tag
--- counts are computed by SECURITY DEFINER functions that write the visitors' rule
--- (post_is_visible) in, so they answer anyone exactly what a visitor may see.
+-- posts' ids, from the nearer end of the list, and decorates those few; visible_posts (search,
+-- related posts) takes a card's primary tag in one lookup. The lists, the tag counts and that
+-- lookup are SECURITY DEFINER functions that write the visitors' rule (post_is_visible) in, so
+-- they answer anyone exactly what a visitor may see.
 
 -- ---------------------------------------------------------------------------------------------
 -- 1. How many published posts (published, with a date) each list holds: every post ('all', the
@@ -375,3 +376,31 @@ GRANT EXECUTE ON FUNCTION public.visible_tag_counts(), public.tag_last_published
 CREATE OR REPLACE VIEW public.visible_tags WITH (security_invoker = true) AS
 SELECT v.id, v.slug, v.name, v.description, v.post_count, public.tag_last_published_at(v.id) AS last_published_at
 FROM public.visible_tag_counts() v;
+
+-- A visible post's primary tag (its first), read as the owner: the cards of visible_posts (search,
+-- related posts) took theirs through the nested policies of post_tags and tags, twice a card.
+CREATE FUNCTION public.post_primary_tag(for_post uuid)
+RETURNS TABLE (slug text, name text)
+LANGUAGE sql
+STABLE
+SECURITY DEFINER
+SET search_path = ''
+AS $$
+  SELECT t.slug, t.name
+  FROM public.blog_posts p
+  JOIN public.post_tags pt ON pt.post_id = p.id
+  JOIN public.tags t ON t.id = pt.tag_id
+  WHERE p.id = for_post AND public.post_is_visible(p.published, p.published_at)
+  ORDER BY pt.position
+  LIMIT 1
+$$;
+REVOKE ALL ON FUNCTION public.post_primary_tag(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.post_primary_tag(uuid) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE VIEW public.visible_posts WITH (security_invoker = true) AS
+SELECT p.id, p.title, p.slug, p.excerpt, p.content, p.featured_image, p.published_at, p.created_at,
+       p.updated_at, p.author_id, p.meta_title, p.meta_description, p.og_image, p.canonical_url, p.noindex,
+       (SELECT t.slug FROM public.post_primary_tag(p.id) t) AS primary_tag_slug,
+       (SELECT t.name FROM public.post_primary_tag(p.id) t) AS primary_tag_name
+FROM public.blog_posts p
+WHERE public.post_is_visible(p.published, p.published_at);
