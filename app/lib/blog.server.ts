@@ -8,21 +8,19 @@ import { serverSupabase } from "./supabase.server";
 
 // Reads of the public blog for server loaders (lists, tag and author pages, post page, search,
 // feeds, sitemap). They use the anon client and the database's public views (visible_posts and
-// its siblings, supabase/migrations/20260101001600_editorial_blog.sql), which show visitors only
+// its siblings, supabase/migrations/20260101001600_editorial_blog.sql) and functions (the list
+// pages' visible_post_page, 20260101003400_list_pages_by_counts.sql), which show visitors only
 // visible posts: published, and whose moment (published_at) has come. Row-level security applies
-// inside them too.
+// inside the views too; the functions write the same rule in.
 
 type Context = Readonly<RouterContextProvider>;
-
-/** The card's columns, never bodies. */
-const SUMMARY_COLUMNS = "id,title,slug,excerpt,featured_image,published_at,primary_tag_slug,primary_tag_name";
 
 type SummaryRow = Pick<
   Tables<"visible_posts">,
   "id" | "title" | "slug" | "excerpt" | "featured_image" | "published_at" | "primary_tag_slug" | "primary_tag_name"
 >;
 
-/** A view's columns are nullable in its type; the rows they hold never are (the table's NOT NULLs). */
+/** A card's columns, never bodies: nullable in their types, never in the rows (the table's NOT NULLs). */
 function summaryOf(row: SummaryRow): BlogPostSummary {
   return {
     id: row.id ?? "",
@@ -68,33 +66,36 @@ export interface PostListResult {
   pageCount: number;
 }
 
-/** A counted read as supabase-js answers it. */
-type CountedPage =
-  | { data: SummaryRow[]; error: null; count: number | null; status: number }
-  | { data: null; error: { message: string; code?: string }; count: null; status: number };
+/** A page as visible_post_page answers it: the cards, each with the list's total. */
+type PageRows =
+  | { data: (SummaryRow & { total: number | null })[]; error: null }
+  | { data: null; error: { message: string; code?: string } };
 
 /**
- * One page of visible posts, newest first (published_at; id breaks ties so pages never overlap),
- * through the visible posts' index. Null when the page is past the last one (a 404).
+ * One page of a list's visible posts, newest first (published_at; id breaks ties so pages never
+ * overlap), read by visible_post_page: the list's count is kept by the database, and a deep page
+ * reads only its own posts. Null when the page is past the last one (a 404).
  */
 async function onePage(
+  context: Context,
   page: number,
-  read: (from: number, to: number) => PromiseLike<CountedPage>,
-  knownTotal?: number,
+  of: { of_tag?: string; of_author?: string } = {},
 ): Promise<PostListResult | null> {
-  const from = (page - 1) * POSTS_PER_PAGE;
   const failed = (message: string): PostListResult => {
     console.error(`Blog list failed: ${message}`);
     return { posts: [], failed: true, page, pageCount: page };
   };
   try {
-    const response = await read(from, from + POSTS_PER_PAGE - 1);
+    const response: PageRows = await serverSupabase(context).rpc(
+      "visible_post_page",
+      { page_size: POSTS_PER_PAGE, page_offset: (page - 1) * POSTS_PER_PAGE, ...of },
+      { get: true },
+    );
     const result = unwrap(response);
-    // Past the last page PostgREST answers 416 (PGRST103), since the request asks for a count.
-    if (!result.ok && response.status === 416) return null;
     if (!result.ok) return failed(result.error.message);
-    const pageCount = Math.max(1, Math.ceil((knownTotal ?? response.count ?? 0) / POSTS_PER_PAGE));
-    if (page > pageCount) return null;
+    // Past the last page there are no rows; the first page of an empty list is still a page.
+    if (result.data.length === 0) return page === 1 ? { posts: [], failed: false, page, pageCount: 1 } : null;
+    const pageCount = Math.max(1, Math.ceil((result.data[0]?.total ?? 0) / POSTS_PER_PAGE));
     return { posts: result.data.map(summaryOf), failed: false, page, pageCount };
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
@@ -103,18 +104,15 @@ async function onePage(
 
 /** A page of /blog: every visible post, newest first. */
 export async function listPublishedPosts(context: Context, page = 1): Promise<PostListResult | null> {
-  return onePage(page, (from, to) =>
-    serverSupabase(context)
-      .from("visible_posts")
-      .select(SUMMARY_COLUMNS, { count: "exact" })
-      .order("published_at", { ascending: false })
-      .order("id", { ascending: false })
-      .range(from, to),
-  );
+  return onePage(context, page);
 }
 
-type TagRow = Tables<"visible_tags">;
+/** What pages show of a tag; the sitemap alone adds the date of its newest post. */
+const TAG_COLUMNS = "id,slug,name,description,post_count";
 
+type TagRow = Pick<Tables<"visible_tags">, "id" | "slug" | "name" | "description" | "post_count">;
+
+/** A tag of a page: `lastPublishedAt` stays empty, since only the sitemap reads it (listSitemapItems). */
 function tagOf(row: TagRow): PublicTag {
   return {
     id: row.id ?? "",
@@ -122,16 +120,16 @@ function tagOf(row: TagRow): PublicTag {
     name: row.name ?? "",
     description: row.description,
     postCount: row.post_count ?? 0,
-    lastPublishedAt: row.last_published_at ?? "",
+    lastPublishedAt: "",
   };
 }
 
-/** The tags with visible posts, the most used first: /blog's filter row and the sitemap. */
+/** The tags with visible posts, the most used first: /blog's filter row. */
 export async function listTags(context: Context): Promise<PublicTag[]> {
   const result = unwrap(
     await serverSupabase(context)
       .from("visible_tags")
-      .select("*")
+      .select(TAG_COLUMNS)
       .order("post_count", { ascending: false })
       .order("name", { ascending: true }),
   );
@@ -142,25 +140,16 @@ export async function listTags(context: Context): Promise<PublicTag[]> {
 /** A tag with visible posts, by slug; null for any other (its page is a 404). Failures throw. */
 export async function findTag(context: Context, slug: string): Promise<PublicTag | null> {
   if (!isValidSlug(slug)) return null;
-  const result = unwrap(await serverSupabase(context).from("visible_tags").select("*").eq("slug", slug).maybeSingle());
+  const result = unwrap(
+    await serverSupabase(context).from("visible_tags").select(TAG_COLUMNS).eq("slug", slug).maybeSingle(),
+  );
   if (!result.ok) throw new Error(`Could not read tag: ${result.error.message}`);
   return result.data ? tagOf(result.data) : null;
 }
 
 /** A page of a tag's visible posts, newest first. */
 export async function listTagPosts(context: Context, tag: PublicTag, page = 1): Promise<PostListResult | null> {
-  return onePage(
-    page,
-    (from, to) =>
-      serverSupabase(context)
-        .from("tag_posts")
-        .select(SUMMARY_COLUMNS, { count: "exact" })
-        .eq("tag_id", tag.id)
-        .order("published_at", { ascending: false })
-        .order("id", { ascending: false })
-        .range(from, to),
-    tag.postCount,
-  );
+  return onePage(context, page, { of_tag: tag.id });
 }
 
 /**
@@ -182,15 +171,7 @@ export async function listAuthorPosts(
   author: AuthorProfile,
   page = 1,
 ): Promise<PostListResult | null> {
-  return onePage(page, (from, to) =>
-    serverSupabase(context)
-      .from("visible_posts")
-      .select(SUMMARY_COLUMNS, { count: "exact" })
-      .eq("author_id", author.user_id)
-      .order("published_at", { ascending: false })
-      .order("id", { ascending: false })
-      .range(from, to),
-  );
+  return onePage(context, page, { of_author: author.user_id });
 }
 
 /** What a feed item needs. */
@@ -265,7 +246,15 @@ export async function listSitemapItems(context: Context): Promise<SitemapItems> 
     );
     if (result.data.length < BATCH) break;
   }
-  const tags = (await listTags(context)).map((tag) => ({ slug: tag.slug, lastmod: tag.lastPublishedAt }));
+  const tagRows = unwrap(
+    await client
+      .from("visible_tags")
+      .select("slug,last_published_at")
+      .order("post_count", { ascending: false })
+      .order("name", { ascending: true }),
+  );
+  if (!tagRows.ok) throw new Error(`Could not read tags: ${tagRows.error.message}`);
+  const tags = tagRows.data.map((row) => ({ slug: row.slug ?? "", lastmod: row.last_published_at ?? "" }));
   const authors = unwrap(await client.from("author_profiles").select("slug,updated_at").order("slug"));
   if (!authors.ok) throw new Error(`Could not read authors: ${authors.error.message}`);
   const room = Math.max(0, SITEMAP_MAX_URLS - posts.length);

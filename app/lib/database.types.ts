@@ -649,6 +649,24 @@ export type Database = {
           },
         ];
       };
+      post_list_counts: {
+        Row: {
+          key: string;
+          list: string;
+          published: number;
+        };
+        Insert: {
+          key: string;
+          list: string;
+          published: number;
+        };
+        Update: {
+          key?: string;
+          list?: string;
+          published?: number;
+        };
+        Relationships: [];
+      };
       post_preview_links: {
         Row: {
           created_at: string;
@@ -1281,6 +1299,13 @@ export type Database = {
       mfa_satisfied: { Args: never; Returns: boolean };
       permitted: { Args: { capability: string | null; granted: boolean | null }; Returns: boolean };
       post_is_visible: { Args: { published: boolean | null; published_at: string | null }; Returns: boolean };
+      post_primary_tag: {
+        Args: { for_post: string | null };
+        Returns: {
+          name: string;
+          slug: string;
+        }[];
+      };
       post_tag_snapshot: { Args: { for_post: string | null }; Returns: Json };
       preview_post_id: { Args: { token: string | null }; Returns: string };
       preview_token_hash: { Args: { token: string | null }; Returns: string };
@@ -1288,6 +1313,7 @@ export type Database = {
         Args: { action: string | null; actor: string | null; details?: Json | null; ip: string | null };
         Returns: undefined;
       };
+      refresh_post_list_counts: { Args: never; Returns: undefined };
       related_posts: {
         Args: { for_post: string | null; max_count?: number | null };
         Returns: {
@@ -1324,7 +1350,16 @@ export type Database = {
       set_invited_role: { Args: { member: string | null; new_role: string | null }; Returns: undefined };
       set_member_role: { Args: { member: string | null; new_role: string | null }; Returns: undefined };
       set_post_tags: { Args: { for_post: string | null; tag_ids: Json | null }; Returns: undefined };
+      shift_post_counts: {
+        Args: { author_ids: string[] | null; deltas: number[] | null; post_ids: string[] | null };
+        Returns: undefined;
+      };
+      shift_tag_counts: {
+        Args: { deltas: number[] | null; post_ids: string[] | null; tag_ids: string[] | null };
+        Returns: undefined;
+      };
       staff_role: { Args: never; Returns: string };
+      tag_last_published_at: { Args: { for_tag: string | null }; Returns: string };
       team_members: {
         Args: never;
         Returns: {
@@ -1341,9 +1376,39 @@ export type Database = {
         }[];
       };
       unused_blog_images: { Args: never; Returns: string[] };
+      visible_post_count: { Args: { of_author?: string | null; of_tag?: string | null }; Returns: number };
       visible_post_matches: {
         Args: { in_title: boolean | null; max_rows: number | null; tsq: unknown | null };
         Returns: string[];
+      };
+      visible_post_page: {
+        Args: {
+          of_author?: string | null;
+          of_tag?: string | null;
+          page_offset: number | null;
+          page_size: number | null;
+        };
+        Returns: {
+          excerpt: string;
+          featured_image: string;
+          id: string;
+          primary_tag_name: string;
+          primary_tag_slug: string;
+          published_at: string;
+          slug: string;
+          title: string;
+          total: number;
+        }[];
+      };
+      visible_tag_counts: {
+        Args: never;
+        Returns: {
+          description: string;
+          id: string;
+          name: string;
+          post_count: number;
+          slug: string;
+        }[];
       };
       write_audit: {
         Args: { action: string | null; details: Json | null; fallback_actor?: string | null; target: string | null };

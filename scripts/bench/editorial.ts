@@ -20,6 +20,8 @@ const TAGS = 200;
 const CONNECTIONS = 16;
 const SEARCH_CLIENTS = 8;
 const DURATION_MS = 10_000;
+/** Deep list pages requested once each, for their cost without the page cache. */
+const FIRST_VISITS = 100;
 const BROWSER = { "Accept-Encoding": "br, gzip", Accept: "text/html" };
 
 /** The posts' vocabulary: the words of a marketing team that writes about customer service. */
@@ -269,6 +271,25 @@ export async function benchEditorial(options: EditorialOptions = {}): Promise<st
     }
     figures.push(
       `tag and author pages: at least ${lowest.toFixed(2)}x the prerendered page's requests/s (target 0.90x)`,
+    );
+    // Deep pages no cache holds, as a crawler's first visit of each: a distinct page per request,
+    // one at a time, with the server's CPU time per request (the database's work included).
+    const firstVisits: [string, (i: number) => string][] = [
+      ["/blog?pagina=400…", (i) => `/blog?pagina=${400 + i}`],
+      ["/blog/tag/tema-N?pagina=8", (i) => `/blog/tag/tema-${(i % TAGS) + 1}?pagina=8`],
+    ];
+    const deepCpu: string[] = [];
+    for (const [label, path] of firstVisits) {
+      const cpuAtStart = cpuMsOf(server.pid);
+      const result = await each(server, path, FIRST_VISITS, 1);
+      const cpuMs = (cpuMsOf(server.pid) - cpuAtStart) / FIRST_VISITS;
+      console.log(`  ${label} (first visits): p99 ${result.p99.toFixed(1)} ms, ${cpuMs.toFixed(1)} ms CPU/request`);
+      rows.push(`| \`${label}\` (${FIRST_VISITS} first visits, 1 client) | ${formatLoad(result)} | — |`);
+      deepCpu.push(`${label} ${cpuMs.toFixed(1)} ms`);
+    }
+    figures.push(`deep pages on their first visit (no cache): ${deepCpu.join(", ")} of server CPU per request`);
+    notes.push(
+      `- Deep list pages on their first visit (a distinct page per request, none from the cache): ${deepCpu.join(", ")} of server CPU per request.`,
     );
     // Visitors repeat each other's words: 500 queries of the posts' words, each asked once
     // before the measurement (as on a site whose searches have been asked before); then every
