@@ -29,12 +29,11 @@ export interface BlogPostSummary {
   primaryTag: TagLink | null;
 }
 
-/** A tag with visible posts (the filter row, a tag page, the sitemap). */
+/** A tag with visible posts (the filter row, a tag page). */
 export interface PublicTag extends TagLink {
   id: string;
   description: string | null;
   postCount: number;
-  lastPublishedAt: string;
 }
 
 /** An author profile as visitors see it (only those with a visible post). */

@@ -112,7 +112,6 @@ const TAG_COLUMNS = "id,slug,name,description,post_count";
 
 type TagRow = Pick<Tables<"visible_tags">, "id" | "slug" | "name" | "description" | "post_count">;
 
-/** A tag of a page: `lastPublishedAt` stays empty, since only the sitemap reads it (listSitemapItems). */
 function tagOf(row: TagRow): PublicTag {
   return {
     id: row.id ?? "",
@@ -120,7 +119,6 @@ function tagOf(row: TagRow): PublicTag {
     name: row.name ?? "",
     description: row.description,
     postCount: row.post_count ?? 0,
-    lastPublishedAt: "",
   };
 }
 
