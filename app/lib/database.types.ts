@@ -1281,6 +1281,14 @@ export type Database = {
       mfa_satisfied: { Args: never; Returns: boolean };
       permitted: { Args: { capability: string | null; granted: boolean | null }; Returns: boolean };
       post_is_visible: { Args: { published: boolean | null; published_at: string | null }; Returns: boolean };
+      post_primary_tags: {
+        Args: { post_ids: string[] | null };
+        Returns: {
+          name: string;
+          post_id: string;
+          slug: string;
+        }[];
+      };
       post_tag_snapshot: { Args: { for_post: string | null }; Returns: Json };
       preview_post_id: { Args: { token: string | null }; Returns: string };
       preview_token_hash: { Args: { token: string | null }; Returns: string };
@@ -1341,9 +1349,13 @@ export type Database = {
         }[];
       };
       unused_blog_images: { Args: never; Returns: string[] };
-      visible_post_matches: {
+      visible_post_ranks: {
         Args: { in_title: boolean | null; max_rows: number | null; tsq: unknown | null };
-        Returns: string[];
+        Returns: {
+          id: string;
+          published_at: string;
+          rank: number;
+        }[];
       };
       write_audit: {
         Args: { action: string | null; details: Json | null; fallback_actor?: string | null; target: string | null };
