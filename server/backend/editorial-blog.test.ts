@@ -601,6 +601,14 @@ describeEachDatabase("the editorial blog", (kind) => {
       expect((await search(word)).data).toHaveLength(1);
     });
 
+    it("keeps a post's search document in its row, where the lookups test it", async () => {
+      const { rows } = await t.backend.db.query<{ storage: string }>(
+        `select attstorage as storage from pg_catalog.pg_attribute
+          where attrelid = 'public.blog_posts'::regclass and attname = 'search_vector'`,
+      );
+      expect(rows[0]?.storage).toBe("m");
+    });
+
     it("pages the results and tells the total", async () => {
       const all = (await search("gestao atendimento")).data;
       const first = (await search("gestao atendimento", 1, 0)).data;
