@@ -1306,6 +1306,14 @@ export type Database = {
           slug: string;
         }[];
       };
+      post_primary_tags: {
+        Args: { post_ids: string[] | null };
+        Returns: {
+          name: string;
+          post_id: string;
+          slug: string;
+        }[];
+      };
       post_tag_snapshot: { Args: { for_post: string | null }; Returns: Json };
       preview_post_id: { Args: { token: string | null }; Returns: string };
       preview_token_hash: { Args: { token: string | null }; Returns: string };
@@ -1377,10 +1385,6 @@ export type Database = {
       };
       unused_blog_images: { Args: never; Returns: string[] };
       visible_post_count: { Args: { of_author?: string | null; of_tag?: string | null }; Returns: number };
-      visible_post_matches: {
-        Args: { in_title: boolean | null; max_rows: number | null; tsq: unknown | null };
-        Returns: string[];
-      };
       visible_post_page: {
         Args: {
           of_author?: string | null;
@@ -1398,6 +1402,14 @@ export type Database = {
           slug: string;
           title: string;
           total: number;
+        }[];
+      };
+      visible_post_ranks: {
+        Args: { in_title: boolean | null; max_rows: number | null; tsq: unknown | null };
+        Returns: {
+          id: string;
+          published_at: string;
+          rank: number;
         }[];
       };
       visible_tag_counts: {

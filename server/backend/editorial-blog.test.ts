@@ -553,10 +553,39 @@ describeEachDatabase("the editorial blog", (kind) => {
       await post({ title: `Agendado ${word}`, published_at: iso(Date.now() + 24 * HOUR) });
       for (const client of [anon, admin]) {
         for (const in_title of [true, false]) {
-          const { data, error } = await client.rpc("visible_post_matches", { tsq: word, in_title, max_rows: 10 });
+          const { data, error } = await client.rpc("visible_post_ranks", { tsq: word, in_title, max_rows: 10 });
           expect(error).toBeNull();
-          expect(data).toEqual([live.id]);
+          expect((data as { id: string }[]).map((r) => r.id)).toEqual([live.id]);
         }
+      }
+    });
+
+    it("ranks each match as the search document ranks it", async () => {
+      const word = `jaguatirica${sequence}`;
+      const live = await post({ title: `Uma ${word}`, excerpt: `Outra ${word}.`, content: `E ${word} ${word}.` });
+      const { data } = await anon.rpc("visible_post_ranks", { tsq: word, in_title: false, max_rows: 10 });
+      const { rows } = await t.backend.db.query<{ rank: number }>(
+        `select ts_rank(search_vector, websearch_to_tsquery('public.pt_unaccent', $1)) as rank
+           from public.blog_posts where id = $2`,
+        [word, live.id],
+      );
+      expect(data).toEqual([{ id: live.id, rank: rows[0]!.rank, published_at: expect.any(String) }]);
+      expect((await search(word)).data[0]).toMatchObject({ id: live.id, rank: rows[0]!.rank });
+    });
+
+    it("gives the primary tag of visible posts only, whoever asks", async () => {
+      const first = await tag("Primeira");
+      const second = await tag("Segunda");
+      const live = await post();
+      const draft = await post({ published: false });
+      const scheduled = await post({ published_at: iso(Date.now() + 24 * HOUR) });
+      for (const p of [live, draft, scheduled]) await setTags(p.id, [first.id, second.id]);
+      for (const client of [anon, user, admin]) {
+        const { data, error } = await client.rpc("post_primary_tags", {
+          post_ids: [live.id, draft.id, scheduled.id],
+        });
+        expect(error).toBeNull();
+        expect(data).toEqual([{ post_id: live.id, slug: first.slug, name: expect.stringContaining("Primeira") }]);
       }
     });
 
@@ -570,6 +599,14 @@ describeEachDatabase("the editorial blog", (kind) => {
       );
       expect(rows[0]).toEqual({ title: 0, body: 0 });
       expect((await search(word)).data).toHaveLength(1);
+    });
+
+    it("keeps a post's search document in its row, where the lookups test it", async () => {
+      const { rows } = await t.backend.db.query<{ storage: string }>(
+        `select attstorage as storage from pg_catalog.pg_attribute
+          where attrelid = 'public.blog_posts'::regclass and attname = 'search_vector'`,
+      );
+      expect(rows[0]?.storage).toBe("m");
     });
 
     it("pages the results and tells the total", async () => {
