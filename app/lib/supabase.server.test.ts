@@ -16,8 +16,8 @@ function setUp() {
   return { context, fetchMock };
 }
 
-function keysSent(fetchMock: ReturnType<typeof setUp>["fetchMock"]) {
-  const [input, init] = fetchMock.mock.calls[0] ?? [];
+function keysSent(fetchMock: ReturnType<typeof setUp>["fetchMock"], call = 0) {
+  const [input, init] = fetchMock.mock.calls[call] ?? [];
   const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
   return { apikey: headers.get("apikey"), authorization: headers.get("authorization") };
 }
@@ -36,5 +36,18 @@ describe("server-side supabase-js clients", () => {
       .insert({ name: "Ana", email: "ana@empresa.example", subject: "demo" });
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(keysSent(fetchMock)).toEqual({ apikey: "service-key", authorization: "Bearer service-key" });
+  });
+
+  it("shares one client per backend between requests, which carries nothing from one to the next", async () => {
+    const { context, fetchMock } = setUp();
+    const other = new RouterContextProvider();
+    other.set(backendContext, context.get(backendContext));
+    expect(serverSupabase(other)).toBe(serverSupabase(context));
+    expect(serviceSupabase(other)).toBe(serviceSupabase(context));
+    expect(serviceSupabase(context)).not.toBe(serverSupabase(context));
+    // A user's token checked by one request (app/lib/admin-auth.server.ts) is not kept.
+    await serverSupabase(context).auth.getUser("a-user-token");
+    await serverSupabase(other).from("blog_posts").select("id");
+    expect(keysSent(fetchMock, 1)).toEqual({ apikey: "anon-key", authorization: "Bearer anon-key" });
   });
 });

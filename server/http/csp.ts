@@ -2,8 +2,15 @@ import { createHash } from "node:crypto";
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
+/** An inline <script> of a document: where it is, and its CSP source expression ('sha256-…'). */
+export interface InlineScript {
+  start: number;
+  end: number;
+  hash: string;
+}
+
 /**
- * CSP source expressions ('sha256-…') for every inline <script> of an HTML document.
+ * Every inline <script> of an HTML document, in order, with the hash of its text.
  * React Router writes its hydration data and module bootstrap as inline scripts (/auth,
  * /admin), and every public page has an inline <script type="speculationrules">, which
  * Chromium checks against script-src like any inline script (ADR 048); hashing the finished
@@ -11,17 +18,22 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
  * server-rendered pages alike, without threading a nonce through the render. Enhancement
  * modules are files under /assets, allowed by 'self'.
  */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
+export function inlineScripts(html: string): InlineScript[] {
+  const scripts: InlineScript[] = [];
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const digest = createHash("sha256")
       .update(match[2] ?? "", "utf8")
       .digest("base64");
-    hashes.add(`'sha256-${digest}'`);
+    scripts.push({ start: match.index, end: match.index + match[0].length, hash: `'sha256-${digest}'` });
   }
-  return [...hashes];
+  return scripts;
+}
+
+/** The CSP source expressions of a document's inline scripts, each once (inlineScripts). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...new Set(inlineScripts(html).map((script) => script.hash))];
 }
 
 /** What a response that is not an HTML document may do: nothing (a feed, JSON, a file). */

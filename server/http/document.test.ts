@@ -2,13 +2,15 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { clientDirWith } from "./client-dir.testing.ts";
-import { NON_DOCUMENT_CSP } from "./csp.ts";
-import { answerFor, documentPipeline, etagMatches, respond } from "./document.ts";
-import { stylesheetReader } from "./inline-stylesheet.ts";
+import { contentSecurityPolicy, inlineScriptHashes, NON_DOCUMENT_CSP } from "./csp.ts";
+import { answerFor, documentPipeline, etagMatches, respond, strongEtag } from "./document.ts";
+import { inlineStylesheets, stylesheetReader } from "./inline-stylesheet.ts";
 
 const CSS = "body{color:red}";
 const FILLER = "<p>Atendimento omnichannel com IA.</p>".repeat(40);
 const page = `<!DOCTYPE html><html lang="pt-BR" data-client="none"><head><link rel="stylesheet" href="/assets/root-abc.css"/><script type="speculationrules">{}</script></head><body>${FILLER}</body></html>`;
+
+const link = (name: string) => `<link rel="stylesheet" href="/assets/${name}.css"/>`;
 
 const pipeline = documentPipeline({
   csp: {},
@@ -45,6 +47,30 @@ describe("documentPipeline", () => {
     expect(served).not.toMatch(/analytics|_a\.gif/);
     const on = new TextDecoder().decode((await pipeline({ text: counted, html: true }, "once").variant(null)).body);
     expect(on).toContain('data-analytics=""');
+  });
+
+  it("serves what writing the stylesheet into the text would give, and hashes the scripts served", async () => {
+    const reader = stylesheetReader(
+      clientDirWith({ "assets/root-abc.css": `${CSS}/*é€*/`, "assets/odd.css": "a{}/*<script>x()</script>*/" }),
+    );
+    const served = documentPipeline({ csp: {}, readStylesheet: reader });
+    const html = (head: string, body = FILLER) =>
+      `<!DOCTYPE html><html lang="pt-BR" data-client="none"><head>${head}</head><body>${body}“busca”😀</body></html>`;
+    const pages = [
+      html(`${link("root-abc")}<script type="speculationrules">{}</script>`),
+      html(link("root-abc"), `${FILLER}${link("root-abc")}`),
+      // A link inside a script is text of the script: what it becomes is what is hashed.
+      html(`<script>var a = '${link("root-abc")}';</script>`),
+      // A stylesheet whose text looks like a script: its hash is allowed, as before.
+      html(`${link("odd")}<script>b()</script>`),
+    ];
+    for (const text of pages) {
+      const expected = inlineStylesheets(text, reader);
+      const document = served({ text, html: true }, "per-response");
+      expect(new TextDecoder().decode((await document.variant(null)).body)).toBe(expected);
+      expect(document.csp).toBe(contentSecurityPolicy(inlineScriptHashes(expected)));
+      expect(document.etag).toBe(strongEtag(new TextEncoder().encode(expected)));
+    }
   });
 
   it("gives a feed the policy of anything that is not a page, and leaves tiny bodies as they are", async () => {

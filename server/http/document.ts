@@ -4,14 +4,14 @@
 // request (documents.ts), and one function answers a request from that.
 import { createHash } from "node:crypto";
 import { chooseEncoding, compress, worthCompressing, type Effort, type Encoding } from "./compression.ts";
-import { contentSecurityPolicy, inlineScriptHashes, NON_DOCUMENT_CSP, type CspOptions } from "./csp.ts";
-import { inlineStylesheets } from "./inline-stylesheet.ts";
+import { contentSecurityPolicy, inlineScriptHashes, inlineScripts, NON_DOCUMENT_CSP, type CspOptions } from "./csp.ts";
+import { inlinableLinks, inlineStylesheets, type InlinableLink, type StylesheetReader } from "./inline-stylesheet.ts";
 import { withoutAnalytics } from "./analytics-markup.ts";
 
 export interface DocumentPipelineOptions {
   csp: CspOptions;
   /** The client build's stylesheets by URL (inline-stylesheet.ts); without it links stay links. */
-  readStylesheet?: (href: string) => string | undefined;
+  readStylesheet?: StylesheetReader;
   /** False (ANALYTICS=0): the analytics' script and pixel are taken out of every page (analytics-markup.ts). */
   analytics?: boolean;
 }
@@ -54,9 +54,8 @@ export function strongEtag(body: Uint8Array): string {
 export function documentPipeline(options: DocumentPipelineOptions): DocumentPipeline {
   return ({ text, html }, effort) => {
     const page = html && options.analytics === false ? withoutAnalytics(text) : text;
-    const final = html && options.readStylesheet ? inlineStylesheets(page, options.readStylesheet) : page;
-    const identity = new TextEncoder().encode(final);
-    const csp = html ? contentSecurityPolicy(inlineScriptHashes(final), options.csp) : NON_DOCUMENT_CSP;
+    const { identity, hashes } = html ? servedPage(page, options.readStylesheet) : { identity: utf8(page), hashes: [] };
+    const csp = html ? contentSecurityPolicy(hashes, options.csp) : NON_DOCUMENT_CSP;
     const copies = new Map<Encoding, Promise<Variant>>();
     let etag: string | undefined;
     return {
@@ -78,6 +77,56 @@ export function documentPipeline(options: DocumentPipelineOptions): DocumentPipe
       },
     };
   };
+}
+
+const encoder = new TextEncoder();
+const utf8 = (text: string) => encoder.encode(text);
+
+/**
+ * A page's bytes with its stylesheets written in, and the hashes of its inline scripts. The
+ * stylesheet's bytes are copied in as they were encoded once, and the scripts are those of the
+ * page without it: the same as those of the served page whenever no link sits inside a script
+ * and no stylesheet mentions one, else the served page is put together as text and scanned.
+ */
+function servedPage(page: string, read: StylesheetReader | undefined) {
+  const links = read ? inlinableLinks(page, read) : [];
+  const scripts = inlineScripts(page);
+  const apart = links.every(
+    (link) =>
+      !link.stylesheet.mentionsScript &&
+      scripts.every((script) => script.end <= link.start || link.end <= script.start),
+  );
+  if (!apart) {
+    const final = inlineStylesheets(page, read!);
+    return { identity: utf8(final), hashes: inlineScriptHashes(final) };
+  }
+  return { identity: withStylesheets(page, links), hashes: [...new Set(scripts.map((script) => script.hash))] };
+}
+
+/** The UTF-8 of `page` with each link replaced by its stylesheet's element. */
+function withStylesheets(page: string, links: readonly InlinableLink[]): Uint8Array<ArrayBuffer> {
+  if (links.length === 0) return utf8(page);
+  const texts: string[] = [];
+  let last = 0;
+  for (const link of links) {
+    texts.push(page.slice(last, link.start));
+    last = link.end;
+  }
+  texts.push(page.slice(last));
+  let size = 0;
+  for (const text of texts) size += Buffer.byteLength(text, "utf8");
+  for (const link of links) size += link.stylesheet.bytes.byteLength;
+  const out = new Uint8Array(size);
+  let at = 0;
+  texts.forEach((text, i) => {
+    at += encoder.encodeInto(text, out.subarray(at)).written;
+    const stylesheet = links[i]?.stylesheet;
+    if (stylesheet) {
+      out.set(stylesheet.bytes, at);
+      at += stylesheet.bytes.byteLength;
+    }
+  });
+  return out;
 }
 
 /** An answer ready to send: a document's variant with the headers of the route or store it came from. */

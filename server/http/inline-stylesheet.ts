@@ -23,9 +23,24 @@ const PUBLIC_DOCUMENT =
 // One file name under /assets, as Vite writes them: nothing that could climb out of the folder.
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[\w-]+\.css)"\/>/g;
 
-/** Reads (once) the stylesheets of a client build by their /assets URL; undefined when absent. */
-export function stylesheetReader(clientDir: string): (href: string) => string | undefined {
-  const cache = new Map<string, string | undefined>();
+/** A stylesheet as it is written into pages, prepared once per file. */
+export interface InlineStylesheet {
+  /** The <style> element holding it. */
+  element: string;
+  /** The element as UTF-8, as it is served. */
+  bytes: Uint8Array;
+  /** Whether its text holds "<script", which a scan for inline scripts would stop at. */
+  mentionsScript: boolean;
+}
+
+export type StylesheetReader = (href: string) => InlineStylesheet | undefined;
+
+/**
+ * Reads (once) the stylesheets of a client build by their /assets URL; undefined when absent or
+ * when its text would end the <style> element early.
+ */
+export function stylesheetReader(clientDir: string): StylesheetReader {
+  const cache = new Map<string, InlineStylesheet | undefined>();
   return (href) => {
     if (!cache.has(href)) {
       let css: string | undefined;
@@ -34,22 +49,46 @@ export function stylesheetReader(clientDir: string): (href: string) => string | 
       } catch {
         css = undefined;
       }
-      cache.set(href, css);
+      const element = `<style>${css}</style>`;
+      cache.set(
+        href,
+        css === undefined || /<\/style/i.test(css)
+          ? undefined
+          : { element, bytes: new TextEncoder().encode(element), mentionsScript: /<\/?script/i.test(css) },
+      );
     }
     return cache.get(href);
   };
 }
 
+/** A stylesheet link of a public page that is written in, and what takes its place. */
+export interface InlinableLink {
+  start: number;
+  end: number;
+  stylesheet: InlineStylesheet;
+}
+
 /**
- * The document with each linked /assets stylesheet replaced by a <style> element holding it, if
- * the document is a public page. A stylesheet that cannot be read, or whose text would end the
- * element early, stays a link.
+ * The stylesheet links of a document that are written in, in order: each linked /assets
+ * stylesheet of a public page that the reader has. None for any other document.
  */
-export function inlineStylesheets(html: string, read: (href: string) => string | undefined): string {
-  if (!PUBLIC_DOCUMENT.test(html)) return html;
-  return html.replace(STYLESHEET_LINK, (link, href: string) => {
-    const css = read(href);
-    if (css === undefined || /<\/style/i.test(css)) return link;
-    return `<style>${css}</style>`;
-  });
+export function inlinableLinks(html: string, read: StylesheetReader): InlinableLink[] {
+  if (!PUBLIC_DOCUMENT.test(html)) return [];
+  const links: InlinableLink[] = [];
+  for (const match of html.matchAll(STYLESHEET_LINK)) {
+    const stylesheet = read(match[1]!);
+    if (stylesheet) links.push({ start: match.index, end: match.index + match[0].length, stylesheet });
+  }
+  return links;
+}
+
+/** The document with each link of inlinableLinks replaced by a <style> element holding its stylesheet. */
+export function inlineStylesheets(html: string, read: StylesheetReader): string {
+  let out = "";
+  let last = 0;
+  for (const link of inlinableLinks(html, read)) {
+    out += html.slice(last, link.start) + link.stylesheet.element;
+    last = link.end;
+  }
+  return last === 0 ? html : out + html.slice(last);
 }
