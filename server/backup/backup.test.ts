@@ -344,6 +344,18 @@ describe("the editorial blog in backups", () => {
       expect((await visitor.from("post_redirect_targets").select("slug").eq("old_slug", "post-1")).data).toEqual([
         { slug: "post-1-renomeado" },
       ]);
+      // The lists' kept counts come back as they were, and their triggers still fire ALWAYS.
+      const page = (await visitor.rpc("visible_post_page", { page_size: 1, page_offset: 0 })).data as {
+        total: number;
+      }[];
+      const { rows: published } = await restored.db.query<{ n: number }>(
+        "select count(*)::int as n from public.blog_posts where published and published_at <= now()",
+      );
+      expect(page[0]?.total).toBe(published[0]?.n);
+      const { rows: modes } = await restored.db.query<{ mode: string }>(
+        "select distinct tgenabled::text as mode from pg_trigger where tgname like '%_count_%'",
+      );
+      expect(modes).toEqual([{ mode: "A" }]);
     } finally {
       await restored.close();
     }

@@ -152,9 +152,17 @@ export async function loadDatabase(tx: Queryable, dir: string, manifest: Manifes
     const { rows } = await tx.query<{ present: boolean }>("select to_regclass($1) is not null as present", [t.sql]);
     if (!rows[0]?.present) throw new Error(`table ${t.name} from the backup does not exist after the migrations`);
   }
+  // Each trigger goes back to the mode it had: some fire ALWAYS, also in replica mode (ADR 097).
+  const { rows: triggers } = await tx.query<{ rel: string; name: string; mode: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as rel, g.tgname as name, g.tgenabled::text as mode
+       from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where not g.tgisinternal and g.tgrelid = any($1::regclass[])`,
+    [names.map((t) => t.sql)],
+  );
+  // Off before the truncate too: a TRUNCATE trigger would write rows the backup brings again.
+  for (const t of names) await tx.exec(`alter table ${t.sql} disable trigger user`);
   // Migrations may have inserted rows of their own (e.g. sample content): the backup's replace them.
   if (names.length > 0) await tx.exec(`truncate ${names.map((t) => t.sql).join(", ")} cascade`);
-  for (const t of names) await tx.exec(`alter table ${t.sql} disable trigger user`);
   for (const t of names) {
     const { rows: identity } = await tx.query<{ always: boolean }>(
       `select exists (select 1 from pg_attribute where attrelid = $1::regclass and attidentity = 'a') as always`,
@@ -187,5 +195,8 @@ export async function loadDatabase(tx: Queryable, dir: string, manifest: Manifes
   if (deliveries[0]?.present) {
     await tx.exec("update public.lead_deliveries set job_id = null where status = 'pending'");
   }
-  for (const t of names) await tx.exec(`alter table ${t.sql} enable trigger user`);
+  const enable: Record<string, string> = { O: "enable", A: "enable always", R: "enable replica", D: "disable" };
+  for (const t of triggers) {
+    await tx.exec(`alter table ${t.rel} ${enable[t.mode] ?? "enable"} trigger ${ident(t.name)}`);
+  }
 }
