@@ -13,6 +13,7 @@ import { openPostgres } from "./db/postgres.ts";
 import type { Database } from "./db/types.ts";
 import { startTestBackend, type TestBackend } from "./testing/backend.ts";
 import { describeEachDatabase } from "./testing/describe-each-database.ts";
+import { eventually } from "./testing/eventually.ts";
 import { startPostgresCluster, type PostgresCluster } from "./testing/postgres-cluster.ts";
 
 let sequence = 0;
@@ -27,16 +28,6 @@ interface Row {
   slug: string;
   published_at: string | null;
   updated_at: string;
-}
-
-/** Polls `check` (no fixed sleep) until it holds or `ms` have passed. */
-async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describeEachDatabase("the editorial blog", (kind) => {

@@ -6,6 +6,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "./testing/backend.ts";
 import { describeEachDatabase } from "./testing/describe-each-database.ts";
+import { eventually } from "./testing/eventually.ts";
 
 let sequence = 0;
 const fresh = (prefix: string) => `${prefix}-${(sequence += 1)}`;
@@ -18,16 +19,6 @@ interface Card {
   primary_tag_slug: string | null;
   primary_tag_name: string | null;
   total: number;
-}
-
-/** Polls `check` (no fixed sleep) until it holds or `ms` have passed. */
-async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The counts the triggers keep, and the same counts computed from the tables now. */
