@@ -6,6 +6,7 @@ import { runMigrations } from "../db/migrate.ts";
 import { openPostgres } from "../db/postgres.ts";
 import type { Database } from "../db/types.ts";
 import { POSTGRES_SKIP_REASON } from "../testing/backend.ts";
+import { useMigratedPglite } from "../testing/migrated-pglite.ts";
 import { skipWhen } from "../testing/skip.ts";
 import { startPostgresCluster, type PostgresCluster } from "../testing/postgres-cluster.ts";
 import { createSharedAccountThrottle, type AccountThrottle } from "./account-throttle.ts";
@@ -78,5 +79,46 @@ describe("per-account throttle shared by instances on PostgreSQL", skipWhen(POST
     const { rows } = await dbs[0]!.query<{ key: string }>("select key from omnia_internal.account_throttle");
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.key).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+/** A promise and the function that resolves it. */
+function signal() {
+  let resolve: (() => void) | undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve: () => resolve?.() };
+}
+
+describe("per-account throttle shared by instances, when a read's answer arrives late", () => {
+  const pglite = useMigratedPglite("omnia-throttle-");
+
+  it("reads the count again when a check ended meanwhile, so the late answer opens no slot", async () => {
+    // The real store on PGlite; only the delivery of one read's answer is held back, as a busy
+    // pool or a slow network would hold it, until a check of the account has failed.
+    let holdNextRead: Promise<void> | null = null;
+    const readTaken = signal();
+    const db: Database = Object.create(pglite.db);
+    db.query = async (sql, params) => {
+      const result = await pglite.db.query(sql, params);
+      const hold = sql.startsWith("select since") ? holdNextRead : null;
+      if (hold) {
+        holdNextRead = null;
+        readTaken.resolve();
+        await hold;
+      }
+      return result as never;
+    };
+    const t = createSharedAccountThrottle(db, LIMITS, () => 1_800_000_000_000);
+    const turns = await Promise.all([1, 2, 3].map(() => t.begin("fia@example.com")));
+    const readGoes = signal();
+    holdNextRead = readGoes.promise;
+    const late = t.begin("fia@example.com");
+    await readTaken.promise; // its answer says 0 failures, and is held
+    await turns[0]!.end("failed");
+    readGoes.resolve();
+    // Three failures lock the account: the late request must not have been the fourth check.
+    await turns[1]!.end("failed");
+    await turns[2]!.end("failed");
+    expect(await late).toBeNull();
   });
 });

@@ -10,6 +10,8 @@
 // run at once. So that a burst of parallel guesses cannot all reach bcrypt before the first
 // failure is recorded, each process lets at most `maxFailures - failures so far` checks of one
 // account run at a time; the others wait for their turn (a right password frees it at once).
+// "So far" must include every check this process has ended: a read of the count that a check's
+// end overtook is read again, else a late answer would open a slot that failure has taken.
 //
 // Counts live in memory, per process, on the embedded database (ADR 025). With DATABASE_URL they
 // live in PostgreSQL (createSharedAccountThrottle, internal migration 0010-account-throttle.sql),
@@ -61,38 +63,58 @@ interface FailureStore {
 const MAX_WAITING_PER_ACCOUNT = 200;
 
 /**
- * The turns of one process: per account, how many checks run and who waits. A finished check
- * wakes waiters, which read the count again (a success may have freed every slot, a failure
- * taken one away).
+ * The turns of one process: per account, how many checks run, how many reads of the count are
+ * under way, and who waits. A finished check wakes waiters, which read the count again (a success
+ * may have freed every slot, a failure taken one away).
  */
 function throttleOver(store: FailureStore, limits: AccountThrottleLimits, now: () => number): AccountThrottle {
   if (limits.maxFailures <= 0) {
     return { begin: async () => ({ end: async () => {} }) };
   }
-  const gates = new Map<string, { running: number; waiting: (() => void)[] }>();
+  const gates = new Map<string, { running: number; reading: number; endings: number; waiting: (() => void)[] }>();
 
+  const gateOf = (key: string) => {
+    let gate = gates.get(key);
+    if (!gate) {
+      gate = { running: 0, reading: 0, endings: 0, waiting: [] };
+      gates.set(key, gate);
+    }
+    return gate;
+  };
+  const forgetIdle = (key: string) => {
+    const gate = gates.get(key);
+    if (gate && gate.running === 0 && gate.reading === 0 && gate.waiting.length === 0) gates.delete(key);
+  };
   const release = (key: string) => {
     const gate = gates.get(key);
     if (!gate) return;
     gate.running--;
+    gate.endings++;
     // As many as could find a free slot (a success frees them all), and everyone once nothing
     // runs (else a lock would leave them waiting); each reads the count again.
     const woken = gate.waiting.splice(0, gate.running === 0 ? gate.waiting.length : limits.maxFailures - gate.running);
     for (const wake of woken) wake();
-    if (gate.running === 0 && gate.waiting.length === 0 && woken.length === 0) gates.delete(key);
+    forgetIdle(key);
   };
-
   return {
     async begin(key) {
       for (;;) {
-        const failures = await store.read(key, now());
-        if (failures === "locked") return null;
-        let gate = gates.get(key);
-        if (!gate) {
-          gate = { running: 0, waiting: [] };
-          gates.set(key, gate);
+        // The gate stays while a read of its account is under way (forgetIdle), so `endings`
+        // tells whether a check ended meanwhile: its failure may be missing from the answer.
+        const gate = gateOf(key);
+        const endings = gate.endings;
+        gate.reading++;
+        let failures: number | "locked";
+        try {
+          failures = await store.read(key, now());
+        } catch (error) {
+          gate.reading--;
+          forgetIdle(key);
+          throw error;
         }
-        if (gate.running < limits.maxFailures - failures) {
+        gate.reading--;
+        if (gate.endings !== endings) continue;
+        if (failures !== "locked" && gate.running < limits.maxFailures - failures) {
           gate.running++;
           let ended = false;
           return {
@@ -108,7 +130,10 @@ function throttleOver(store: FailureStore, limits: AccountThrottleLimits, now: (
             },
           };
         }
-        if (gate.waiting.length >= MAX_WAITING_PER_ACCOUNT) return null;
+        if (failures === "locked" || gate.waiting.length >= MAX_WAITING_PER_ACCOUNT) {
+          forgetIdle(key);
+          return null;
+        }
         await new Promise<void>((resolve) => gate.waiting.push(resolve));
       }
     },
