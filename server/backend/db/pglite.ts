@@ -11,7 +11,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { Results, Transaction } from "@electric-sql/pglite";
 import { acquireLock } from "./lock.ts";
 import type { DataDirLock } from "./lock.ts";
-import { PreparedGeneration, REQUEST_PRELUDE, StatementCache, statementKey } from "./prepared.ts";
+import { PreparedGeneration, REQUEST_PRELUDE, StatementCache, preludeParams, statementKey } from "./prepared.ts";
 import type { NamedStatement } from "./prepared.ts";
 import { DEFAULT_PREPARED_STATEMENTS } from "./types.ts";
 import type { Database, QueryResult, Queryable, RequestRole, RequestTx } from "./types.ts";
@@ -193,7 +193,7 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
     transaction(fn) {
       return pg.transaction((tx) => fn(wrap(tx)));
     },
-    asRole(role: RequestRole, claims, fn, headers) {
+    asRole(role: RequestRole, claims, fn, headers, settings) {
       return pg.transaction(async (tx) => {
         const q = wrap(tx);
         const requestTx: RequestTx = {
@@ -203,7 +203,7 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
               ? runPrepared<R>(pg, q, statements, generation, statementKey(role, sql), sql, params)
               : q.query<R>(sql, params),
         };
-        await requestTx.queryPrepared(REQUEST_PRELUDE, [role, JSON.stringify(claims), JSON.stringify(headers ?? {})]);
+        await requestTx.queryPrepared(REQUEST_PRELUDE, preludeParams(role, claims, headers, settings));
         return fn(requestTx);
       });
     },

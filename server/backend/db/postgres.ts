@@ -8,7 +8,7 @@
 // See docs/decisions/011-node-postgres-authenticator.md.
 import pg from "pg";
 import type { PoolClient, PoolConfig } from "pg";
-import { PreparedGeneration, REQUEST_PRELUDE, StatementCache, statementKey } from "./prepared.ts";
+import { PreparedGeneration, REQUEST_PRELUDE, StatementCache, preludeParams, statementKey } from "./prepared.ts";
 import type { NamedStatement } from "./prepared.ts";
 import { DEFAULT_PREPARED_STATEMENTS } from "./types.ts";
 import type { Database, QueryResult, Queryable, RequestRole, RequestTx } from "./types.ts";
@@ -256,11 +256,11 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     transaction(fn) {
       return inTransaction(own, null, fn);
     },
-    asRole(role: RequestRole, claims, fn, headers) {
+    asRole(role: RequestRole, claims, fn, headers, settings) {
       return inTransaction(
         requests,
         async (tx) => {
-          await tx.queryPrepared(REQUEST_PRELUDE, [role, JSON.stringify(claims), JSON.stringify(headers ?? {})]);
+          await tx.queryPrepared(REQUEST_PRELUDE, preludeParams(role, claims, headers, settings));
         },
         fn,
         requestTx(role),

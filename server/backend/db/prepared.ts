@@ -72,6 +72,18 @@ export class StatementCache<S extends NamedStatement> {
 /** The cache key: the same text under another role is another statement (ADR 088). */
 export const statementKey = (role: string, sql: string): string => `${role}\n${sql}`;
 
-/** PostgREST's per-request prelude; SET LOCAL semantics (is_local = true), so nothing outlives the transaction. */
+/**
+ * PostgREST's per-request prelude; SET LOCAL semantics (is_local = true), so nothing outlives the
+ * transaction. $4 holds the request's other settings (its role's, its schema's search_path, a
+ * read-only transaction) as a JSON object, so they cost no statement of their own.
+ */
 export const REQUEST_PRELUDE =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)";
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true), (select count(set_config(key, value, true)) from json_each_text($4::json))";
+
+/** REQUEST_PRELUDE's parameters. */
+export const preludeParams = (
+  role: string,
+  claims: Record<string, unknown>,
+  headers: Record<string, string> | undefined,
+  settings: Record<string, string> | undefined,
+): string[] => [role, JSON.stringify(claims), JSON.stringify(headers ?? {}), JSON.stringify(settings ?? {})];

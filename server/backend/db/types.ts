@@ -47,7 +47,8 @@ export interface Database extends Queryable {
    * One short transaction that first runs, as PostgREST does,
    *   set_config('role', role, true), set_config('request.jwt.claims', claims, true)
    * so row-level security applies, and `request.headers` when given (PostgREST exposes the
-   * request's headers to SQL the same way; the audit log reads the client address there).
+   * request's headers to SQL the same way; the audit log reads the client address there), and
+   * each of `settings` the same way (the role's statement_timeout, a schema's search_path).
    * Every REST request goes through here.
    */
   asRole<T>(
@@ -55,6 +56,7 @@ export interface Database extends Queryable {
     claims: Record<string, unknown>,
     fn: (tx: RequestTx) => Promise<T>,
     headers?: Record<string, string>,
+    settings?: Record<string, string>,
   ): Promise<T>;
   /**
    * Forgets every prepared statement of queryPrepared: each connection deallocates its own before

@@ -61,6 +61,8 @@ export interface CatalogSnapshot {
   relationships: Map<string, Relationship[]>;
   /** pg_timezone_names, for Prefer: timezone. */
   timezones: ReadonlySet<string>;
+  /** Each request role's own settings (ALTER ROLE … SET), applied to its requests as PostgREST does. */
+  roleSettings: ReadonlyMap<string, Readonly<Record<string, string>>>;
 }
 
 export interface Catalog {
@@ -300,6 +302,27 @@ async function loadViews(db: Database, schemasJson: string, tables: Map<string, 
   });
 }
 
+/**
+ * PostgREST's impersonated role settings: what `ALTER ROLE anon SET statement_timeout = '3s'`
+ * stored, this database's over every database's. Only settings any role may change (context
+ * `user`): one that needs a superuser would fail every request of the role.
+ */
+async function loadRoleSettings(db: Database): Promise<Map<string, Record<string, string>>> {
+  const rows = await db.query<{ role: string; name: string; value: string }>(
+    `select r.rolname as role, g.name, substr(s.setting, strpos(s.setting, '=') + 1) as value
+       from pg_db_role_setting d
+       join pg_roles r on r.oid = d.setrole
+       cross join unnest(d.setconfig) as s(setting)
+       join pg_settings g on g.name = split_part(s.setting, '=', 1) and g.context = 'user'
+      where r.rolname in ('anon', 'authenticated', 'service_role')
+        and d.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+      order by d.setdatabase`,
+  );
+  const settings = new Map<string, Record<string, string>>();
+  for (const r of rows.rows) settings.set(r.role, { ...settings.get(r.role), [r.name]: r.value });
+  return settings;
+}
+
 async function load(db: Database, schemas: readonly string[]): Promise<CatalogSnapshot> {
   const schemasJson = JSON.stringify(schemas);
   const tables = await loadTables(db, schemasJson);
@@ -322,6 +345,7 @@ async function load(db: Database, schemas: readonly string[]): Promise<CatalogSn
       views,
     ),
     timezones: new Set(zones.rows.map((z) => z.name)),
+    roleSettings: await loadRoleSettings(db),
   };
 }
 

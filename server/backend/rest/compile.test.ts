@@ -77,6 +77,7 @@ const snapshot: CatalogSnapshot = {
     ],
   ),
   timezones: new Set(["UTC"]),
+  roleSettings: new Map(),
 };
 
 const JSON_MEDIA: Media = { kind: "json", stripNulls: false };

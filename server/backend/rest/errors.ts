@@ -252,6 +252,11 @@ export function toRestError(err: unknown, role: RequestRole): RestError {
   if (err instanceof RestError) return err;
   if (isPgError(err)) {
     const status = statusFor(err.code, role);
+    if (status === 504) {
+      // The role's statement_timeout: PostgreSQL's own words, which tell the client what happened.
+      console.error(`rest: statement cancelled (${err.message}) for role ${role}`);
+      return new RestError(status, err.code, err.message);
+    }
     if (status >= 500) {
       // Server-side trouble (connection, resources, corruption): the cause is for the log only.
       console.error("rest: database error", err);

@@ -11,7 +11,7 @@ import type { Compiled, StatementRow } from "./statement.ts";
 
 export interface Run {
   compiled: Compiled;
-  /** Settings for this transaction only (set_config is_local): search_path, timezone. */
+  /** Settings for this transaction only (set_config is_local): the role's, search_path, timezone. */
   settings: Record<string, string>;
   readOnly: boolean;
   /** Throws to refuse the result; the transaction then rolls back. */
@@ -35,18 +35,6 @@ class RolledBack {
   constructor(outcome: Outcome) {
     this.outcome = outcome;
   }
-}
-
-async function prelude(tx: Queryable, run: Run): Promise<void> {
-  const sets = Object.entries(run.settings);
-  if (run.readOnly) sets.push(["transaction_read_only", "on"]);
-  if (!sets.length) return;
-  const params: string[] = [];
-  const calls = sets.map(([k, v]) => {
-    params.push(k, v);
-    return `set_config($${params.length - 1}, $${params.length}, true)`;
-  });
-  await tx.query(`select ${calls.join(", ")}`, params);
 }
 
 /** "Plan Rows" of the count query's EXPLAIN (FORMAT JSON). */
@@ -78,7 +66,6 @@ export async function execute(db: Database, auth: Auth, run: Run): Promise<Outco
       auth.role,
       auth.claims,
       async (tx) => {
-        await prelude(tx, run);
         // Prepared per role and text: the next request of this shape skips parse and plan (ADR 088).
         const res = await tx.queryPrepared<StatementRow>(run.compiled.sql, run.compiled.params);
         const row = res.rows[0] ?? EMPTY;
@@ -92,6 +79,7 @@ export async function execute(db: Database, auth: Auth, run: Run): Promise<Outco
         return outcome;
       },
       auth.headers,
+      run.readOnly ? { ...run.settings, transaction_read_only: "on" } : run.settings,
     );
   } catch (err) {
     if (err instanceof RolledBack) return err.outcome;

@@ -37,8 +37,13 @@ function checkTimezone(prefer: Prefer, snapshot: CatalogSnapshot): void {
   checkPreferences(prefer);
 }
 
-function settingsOf(profile: Profile, prefer: Prefer): Record<string, string> {
-  const settings: Record<string, string> = {};
+/** The transaction's settings: the role's own (ALTER ROLE … SET), then the request's. */
+function settingsOf(
+  profile: Profile,
+  prefer: Prefer,
+  roleSettings: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
+  const settings: Record<string, string> = { ...roleSettings };
   // PostgREST puts the request's schema first on the search_path, then its extra schema, public.
   if (profile.schema !== "public") settings["search_path"] = `"${profile.schema.replace(/"/g, '""')}", public`;
   if (prefer.timezone !== undefined) settings["timezone"] = prefer.timezone;
@@ -97,11 +102,12 @@ export async function handleTable(c: Context, auth: Auth, ctx: RestContext, name
     const result = { kind: op.kind, representation: op.returning === "representation", media: op.media, ...empty };
     return writeResponse(result, common(req, prefer, kind));
   }
-  const { compiled, table } = await ctx.withCatalog((s) => {
+  const { compiled, table, roleSettings } = await ctx.withCatalog((s) => {
     const t = lookupTable(s, req.schema, name);
-    return { compiled: compileOperation(s, t, op), table: t };
+    return { compiled: compileOperation(s, t, op), table: t, roleSettings: s.roleSettings.get(auth.role) };
   });
-  const run = { compiled, settings: settingsOf(req, prefer), readOnly: false, rollback: prefer.tx === "rollback" };
+  const settings = settingsOf(req, prefer, roleSettings);
+  const run = { compiled, settings, readOnly: false, rollback: prefer.tx === "rollback" };
   if (op.kind === "read") {
     const check = (row: StatementRow) => expectSingle(op.media, row.n);
     const out = await execute(ctx.db, auth, { ...run, check, count: op.count, cap: op.maxRows });
@@ -173,10 +179,13 @@ export async function handleRpc(c: Context, auth: Auth, ctx: RestContext, name: 
     maxRows: rowCap(auth.role, ctx.maxRows),
     range: req.range,
   };
-  const compiled = await ctx.withCatalog((s) => compileCall(s, op));
+  const { compiled, roleSettings } = await ctx.withCatalog((s) => ({
+    compiled: compileCall(s, op),
+    roleSettings: s.roleSettings.get(auth.role),
+  }));
   const out = await execute(ctx.db, auth, {
     compiled,
-    settings: settingsOf(req, prefer),
+    settings: settingsOf(req, prefer, roleSettings),
     // A GET may not write, nor may a function that says it does not (PostgREST's read-only transaction).
     readOnly: !post || fn.volatility !== "volatile",
     check: (row) => {
