@@ -38,6 +38,9 @@ const COLUMNS = "id,title,excerpt,created_at";
 /** The same 100 posts, without and with their author (many-to-one) and tags (many-to-many). */
 export const PLAIN_PATH = `/rest/v1/bench_posts?select=${COLUMNS}&order=id&limit=${EMBED_POSTS}`;
 export const EMBED_PATH = `/rest/v1/bench_posts?select=${COLUMNS},author:bench_authors(name),bench_tags(name)&order=id&limit=${EMBED_POSTS}`;
+/** The last page of the posts, with the same embeds. */
+export const DEEP_OFFSET = TOTAL_POSTS - EMBED_POSTS;
+export const DEEP_EMBED_PATH = `${EMBED_PATH}&offset=${DEEP_OFFSET}`;
 
 export async function createEmbedFixture(db: Database): Promise<void> {
   await db.exec(FIXTURE_SQL);

@@ -6,7 +6,7 @@
 // request's role. Aggregates group by the other columns; a to-one spread's aggregates are
 // applied in the parent (PostgREST's hoisting).
 import { restErrors } from "./errors.ts";
-import type { ReadNode } from "./embed.ts";
+import type { NodeTree, ReadNode } from "./embed.ts";
 import { nodeKey } from "./embed.ts";
 import { Params, embedAlias, fieldSql, tableAlias, treeSql } from "./compile-filter.ts";
 import type { AggregateFn, SelectField } from "./grammar.ts";
@@ -213,6 +213,35 @@ function joinSql(child: ReadNode, parent: ReadNode, ctx: Ctx, jsonb: boolean): s
     (n) => `COALESCE(json_agg(${e}.${quoteIdent(n)}${aggOrder}), '[]')${cast} AS ${quoteIdent(n)}`,
   );
   return ` ${joinWord(child)} JOIN LATERAL (SELECT ${[`json_agg(${e})${cast} AS ${e}`, ...arrays].join(", ")} FROM (${sub}) AS ${e}) AS ${e} ON ${on}`;
+}
+
+const mentionsEmbed = (tree: NodeTree): boolean =>
+  tree.kind === "null-embed" || (tree.kind === "logic" && tree.children.some(mentionsEmbed));
+
+/**
+ * Whether a read's page can be taken from its table before the embeds run, so that an offset
+ * skips rows without running their embeds (each lateral subquery runs once per row the join
+ * meets, and LIMIT … OFFSET sits above the join). Only when the embeds can neither drop nor
+ * repeat a row, nor decide its place: left joins, to-one ones on a table's key, no filter or
+ * order naming an embed, no aggregate.
+ */
+export function pagesBeforeEmbeds(root: ReadNode): boolean {
+  return (
+    (root.offset ?? 0) > 0 &&
+    root.children.length > 0 &&
+    root.children.every((c) => c.join !== "inner" && !(isToOne(c.rel!) && c.table.isView)) &&
+    !root.where.some(mentionsEmbed) &&
+    root.order.every((o) => !o.child) &&
+    !root.fields.some((f) => f.aggregate) &&
+    !root.children.some((c) => isToOneSpread(c) && spreadColumns(c).some((col) => col.aggregate))
+  );
+}
+
+/** The root's page of its table as a subquery (see pagesBeforeEmbeds), and the node left to join to it. */
+export function pagedSource(root: ReadNode, p: Params, source: string): { node: ReadNode; source: string } {
+  const bare: ReadNode = { ...root, children: [], fields: [{ kind: "field", field: { name: "*", path: [] } }] };
+  const page = nodeSql(bare, { p, hoisted: false }, null, source, []);
+  return { node: { ...root, where: [], limit: undefined, offset: undefined }, source: `(${page})` };
 }
 
 /** `embed=is.null`: whether the embed's subquery (or projection) has a row. */

@@ -3,7 +3,7 @@
 // body is built by Postgres (json_agg, CSV text, GeoJSON), as PostgREST does, so types serialise
 // exactly like upstream (timestamptz with +00:00, numeric as a number, ...).
 import type { CatalogSnapshot, TableInfo } from "./catalog.ts";
-import { Params, countSql, nodeSql } from "./compile-read.ts";
+import { Params, countSql, nodeSql, pagedSource, pagesBeforeEmbeds } from "./compile-read.ts";
 import { compileWrite } from "./compile-write.ts";
 import { readTree } from "./embed.ts";
 import type { ReadNode } from "./embed.ts";
@@ -64,12 +64,15 @@ export function compileRead(
   snapshot: CatalogSnapshot,
   table: TableInfo,
   op: ReadOperation,
-  opts: { lateralOnly?: boolean } = {},
+  opts: { lateralOnly?: boolean; embedsBeforePaging?: boolean } = {},
 ): Compiled & { root: ReadNode } {
   const root = readTree(snapshot, table, op.query, { maxRows: op.maxRows, range: op.range });
   const p = new Params();
   const source = qualified(table.schema, table.name);
-  const select = nodeSql(root, { p, hoisted: false, ...opts }, null, source, []);
+  const paged =
+    !opts.embedsBeforePaging && pagesBeforeEmbeds(root) ? pagedSource(root, p, source) : { node: root, source };
+  const ctx = { p, hoisted: false, ...(opts.lateralOnly ? { lateralOnly: true } : {}) };
+  const select = nodeSql(paged.node, ctx, null, paged.source, []);
   const total = totalSql(root, op.count, op.maxRows, p, source);
   const body = op.head ? "NULL" : bodySql(op.media, "pgrst_r", "pgrst_source");
   return {
