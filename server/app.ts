@@ -12,6 +12,7 @@ import { clientIpMiddleware, clientIpOf } from "./http/client-ip.ts";
 import { accessLog } from "./http/access-log.ts";
 import { documentPipeline } from "./http/document.ts";
 import { documents } from "./http/documents.ts";
+import { createRenderGate } from "./http/render-gate.ts";
 import { HEALTH_PATHS, registerHealthRoutes, type Readiness } from "./http/health.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import { pageGuards } from "./http/page-guards.ts";
@@ -47,6 +48,8 @@ export interface ServerAppOptions {
   logger?: Logger;
   /** Rendered pages of the routes the page registry marks as cacheable (server/http/page-cache.ts). */
   pageCache?: PageCache;
+  /** Cacheable pages rendered at once when the cache has no copy (RENDER_CONCURRENCY; 0: no limit). */
+  renderConcurrency?: number;
   /**
    * What renders see besides the request: origin, settings, year (server/http/site-state.ts);
    * without it the origin of `config` and the placeholder settings.
@@ -144,7 +147,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
             log: (line) => console.error(line),
           })
         : undefined;
-    app.use("*", documents({ pipeline, prerendered, pageCache: options.pageCache, site }));
+    const renderGate = createRenderGate(options.renderConcurrency ?? 0);
+    app.use("*", documents({ pipeline, prerendered, pageCache: options.pageCache, site, renderGate }));
   }
   // Before anything that could touch the database or the React build.
   registerHealthRoutes(app, options.readiness ?? ALWAYS_READY);

@@ -52,6 +52,11 @@ export interface ServerConfig {
   logFormat: "json" | "pretty";
   /** PAGE_CACHE_MAX_MB: memory for rendered blog pages and feeds (0 turns the cache off). */
   pageCacheMaxBytes: number;
+  /**
+   * RENDER_CONCURRENCY: cacheable pages rendered at once when the cache has no copy; 0, no limit.
+   * 2 on the embedded database, whose work shares the renders' thread; no limit otherwise.
+   */
+  renderConcurrency: number;
   /** LOG_LEVEL: "info" logs every request; "warn" keeps only problems (e.g. under test runners). */
   logLevel: LogLevel;
   /** Outgoing e-mail (server/mail/mailer.ts). */
@@ -484,6 +489,13 @@ export function readConfig(env: Env = process.env): ServerConfig {
       parseWholeNumber(env, "PAGE_CACHE_MAX_MB", 64, [0, 4096], "a whole number of megabytes from 0 (off) to 4096") *
       1024 *
       1024,
+    renderConcurrency: parseWholeNumber(
+      env,
+      "RENDER_CONCURRENCY",
+      supabaseUrl || databaseUrl ? 0 : 2,
+      [0, 1000],
+      "a whole number from 0 (no limit) to 1000",
+    ),
     mail: parseMail(env),
     leads: parseLeads(env),
     backups: parseBackups(env),

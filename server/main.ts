@@ -90,6 +90,7 @@ const app = createServerApp({
   readiness: { unreadyReason: setup.unreadyReason, stopping: () => state.stopping },
   logger: createLogger({ format: config.logFormat, level: config.logLevel }),
   pageCache: pageCache ?? undefined,
+  renderConcurrency: config.renderConcurrency,
   site: setup.site,
   prerenderPaths,
 });

@@ -7,6 +7,7 @@ import { chooseEncoding, compressResponse } from "./compression.ts";
 import { answerFor, respond, type DocumentAnswer, type DocumentPipeline } from "./document.ts";
 import { PAGE_CACHE_CONTROL, type PageCache } from "./page-cache.ts";
 import { PRERENDERED_HEADERS, type PrerenderedPages } from "./prerendered-pages.ts";
+import { createRenderGate, type RenderGate } from "./render-gate.ts";
 import type { SiteState } from "./site-state.ts";
 // A plain value of the page registry, which Node loads as it is.
 import { PAGE_CACHE_TAGS_HEADER } from "../../app/content/pages.ts";
@@ -22,6 +23,8 @@ export interface DocumentsOptions {
    * request of a new year is what notices it, and the stored pages go with the old one.
    */
   site?: Pick<SiteState, "current">;
+  /** Renders of cacheable pages the cache had no copy of, taken a few at a time (render-gate.ts). */
+  renderGate?: RenderGate;
 }
 
 /**
@@ -34,6 +37,7 @@ const SENT_PARAM = "enviado";
 
 export function documents(options: DocumentsOptions): MiddlewareHandler {
   const { pipeline, pageCache } = options;
+  const gate = options.renderGate ?? createRenderGate(0);
   return async (c, next) => {
     const request = c.req.raw;
     const read = request.method === "GET" || request.method === "HEAD";
@@ -60,25 +64,29 @@ export function documents(options: DocumentsOptions): MiddlewareHandler {
     if ("hit" in found) return respond(request, found.hit, { "X-Cache": "hit" });
     let stored: DocumentAnswer | null = null;
     let renderTags: string | null = null;
+    let uncached: Response | null = null;
     try {
-      await next();
-      const res = c.res;
-      // Only a GET's 200 without a cookie is the same for everyone; a HEAD's has no body to keep.
-      if (request.method !== "GET" || res.status !== 200 || res.headers.has("Set-Cookie")) {
-        return finish(c, await finished(request, res, pipeline));
-      }
-      const html = (res.headers.get("Content-Type") ?? "").startsWith("text/html");
-      const document = pipeline({ text: await res.text(), html }, "per-response");
-      const headers = new Headers(res.headers);
-      headers.set("Cache-Control", PAGE_CACHE_CONTROL);
-      // What else the page shows (a post's tags and author): for the cache only, never sent.
-      renderTags = headers.get(PAGE_CACHE_TAGS_HEADER);
-      headers.delete(PAGE_CACHE_TAGS_HEADER);
-      stored = await answerFor(request, document, { status: res.status, headers: [...headers], validated: true });
+      await gate.run(async () => {
+        await next();
+        const res = c.res;
+        // Only a GET's 200 without a cookie is the same for everyone; a HEAD's has no body to keep.
+        if (request.method !== "GET" || res.status !== 200 || res.headers.has("Set-Cookie")) {
+          uncached = await finished(request, res, pipeline);
+          return;
+        }
+        const html = (res.headers.get("Content-Type") ?? "").startsWith("text/html");
+        const document = pipeline({ text: await res.text(), html }, "per-response");
+        const headers = new Headers(res.headers);
+        headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+        // What else the page shows (a post's tags and author): for the cache only, never sent.
+        renderTags = headers.get(PAGE_CACHE_TAGS_HEADER);
+        headers.delete(PAGE_CACHE_TAGS_HEADER);
+        stored = await answerFor(request, document, { status: res.status, headers: [...headers], validated: true });
+      });
     } finally {
       found.render.settle(stored, renderTags);
     }
-    return finish(c, respond(request, stored, { "X-Cache": "miss" }));
+    return finish(c, uncached ?? respond(request, stored!, { "X-Cache": "miss" }));
   };
 }
 

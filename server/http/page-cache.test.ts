@@ -4,6 +4,7 @@ import { cachedRoutes, PAGE_CACHE_TAGS_HEADER, pageCacheTags, uncachedPaths } fr
 import { documentPipeline } from "./document.ts";
 import { documents } from "./documents.ts";
 import { PAGE_CACHE_CONTROL, PageCache } from "./page-cache.ts";
+import { createRenderGate, type RenderGate } from "./render-gate.ts";
 
 const newCache = (maxBytes = 1 << 20, onExpired?: () => void) =>
   new PageCache({ maxBytes, routes: cachedRoutes, neverCached: uncachedPaths, onExpired });
@@ -13,11 +14,16 @@ const OTHER_TAG = "6c1d0a2f-8e3b-4d4c-af90-1b2c3d4e5f60";
 const AUTHOR = "7d2e1b30-9f4c-4e5d-b0a1-2c3d4e5f6071";
 
 /** A server whose pages say how often they were rendered, behind the cache and the document pipeline. */
-function site(cache = newCache()) {
+function site(cache = newCache(), renderGate?: RenderGate) {
   const renders = new Map<string, number>();
+  const rendering = { now: 0, most: 0 };
   const app = new Hono();
-  app.use("*", documents({ pipeline: documentPipeline({ csp: {} }), pageCache: cache }));
-  app.get("*", (c) => {
+  app.use("*", documents({ pipeline: documentPipeline({ csp: {} }), pageCache: cache, renderGate }));
+  app.get("*", async (c) => {
+    rendering.most = Math.max(rendering.most, ++rendering.now);
+    // A render takes turns of the event loop, as one that reads the database does.
+    await new Promise((resolve) => setImmediate(resolve));
+    rendering.now--;
     const key = c.req.url.replace(/^https?:\/\/[^/]+/, "");
     const n = (renders.get(key) ?? 0) + 1;
     renders.set(key, n);
@@ -34,7 +40,7 @@ function site(cache = newCache()) {
     });
   });
   const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
-  return { cache, renders, get, app };
+  return { cache, renders, rendering, get, app };
 }
 
 const cacheEntryFor = (path: string, query: URLSearchParams) =>
@@ -124,6 +130,18 @@ describe("PageCache", () => {
     expect(new Set(answers.map((answer) => answer.headers.get("ETag"))).size).toBe(1);
     const bodies = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer()).length));
     expect(new Set(bodies).size).toBe(1);
+  });
+
+  it("renders pages it has no copy of as many at a time as its gate lets, answering every request", async () => {
+    const { get, renders, rendering } = site(newCache(), createRenderGate(2));
+    const paths = ["/blog", "/blog?pagina=2", "/blog/um", "/blog/dois", "/blog/com-cookie", "/blog/nao-existe"];
+    const answers = await Promise.all(paths.map((path) => get(path)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 404]);
+    expect(rendering.most).toBe(2);
+    expect([...renders.values()]).toEqual([1, 1, 1, 1, 1, 1]);
+    const ungated = site();
+    await Promise.all(paths.map((path) => ungated.get(path)));
+    expect(ungated.rendering.most).toBe(paths.length);
   });
 
   it("lets requests waiting on an answer that is not shared (a cookie, not a 200) render their own", async () => {

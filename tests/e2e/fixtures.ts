@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { visitorHeaders } from "./support/visitor";
 
 export { expect };
 
@@ -16,6 +17,12 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  // Each test comes from an address of its own (support/visitor.ts), as separate visitors would:
+  // the suite signs in more often than one address may in 5 minutes, and per-IP limits must not
+  // couple tests through their timing. A spec's own headers, and a request's, still win.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
+    await provide({ ...visitorHeaders(), ...extraHTTPHeaders });
+  },
   consoleGuard: [
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -34,6 +41,15 @@ export const test = base.extend<Fixtures>({
 
 /** Runs axe (WCAG 2.2 A/AA rules) on the page and expects no violations. */
 export async function expectNoAxeViolations(page: Page) {
+  // A toast's timer may run out while axe works, and a toast fading out fails contrast: with the
+  // pointer over it, Sonner pauses every toast's timer (as for a reader), until the pointer leaves.
+  const toast = page.locator("[data-sonner-toast]").first();
+  const paused =
+    (await toast.count()) > 0 &&
+    (await toast.hover({ timeout: 2000 }).then(
+      () => true,
+      () => false,
+    ));
   // Colour contrast is judged on what is painted: a toast or dialog still fading in is partly
   // transparent and would fail it for a frame. Wait for running animations and transitions, and
   // for Sonner's toasts to be mounted (their fade starts a frame after they appear) or gone.
@@ -55,5 +71,6 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
+  if (paused) await page.mouse.move(0, 0);
   expect(summary).toEqual([]);
 }
