@@ -29,7 +29,14 @@ export async function launchVisitor(options: BrowserContextOptions): Promise<Vis
     executablePath: chromiumExecutable(),
     args: [...TEST_CHROMIUM_ARGS, `--user-agent=${visitorUserAgent()}`],
   });
-  const context = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo", ...options });
+  // Without the fixtures' X-Forwarded-For (fixtures.ts), which Playwright gives every context: the
+  // beacon would come from 127.0.0.1 and count as another visitor than the pages.
+  const context = await browser.newContext({
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    extraHTTPHeaders: {},
+    ...options,
+  });
   return { context, close: () => browser.close() };
 }
 
