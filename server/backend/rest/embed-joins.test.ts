@@ -1,13 +1,10 @@
 // A to-one embed joined to its parent (compile-read.ts, toOneJoinSql) answers the very bytes the
 // lateral subquery does: the same statement compiled both ways, run as anon (row-level security
 // inside the embed) and as the service role, over the embedding fixture on PGlite and PostgreSQL.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/describe-each-database.ts";
-import type { TestBackend } from "../testing/backend.ts";
-import { createCatalog } from "./catalog.ts";
-import type { CatalogSnapshot } from "./catalog.ts";
 import { compileRead, lookupTable } from "./compile.ts";
-import { startFixtureBackend } from "./embedding-fixture.ts";
+import { useFixtureCatalog } from "./embedding-fixture.ts";
 import type { Media } from "./media.ts";
 import { parseQuery } from "./parse.ts";
 import type { ReadOperation } from "./plan.ts";
@@ -44,16 +41,7 @@ function comparable(body: string, unordered = false): string | string[] {
 }
 
 describeEachDatabase("REST to-one embeds as joins", (kind) => {
-  let t: TestBackend;
-  let snapshot: CatalogSnapshot;
-
-  beforeAll(async () => {
-    ({ t } = await startFixtureBackend(kind));
-    snapshot = await createCatalog(t.backend.db).refresh();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const fixture = useFixtureCatalog(kind);
 
   async function run(role: "anon" | "service_role", table: string, query: string, lateralOnly: boolean) {
     const op: ReadOperation = {
@@ -64,8 +52,8 @@ describeEachDatabase("REST to-one embeds as joins", (kind) => {
       range: null,
       ...(role === "anon" ? { maxRows: 1000 } : {}),
     };
-    const compiled = compileRead(snapshot, lookupTable(snapshot, "public", table), op, { lateralOnly });
-    const res = await t.backend.db.asRole(role, { role }, (tx) =>
+    const compiled = compileRead(fixture.snapshot, lookupTable(fixture.snapshot, "public", table), op, { lateralOnly });
+    const res = await fixture.t.backend.db.asRole(role, { role }, (tx) =>
       tx.query<{ body: string }>(compiled.sql, compiled.params),
     );
     return { sql: compiled.sql, body: res.rows[0]!.body };

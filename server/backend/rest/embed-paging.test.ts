@@ -3,13 +3,10 @@
 // above the embeds' joins and every skipped row runs them. Run as anon (row-level security
 // inside the page and the embeds) and as the service role, over the embedding fixture on PGlite
 // and PostgreSQL; the statements that must keep the plain form keep it.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/describe-each-database.ts";
-import type { TestBackend } from "../testing/backend.ts";
-import { createCatalog } from "./catalog.ts";
-import type { CatalogSnapshot } from "./catalog.ts";
 import { compileRead, lookupTable } from "./compile.ts";
-import { startFixtureBackend } from "./embedding-fixture.ts";
+import { useFixtureCatalog } from "./embedding-fixture.ts";
 import { parseQuery } from "./parse.ts";
 import type { ReadOperation } from "./plan.ts";
 
@@ -32,16 +29,7 @@ const UNPAGED = [
 ];
 
 describeEachDatabase("REST reads paged before their embeds", (kind) => {
-  let t: TestBackend;
-  let snapshot: CatalogSnapshot;
-
-  beforeAll(async () => {
-    ({ t } = await startFixtureBackend(kind));
-    snapshot = await createCatalog(t.backend.db).refresh();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const fixture = useFixtureCatalog(kind);
 
   function compile(table: string, query: string, range: ReadOperation["range"], embedsBeforePaging: boolean) {
     const op: ReadOperation = {
@@ -52,11 +40,11 @@ describeEachDatabase("REST reads paged before their embeds", (kind) => {
       range,
       count: "exact",
     };
-    return compileRead(snapshot, lookupTable(snapshot, "public", table), op, { embedsBeforePaging });
+    return compileRead(fixture.snapshot, lookupTable(fixture.snapshot, "public", table), op, { embedsBeforePaging });
   }
 
   async function body(role: "anon" | "service_role", compiled: { sql: string; params: unknown[] }) {
-    const res = await t.backend.db.asRole(role, { role }, (tx) =>
+    const res = await fixture.t.backend.db.asRole(role, { role }, (tx) =>
       tx.query<{ n: number; body: string; total: string }>(compiled.sql, compiled.params),
     );
     return res.rows[0]!;

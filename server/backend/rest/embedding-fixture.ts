@@ -4,8 +4,10 @@
 // (post_tags), a self-reference (comment replies), row-level security on posts and comments, and
 // functions of each kind rpc calls. Created by the test itself, in `public` and in a second
 // schema (emb_extra) that REST_SCHEMAS exposes.
+import { afterAll, beforeAll } from "vitest";
 import { TEST_SITE_URL, startTestBackend } from "../testing/backend.ts";
 import type { DbKind, TestBackend } from "../testing/backend.ts";
+import { createCatalog, type CatalogSnapshot } from "./catalog.ts";
 
 export const EMBEDDING_SCHEMA_SQL = `
 CREATE TABLE public.emb_authors (
@@ -175,4 +177,17 @@ export async function startFixtureBackend(kind: DbKind): Promise<{
     throw err;
   }
   return { t, raw };
+}
+
+/** The fixture's backend and its schema cache for the enclosing describe block, closed after it. */
+export function useFixtureCatalog(kind: DbKind): { t: TestBackend; snapshot: CatalogSnapshot } {
+  const state = {} as { t: TestBackend; snapshot: CatalogSnapshot };
+  beforeAll(async () => {
+    ({ t: state.t } = await startFixtureBackend(kind));
+    state.snapshot = await createCatalog(state.t.backend.db).refresh();
+  });
+  afterAll(async () => {
+    await state.t?.close();
+  });
+  return state;
 }
