@@ -75,6 +75,7 @@ export const adminCopy = {
     create: "Criar Post",
     update: "Atualizar Post",
     saving: "Salvando...",
+    waitForUpload: "Aguarde o envio da imagem terminar para salvar.",
     close: "Fechar",
     write: "Escrever",
     preview: "Pré-visualizar",
@@ -764,6 +765,7 @@ export const adminCopy = {
     },
     save: "Salvar configurações",
     saving: "Salvando...",
+    waitForUpload: "Aguarde o envio da imagem terminar para salvar.",
     toasts: {
       saved: { title: "Configurações salvas", description: "As mudanças já aparecem nas páginas do site." },
       invalid: "Confira os campos destacados.",

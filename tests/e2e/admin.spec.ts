@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { createUser, signIn, unique } from "./support/backend";
+import { createUser, holdImageUploads, signIn, unique } from "./support/backend";
 import { deleteLeads, insertLeads } from "./support/leads";
 
 // One admin for this file, created through the operator CLI like a real operator would
@@ -461,6 +461,47 @@ test.describe(() => {
     await page.goto("/admin");
     await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.search === "?next=/admin");
   });
+});
+
+test("saving waits for the featured image's upload, and says so, so the post keeps its image", async ({
+  page,
+  request,
+}) => {
+  const title = `Post com capa ${unique()}`;
+  await signInAsAdmin(page);
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Post" });
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Um post com imagem destacada.");
+  await dialog.getByRole("switch", { name: "Publicar post" }).click();
+
+  const uploads = await holdImageUploads(page);
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Escolher imagem" }).click();
+  await (await chooser).setFiles({ name: "capa.png", mimeType: "image/png", buffer: SAMPLE_PNG });
+  await uploads.held;
+  // The button says it is unavailable and why, and stays focusable; Enter in a field saves nothing.
+  const save = dialog.getByRole("button", { name: "Criar Post" });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription("Aguarde o envio da imagem terminar para salvar.");
+  await dialog.getByLabel("Título", { exact: true }).press("Enter");
+  await save.focus();
+  await expect(save).toBeFocused();
+  await expect(dialog.getByText("Aguarde o envio da imagem terminar para salvar.")).toBeVisible();
+  await expect(dialog.getByRole("progressbar")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  uploads.release();
+  const field = dialog.getByLabel("Imagem destacada");
+  await expect(field).toHaveValue(/^\/storage\/v1\/object\/public\/blog-images\/posts\/[0-9a-f-]{36}-64x48\.png$/);
+  await expect(dialog.getByText("Aguarde o envio da imagem terminar para salvar.")).toHaveCount(0);
+  await expect(save).toBeEnabled();
+  const stored = await field.inputValue();
+  await save.click();
+  await expect(dialog).toBeHidden();
+  const html = await (await request.get(`/blog/${title.toLowerCase().replace(/\s+/g, "-")}`)).text();
+  expect(html).toContain(stored.replace("/object/public/", "/render/image/public/"));
 });
 
 test("an uploaded featured image and a pasted inline image are published with srcset and their size", async ({

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { PLACEHOLDER_SETTINGS, formatPhone, whatsappLink } from "../../app/lib/site-settings.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { createUser, runAdmin, signIn, unique } from "./support/backend";
+import { createUser, holdImageUploads, runAdmin, signIn, unique } from "./support/backend";
 import { expectNoAxeViolationsWithoutScripts } from "./support/leads";
 
 // "Configurações" (issue #39): an admin changes the company's contacts and every page shows them
@@ -210,10 +210,18 @@ test("a sharing image uploaded in the settings is the link preview of pages with
     .png()
     .toBuffer();
   await openSettings(page);
+  const uploads = await holdImageUploads(page);
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Escolher imagem" }).click();
   await (await chooser).setFiles({ name: "compartilhar.png", mimeType: "image/png", buffer: png });
   await expect(page.getByRole("img", { name: "Pré-visualização da imagem de compartilhamento" })).toBeVisible();
+  // Saving waits for the upload: the image's URL is not in the form until it ends.
+  await uploads.held;
+  const saveButton = page.getByRole("button", { name: "Salvar configurações" });
+  await expect(saveButton).toBeDisabled();
+  await expect(saveButton).toHaveAccessibleDescription("Aguarde o envio da imagem terminar para salvar.");
+  await field(page, "Nome fantasia").press("Enter");
+  uploads.release();
   // Uploaded through Storage, into the images bucket's folder for the site.
   const image = field(page, "Imagem de compartilhamento padrão");
   await expect(image).toHaveValue(/^\/storage\/v1\/object\/public\/blog-images\/site\/[0-9a-f-]{36}-64x48\.png$/);

@@ -41,3 +41,32 @@ export async function signIn(
       : options.expectedPath.test(url.pathname),
   );
 }
+
+/** A promise and the function that settles it (tsconfig's lib predates Promise.withResolvers). */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Holds the browser's image uploads to Storage until `release` is called, so a spec can act while
+ * one is under way; `held` settles when the first one arrives. The requests then go on to the
+ * real server unchanged.
+ */
+export async function holdImageUploads(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
+  const arrived = signal();
+  const released = signal();
+  await page.route(
+    (url) => url.pathname.startsWith("/storage/v1/object/blog-images/"),
+    async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      arrived.resolve();
+      await released.promise;
+      await route.continue();
+    },
+  );
+  return { held: arrived.promise, release: released.resolve };
+}

@@ -7,6 +7,7 @@ import { clearDraft, DRAFT_IDLE_MS, loadDraft, sameInput, saveDraft, type Stored
 import type { BlogPost } from "~/lib/blog-types";
 import { POST_FIELDS, postInput, slugify, validatePost, type PostField, type PostInput } from "~/lib/posts";
 import type { ContentMode } from "./content-field";
+import { useTrackedUpload } from "../use-tracked-upload";
 import type { UploadImage } from "./image-drop";
 import type { PostFormControls, PostFormErrors } from "./post-form-controls";
 import { type AuthorChoice, PostSettingsPanel } from "./post-settings-panel";
@@ -165,7 +166,7 @@ type PostFormState = ReturnType<typeof usePostForm>;
  * The form's state: the values, their errors (app/lib/posts.ts decides them, the copy words them),
  * the controls to focus when a submit fails, and the work in progress kept in the browser.
  */
-function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId }: PostDialogProps) {
+function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId, uploadImage }: PostDialogProps) {
   const [opening] = useState<PostInput>(() => postInput(post, { tags: initialTags, authorId: currentUserId }));
   const [values, setValues] = useState<PostInput>(opening);
   // A new post's slug is derived from its title; an existing post keeps its address.
@@ -175,6 +176,7 @@ function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId }:
   const refs = useRef<Partial<Record<PostField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const [seoOpen, setSeoOpen] = useState(false);
   const postId = post?.id ?? null;
+  const uploads = useTrackedUpload(uploadImage);
   const dirty = !sameInput(values, opening);
 
   // A copy left by a closed or crashed tab, offered until the admin recovers or dismisses it.
@@ -216,6 +218,8 @@ function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId }:
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The footer says why: the image's URL is not in the values yet.
+    if (uploads.uploading) return;
     const problems = validatePost(values);
     const found: PostFormErrors = {};
     for (const field of POST_FIELDS) {
@@ -249,6 +253,8 @@ function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId }:
     set,
     editSlug: () => setSlugEdited(true),
     submit,
+    uploadImage: uploads.upload,
+    uploading: uploads.uploading,
     refFor,
     seoOpen,
     setSeoOpen,
@@ -268,7 +274,6 @@ function PostForm({
   saving,
   serverErrors,
   renderPreview,
-  uploadImage,
   tagSuggestions,
   authors,
   currentUserId,
@@ -298,11 +303,11 @@ function PostForm({
           mode={form.mode}
           onModeChange={form.setMode}
           renderPreview={renderPreview}
-          uploadImage={uploadImage}
+          uploadImage={form.uploadImage}
         />
         <PostSettingsPanel
           {...controls}
-          uploadImage={uploadImage}
+          uploadImage={form.uploadImage}
           tagSuggestions={tagSuggestions}
           authors={authors}
           currentUserId={currentUserId}
@@ -312,32 +317,54 @@ function PostForm({
           onSeoOpenChange={form.setSeoOpen}
         />
       </div>
-      <PostFormFooter copy={copy} editing={post !== null} saving={saving} start={footerStart} onCancel={onCancel} />
+      <PostFormFooter
+        copy={copy}
+        editing={post !== null}
+        saving={saving}
+        uploading={form.uploading}
+        start={footerStart}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
 
-/** Cancel and save, after what the owner adds (a writer's "Enviar para revisão"). */
+/**
+ * Cancel and save, after what the owner adds (a writer's "Enviar para revisão"). While an image
+ * uploads, save stays focusable but refuses, and says why.
+ */
 function PostFormFooter({
   copy,
   editing,
   saving,
+  uploading,
   start,
   onCancel,
 }: {
   copy: typeof AdminCopy.dialog;
   editing: boolean;
   saving: boolean;
+  uploading: boolean;
   start: ReactNode;
   onCancel: () => void;
 }) {
+  const waitId = useId();
   return (
-    <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-border px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
+    <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-border px-4 py-3 sm:flex-row sm:items-center sm:justify-end sm:px-6">
+      <p id={waitId} aria-live="polite" className="text-sm text-muted-foreground sm:mr-auto">
+        {uploading ? copy.waitForUpload : ""}
+      </p>
       {start}
       <Button type="button" variant="outline" onClick={onCancel}>
         {copy.cancel}
       </Button>
-      <Button type="submit" disabled={saving}>
+      <Button
+        type="submit"
+        disabled={saving}
+        aria-disabled={uploading || undefined}
+        aria-describedby={waitId}
+        className="aria-disabled:cursor-progress"
+      >
         {editing ? copy.update : copy.create}
       </Button>
     </div>

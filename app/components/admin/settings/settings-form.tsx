@@ -16,6 +16,7 @@ import {
   type SiteSettings,
 } from "~/lib/site-settings";
 import { ImageDrop, type UploadImage } from "../posts/image-drop";
+import { useTrackedUpload } from "../use-tracked-upload";
 
 type Copy = (typeof AdminCopy)["settings"];
 type FieldErrors = Partial<Record<SettingsField, string>>;
@@ -108,6 +109,7 @@ export interface SettingsFormProps {
  */
 export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, uploadImage }: SettingsFormProps) {
   const id = useId();
+  const uploads = useTrackedUpload(uploadImage);
   const [values, setValues] = useState<SettingsInput>(() => settingsInput(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   const refs = useRef<Partial<Record<SettingsField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
@@ -122,7 +124,8 @@ export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, up
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
+    // While the share image uploads its URL is not in the values yet; the status says so.
+    if (saving || uploads.uploading) return;
     const problems = validateSettings(values);
     const found: FieldErrors = {};
     for (const field of FORM_ORDER) {
@@ -191,7 +194,7 @@ export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, up
               <div className="sm:col-span-2">
                 <ImageDrop
                   value={values.share_image}
-                  upload={uploadImage}
+                  upload={uploads.upload ?? uploadImage}
                   copy={copy.image}
                   problems={uploadProblems}
                   onUploaded={(address) => set("share_image", address)}
@@ -202,10 +205,19 @@ export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, up
           </div>
         </fieldset>
       ))}
-      <div>
-        <Button type="submit" disabled={saving}>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="submit"
+          disabled={saving}
+          aria-disabled={uploads.uploading || undefined}
+          aria-describedby={`${id}-wait`}
+          className="aria-disabled:cursor-progress"
+        >
           {saving ? copy.saving : copy.save}
         </Button>
+        <p id={`${id}-wait`} aria-live="polite" className="text-sm text-muted-foreground">
+          {uploads.uploading ? copy.waitForUpload : ""}
+        </p>
       </div>
     </form>
   );
