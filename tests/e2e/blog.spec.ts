@@ -1,6 +1,6 @@
-import type { Response } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForDemoForm } from "./support/hydration";
+import { collectScripts } from "./support/scripts";
 
 // A fresh embedded database seeds a few published sample posts, so the blog has content.
 
@@ -107,12 +107,7 @@ test("the header's Blog link loads the blog as a document of its own, with the l
 });
 
 test("neither supabase-js nor the Markdown renderer is in the JavaScript of the blog or a post", async ({ page }) => {
-  const scripts: Promise<string>[] = [];
-  page.on("response", (response: Response) => {
-    if (response.request().resourceType() === "script" || response.url().endsWith(".js")) {
-      scripts.push(response.text().catch(() => ""));
-    }
-  });
+  const scripts = collectScripts(page);
   await page.goto("/blog");
   await waitForDemoForm(page);
   // The oldest post is a seeded one that no other spec deletes.
@@ -120,7 +115,7 @@ test("neither supabase-js nor the Markdown renderer is in the JavaScript of the 
     (await page.getByRole("list", { name: "Posts publicados" }).getByRole("link").last().getAttribute("href")) ?? "";
   await page.goto(href);
   await waitForDemoForm(page);
-  const bodies = await Promise.all(scripts);
+  const bodies = (await scripts()).map(([, source]) => source);
   // Neither page loads a script of its own (ADR 048), only the analytics' (ADR 073), once each.
   expect(bodies).toHaveLength(2);
   expect(bodies.every((body) => body.includes("sendBeacon"))).toBe(true);

@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import {
   ADMIN_INITIAL_JS_BUDGET_BYTES,
   ANALYTICS_JS_BUDGET_BYTES,
@@ -12,6 +11,7 @@ import {
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./support/hydration";
 import { publicRoutes } from "./support/public-routes";
+import { collectScripts } from "./support/scripts";
 
 // Byte budgets are deterministic, so they are tests (docs/architecture.md, "Budgets"); timings
 // live in `npm run bench`. Public pages ship no React, no router and no supabase-js, only
@@ -87,22 +87,6 @@ test("a page without behaviour carries its stylesheet; pages with scripts link t
   expect(stylesheet.test(await (await request.get("/auth")).text()), "/auth").toBe(true);
 });
 
-/** The bodies of every script the page fetches, read before the test goes on. */
-function collectScripts(page: Page): () => Promise<Map<string, string>> {
-  const bodies: Promise<[string, string]>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") {
-      bodies.push(
-        response.text().then(
-          (text): [string, string] => [response.url(), text],
-          () => [response.url(), ""],
-        ),
-      );
-    }
-  });
-  return async () => new Map(await Promise.all(bodies));
-}
-
 test.describe("in the browser", () => {
   test.use({ allowedConsoleErrors: /status of 404/ });
 
@@ -121,7 +105,7 @@ test.describe("in the browser", () => {
         .locator('script[type="module"][src]')
         .evaluateAll((elements) => elements.map((element) => (element as HTMLScriptElement).src));
       expect(declared, route.url).toHaveLength(route.scripts.length);
-      const fetched = await scripts();
+      const fetched = new Map(await scripts());
       expect(
         [...fetched.keys()].filter((url) => !declared.includes(url)),
         `${route.url}: unexpected scripts`,
@@ -180,9 +164,9 @@ test("/auth and /admin still load React, React Router and supabase-js, and hydra
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     // supabase-js may arrive after hydration (the session check): wait for it to be fetched.
     await expect
-      .poll(async () => [...(await scripts()).values()].join("\n").includes("GoTrueClient"), { message: path })
+      .poll(async () => (await scripts()).some(([, source]) => source.includes("GoTrueClient")), { message: path })
       .toBe(true);
-    const all = [...(await scripts()).values()].join("\n");
+    const all = (await scripts()).map(([, source]) => source).join("\n");
     for (const [library, markers] of Object.entries(APP_BUNDLE_MARKERS)) {
       expect(
         markers.some((marker) => all.includes(marker)),

@@ -1,5 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { waitForDemoForm } from "./support/hydration";
+import { collectScripts } from "./support/scripts";
 
 // Every public page of issue 4: it answers 200 with its own head and key content (in the
 // HTML itself, as a crawler sees it), and axe finds nothing on it.
@@ -213,24 +214,13 @@ test("every public page is in the sitemap", async ({ request }) => {
 test("no public page loads the Supabase client in the browser", async ({ page }) => {
   // Fourteen pages loaded in turn.
   test.setTimeout(90_000);
-  // The handler only starts reading each body; the test awaits them all before it checks.
-  const scripts: Promise<[url: string, source: string]>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script" || response.url().endsWith(".js")) {
-      scripts.push(
-        response.text().then(
-          (source) => [response.url(), source] as [string, string],
-          () => [response.url(), ""],
-        ),
-      );
-    }
-  });
+  const scripts = collectScripts(page);
   for (const path of ["/", ...pages.map((entry) => entry.path), "/status"]) {
     await page.goto(path);
     // Whatever an enhancement module loads later counts too: wait until the forms' module is set up.
     await waitForDemoForm(page);
   }
-  const sources = new Map(await Promise.all(scripts));
+  const sources = new Map(await scripts());
   // The pages load their enhancement modules (lead-form, status), nothing else (budget.spec.ts).
   expect(sources.size).toBeGreaterThan(0);
   for (const [url, source] of sources) {
