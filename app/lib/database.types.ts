@@ -1314,6 +1314,10 @@ export type Database = {
           slug: string;
         }[];
       };
+      post_snippet: {
+        Args: { doc: string | null; in_text: boolean | null; marks: string | null; tsq: unknown | null };
+        Returns: string;
+      };
       post_tag_snapshot: { Args: { for_post: string | null }; Returns: Json };
       preview_post_id: { Args: { token: string | null }; Returns: string };
       preview_token_hash: { Args: { token: string | null }; Returns: string };

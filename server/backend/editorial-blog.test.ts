@@ -537,6 +537,48 @@ describeEachDatabase("the editorial blog", (kind) => {
       expect(row?.snippet).toBe(`\u{E000}${word}\u{E001} no resumo`);
     });
 
+    it("shows the first passage of a long text that holds a word, its Markdown removed", async () => {
+      const word = `ariranha${sequence}`;
+      // About 6,000 characters of paragraphs before the word, which sits in a link's text.
+      const filler = Array.from({ length: 60 }, (_, i) => `Parágrafo ${i} sobre **outro** assunto do campo.`).join(
+        "\n\n",
+      );
+      const content = `${filler}\n\nVeja a [${word} do pantanal](https://exemplo.com/bicho) e as fotos.\n\n${filler}`;
+      const long = await post({ title: "Bichos do Brasil", excerpt: "Resumo.", content });
+      const row = (await search(word)).data.find((r) => r.id === long.id);
+      expect(row?.snippet).toContain(`\u{E000}${word}\u{E001} do pantanal`);
+      expect(row?.snippet).not.toMatch(/[[\]()*]|https?:/);
+      // The passage with the word, not the text's opening ("Resumo. Parágrafo 0 …").
+      expect(row?.snippet).toMatch(/^Veja a /);
+    });
+
+    it("never ends a part of the text inside a link, so no link's Markdown shows", async () => {
+      const marks = "StartSel=\u{E000}, StopSel=\u{E001}, MaxWords=30, MinWords=12, MaxFragments=2";
+      const word = "quati";
+      // One paragraph; the link's text crosses the 1,000th character, where a part would end.
+      const doc = `${"palavra ".repeat(123)}[um ${word} no meio da mata](https://exemplo.com/quati) e mais texto.`;
+      expect(doc.indexOf("[")).toBeLessThan(1000);
+      expect(doc.indexOf("]")).toBeGreaterThan(1000);
+      const { rows } = await t.backend.db.query<{ snippet: string }>(
+        `select public.post_snippet($1, websearch_to_tsquery('public.pt_unaccent', $2), $3, true) as snippet`,
+        [doc + " fim.".repeat(200), word, marks],
+      );
+      expect(rows[0]?.snippet).toContain(`\u{E000}${word}\u{E001} no meio da mata e mais texto`);
+      expect(rows[0]?.snippet).not.toMatch(/[[\]()]|https?:/);
+    });
+
+    it("shows a title match's opening, unmarked, when its text holds none of the words", async () => {
+      const word = `lontra${sequence}`;
+      const titled = await post({
+        title: `A ${word}`,
+        excerpt: "Um resumo qualquer.",
+        content: "Primeiro **parágrafo** do texto.\n\n" + "Mais texto sem a palavra. ".repeat(200),
+      });
+      const row = (await search(word)).data.find((r) => r.id === titled.id);
+      expect(row?.snippet).toMatch(/^Um resumo qualquer\.\s+Primeiro parágrafo do texto\./);
+      expect(row?.snippet).not.toContain("\u{E000}");
+    });
+
     it("looks posts up for search only among those visitors may see", async () => {
       const word = `tamandua${sequence}`;
       const live = await post({ title: `Visível ${word}` });
