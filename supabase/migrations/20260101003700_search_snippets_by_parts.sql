@@ -2,9 +2,9 @@
 -- every hit (up to 20,000 characters) to pick its snippet: about 0.35 ms per 1,000 characters on
 -- PGlite, so a page of twelve long posts cost tens of milliseconds (issue #36, ADR 100).
 -- post_snippet reads a post's text a part at a time, about 1,000 characters ending at a paragraph
--- (else a word, never inside a link), and shows the first part that holds one of the query's words; a post whose text
--- holds none of them (a title match) shows its opening, as before. Only the Markdown of the parts
--- it reads is removed. The snippet now comes from the first passage with the words rather than
+-- (else a word, never inside a link), and shows the first part that holds one of the query's
+-- words; a post whose text holds none of them (a title match) shows its opening, as before. Only
+-- the Markdown of the parts it reads is removed. The snippet now comes from the first passage with the words rather than
 -- the best two fragments of the whole text.
 
 CREATE FUNCTION public.post_snippet(doc text, tsq tsquery, marks text, in_text boolean)
