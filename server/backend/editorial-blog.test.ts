@@ -565,6 +565,20 @@ describeEachDatabase("the editorial blog", (kind) => {
       );
       expect(rows[0]?.snippet).toContain(`\u{E000}${word}\u{E001} no meio da mata e mais texto`);
       expect(rows[0]?.snippet).not.toMatch(/[[\]()]|https?:/);
+      // Past the 20,000 characters search_posts passes, nothing is read, whoever calls.
+      const stemmed = await t.backend.db.query<{ q: string }>(
+        `select websearch_to_tsquery('public.pt_unaccent', $1)::text as q`,
+        [word],
+      );
+      const far = await anon.rpc("post_snippet", {
+        doc: `${"palavra ".repeat(2600)}${word}`,
+        tsq: stemmed.rows[0]!.q,
+        marks,
+        in_text: true,
+      });
+      expect(far.error).toBeNull();
+      expect(far.data).toMatch(/^palavra palavra/);
+      expect(far.data).not.toContain("\u{E000}");
     });
 
     it("shows a title match's opening, unmarked, when its text holds none of the words", async () => {

@@ -16,7 +16,8 @@ SET search_path = ''
 AS $$
 DECLARE
   markdown constant text := '!?\[([^\]]*)\]\([^)]*\)|[#*_`>|~]+';
-  rest text := doc;
+  -- What search_posts passes; no caller (an RPC's included) makes it read more.
+  rest text := left(doc, 20000);
   part text;
   cut integer;
   opened integer;
