@@ -1,6 +1,7 @@
+import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_SETTINGS } from "../app/lib/site-settings.ts";
-import { placeholderWarning, startupLine } from "./boot.ts";
+import { keepConnectionsAlive, placeholderWarning, startupLine } from "./boot.ts";
 import { readConfig } from "./config.ts";
 
 describe("startupLine", () => {
@@ -39,5 +40,15 @@ describe("placeholderWarning", () => {
       tiktok_url: null,
     };
     expect(placeholderWarning(own)).toBeNull();
+  });
+});
+
+describe("keepConnectionsAlive", () => {
+  it("keeps idle connections open past a proxy's 60 s, with the headers' limit above that", () => {
+    const server = createServer();
+    keepConnectionsAlive(server);
+    expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+    expect(server.headersTimeout).toBeLessThanOrEqual(server.requestTimeout);
   });
 });

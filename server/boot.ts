@@ -361,6 +361,20 @@ export interface ServerState {
  * SHUTDOWN_TIMEOUT_MS, then cuts the rest), closes the database and exits 0. A second signal
  * exits at once (1), for a person pressing Ctrl+C twice.
  */
+/**
+ * How long an idle keep-alive connection stays open: longer than a proxy keeps its own idle
+ * connections to the server (nginx's upstream `keepalive_timeout` is 60 s; deploy/nginx). Node's
+ * 5 s closed connections that a proxy or client was reusing that very moment, and that request
+ * failed (ECONNRESET). The headers' limit must stay above it.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** The connection timeouts of the site's listener (KEEP_ALIVE_TIMEOUT_MS). */
+export function keepConnectionsAlive(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
 export function manageServer(
   server: Server,
   config: ServerConfig,
@@ -368,6 +382,7 @@ export function manageServer(
   label: string,
   state: ServerState = { stopping: false },
 ): void {
+  keepConnectionsAlive(server);
   server.once("listening", () => {
     console.log(startupLine(label, config, setup.description));
     // Operator commands find a running server (and do not open its database) through this.
