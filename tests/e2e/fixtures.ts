@@ -50,6 +50,11 @@ export async function expectNoAxeViolations(page: Page) {
       () => true,
       () => false,
     ));
+  // Under a modal dialog the pointer cannot reach a toast to pause it: let it run out first
+  // (4 s, app/components/ui/toaster.tsx).
+  if (!paused && (await toast.count()) > 0) {
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+  }
   // Colour contrast is judged on what is painted: a toast or dialog still fading in is partly
   // transparent and would fail it for a frame. Wait for running animations and transitions, and
   // for Sonner's toasts to be mounted (their fade starts a frame after they appear) or gone.
