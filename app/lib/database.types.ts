@@ -1370,6 +1370,8 @@ export type Database = {
         Args: { deltas: number[] | null; post_ids: string[] | null; tag_ids: string[] | null };
         Returns: undefined;
       };
+      snippet_cut: { Args: { part: string | null }; Returns: string };
+      snippet_part: { Args: { doc: string | null }; Returns: string };
       staff_role: { Args: never; Returns: string };
       tag_last_published_at: { Args: { for_tag: string | null }; Returns: string };
       team_members: {

@@ -555,10 +555,10 @@ describeEachDatabase("the editorial blog", (kind) => {
     it("never ends a part of the text inside a link, so no link's Markdown shows", async () => {
       const marks = "StartSel=\u{E000}, StopSel=\u{E001}, MaxWords=30, MinWords=12, MaxFragments=2";
       const word = "quati";
-      // One paragraph; the link's text crosses the 1,000th character, where a part would end.
-      const doc = `${"palavra ".repeat(123)}[um ${word} no meio da mata](https://exemplo.com/quati) e mais texto.`;
-      expect(doc.indexOf("[")).toBeLessThan(1000);
-      expect(doc.indexOf("]")).toBeGreaterThan(1000);
+      // One paragraph; the link's text crosses the 250th character, where a part would end.
+      const doc = `${"palavra ".repeat(29)}[um ${word} no meio da mata](https://exemplo.com/quati) e mais texto.`;
+      expect(doc.indexOf("[")).toBeLessThan(250);
+      expect(doc.indexOf("]")).toBeGreaterThan(250);
       const { rows } = await t.backend.db.query<{ snippet: string }>(
         `select public.post_snippet($1, websearch_to_tsquery('public.pt_unaccent', $2), $3, true) as snippet`,
         [doc + " fim.".repeat(200), word, marks],
@@ -591,6 +591,51 @@ describeEachDatabase("the editorial blog", (kind) => {
       const row = (await search(word)).data.find((r) => r.id === titled.id);
       expect(row?.snippet).toMatch(/^Um resumo qualquer\.\s+Primeiro parágrafo do texto\./);
       expect(row?.snippet).not.toContain("\u{E000}");
+    });
+
+    it("cuts a text's parts at a paragraph, else at a word, never inside a link", async () => {
+      const part = async (doc: string) =>
+        (await t.backend.db.query<{ part: string }>(`select public.snippet_part($1) as part`, [doc])).rows[0]!.part;
+      const tail = " depois".repeat(60);
+      // Up to 375 characters the text is one part.
+      expect(await part("Curto. ".repeat(50))).toBe("Curto. ".repeat(50));
+      // A paragraph break in the part's second half ends it…
+      expect(await part(`${"a".repeat(150)}\n\n${"b".repeat(60)} mais${tail}`)).toBe(`${"a".repeat(150)}\n`);
+      // …one in its first half does not: the last word does.
+      expect(await part(`${"a".repeat(40)}\n\n${"palavra ".repeat(40)}${tail}`)).toBe(
+        `${"a".repeat(40)}\n\n${"palavra ".repeat(26).trimEnd()}`,
+      );
+      // A link open at the part's end goes whole to the next part.
+      expect(await part(`${"palavra ".repeat(28)}[um link longo](https://exemplo.com/x)${tail}`)).toBe(
+        "palavra ".repeat(28),
+      );
+      // Text with no space left still ends, one character or more per part.
+      const unbroken = ` ${"x".repeat(600)} quati`;
+      expect(await part(unbroken)).toBe(` ${"x".repeat(249)}`);
+      const marks = "StartSel=\u{E000}, StopSel=\u{E001}";
+      const { rows } = await t.backend.db.query<{ snippet: string }>(
+        `select public.post_snippet($1, websearch_to_tsquery('public.pt_unaccent', 'quati'), $2, true) as snippet`,
+        [unbroken, marks],
+      );
+      expect(rows[0]?.snippet).toContain("\u{E000}quati\u{E001}");
+    });
+
+    it("gives a search hit the snippet post_snippet makes of its text", async () => {
+      const word = `jaguatirica${sequence}`;
+      const marks =
+        'StartSel=\u{E000}, StopSel=\u{E001}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+      const early = `Uma ${word} logo no começo do texto, [com um link](https://exemplo.com).\n\n${"Mais texto. ".repeat(80)}`;
+      const late = `${"Texto sem a palavra. ".repeat(40)}\n\nAqui a ${word} aparece.`;
+      for (const content of [early, late]) {
+        const created = await post({ title: `Felinos ${word}`, excerpt: "Um resumo.", content });
+        const row = (await search(word)).data.find((r) => r.id === created.id);
+        const { rows } = await t.backend.db.query<{ snippet: string }>(
+          `select public.post_snippet($1, websearch_to_tsquery('public.pt_unaccent', $2), $3, true) as snippet`,
+          [`Um resumo.\n${content}`, word, marks],
+        );
+        expect(row?.snippet).toContain(`\u{E000}${word}\u{E001}`);
+        expect(row?.snippet).toBe(rows[0]?.snippet);
+      }
     });
 
     it("looks posts up for search only among those visitors may see", async () => {
