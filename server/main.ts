@@ -13,6 +13,7 @@ import type { ServerBuild } from "react-router";
 import { createServerApp } from "./app.ts";
 import { loadConfigOrExit, manageServer, placeholderWarning, setUpBackendOrExit, type ServerState } from "./boot.ts";
 import { createLogger } from "./http/access-log.ts";
+import { compressedForGood } from "./http/compression.ts";
 import { BLOG_POSTS_CHANNEL, PageCache } from "./http/page-cache.ts";
 import { msUntilNextScheduledPost, watchScheduledPosts, type ScheduledPostsWatcher } from "./http/scheduled-posts.ts";
 // The page registry imports nothing, so Node loads it as it is (react-router.config.ts does too).
@@ -43,6 +44,7 @@ async function startPageCache(): Promise<PageCache | null> {
     maxBytes: config.pageCacheMaxBytes,
     routes: cachedRoutes,
     neverCached: uncachedPaths,
+    recompress: compressedForGood,
     // A scheduled post went live: ask for the next one.
     onExpired: () => scheduled?.refresh(),
   });

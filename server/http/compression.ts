@@ -1,8 +1,10 @@
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from "node:zlib";
 
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 export type Encoding = "br" | "gzip";
 
@@ -48,6 +50,15 @@ export function compress(body: Uint8Array, encoding: Encoding, effort: Effort) {
       ? { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength }
       : { [constants.BROTLI_PARAM_QUALITY]: 5 };
   return brotli(body, { params });
+}
+
+/**
+ * A body compressed per response, compressed again as hard as a prerendered page (the page
+ * cache does this to the pages asked for most: page-cache.ts).
+ */
+export async function compressedForGood(body: Uint8Array, encoding: Encoding) {
+  const identity = encoding === "br" ? await unbrotli(body) : await gunzipAsync(body);
+  return compress(identity, encoding, "once");
 }
 
 /**

@@ -1,6 +1,8 @@
+import { brotliDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { cachedRoutes, PAGE_CACHE_TAGS_HEADER, pageCacheTags, uncachedPaths } from "../../app/content/pages.ts";
+import { compressedForGood } from "./compression.ts";
 import { documentPipeline } from "./document.ts";
 import { documents } from "./documents.ts";
 import { PAGE_CACHE_CONTROL, PageCache } from "./page-cache.ts";
@@ -12,6 +14,12 @@ const newCache = (maxBytes = 1 << 20, onExpired?: () => void) =>
 const TAG = "5b0c9f1e-7d2a-4c3b-9e8f-0a1b2c3d4e5f";
 const OTHER_TAG = "6c1d0a2f-8e3b-4d4c-af90-1b2c3d4e5f60";
 const AUTHOR = "7d2e1b30-9f4c-4e5d-b0a1-2c3d4e5f6071";
+
+const VARIED = Array.from(
+  { length: 3000 },
+  (_, i) =>
+    ["cliente", "atendimento", "equipe", "canal", "venda", "fila", "resposta", "dados"][(i * 7919 + (i >> 3)) % 8],
+).join(" ");
 
 /** A server whose pages say how often they were rendered, behind the cache and the document pipeline. */
 function site(cache = newCache(), renderGate?: RenderGate) {
@@ -34,6 +42,9 @@ function site(cache = newCache(), renderGate?: RenderGate) {
     // A post page names the tags it links and the author it credits (app/routes/blog/post.tsx).
     if (c.req.path === "/blog/com-tags")
       c.header(PAGE_CACHE_TAGS_HEADER, pageCacheTags({ tags: [TAG], author: AUTHOR }));
+    // Varied text, which more effort compresses better, as it does a real page.
+    if (c.req.path.endsWith("/longo") || c.req.query("q") === "longo")
+      return c.html(`<h1>${key} render ${n}</h1>${VARIED}`);
     // Large enough to be compressed (compression.ts leaves out bodies under 1 KiB).
     return c.html(`<h1>${key} render ${n}</h1>${"<p>Omnia</p>".repeat(200)}`, 200, {
       "Cache-Control": "public, max-age=300",
@@ -343,5 +354,90 @@ describe("PageCache", () => {
     cache.expireBy(Date.now() - 1);
     expect((await get("/blog/busca?q=ia")).headers.get("X-Cache")).toBe("miss");
     expect((await get("/blog/busca?q=ia")).headers.get("X-Cache")).toBe("hit");
+  });
+});
+
+const bytes = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+
+describe("popular pages compressed for good", () => {
+  const popular = { hits: 3, ageMs: 60_000, spacingMs: 5_000 };
+  function popularSite() {
+    const clock = { now: 1_000_000 };
+    const recompressions: string[] = [];
+    const cache = new PageCache({
+      maxBytes: 1 << 20,
+      routes: cachedRoutes,
+      neverCached: uncachedPaths,
+      recompress: (body, encoding) => {
+        recompressions.push(encoding);
+        return compressedForGood(body, encoding);
+      },
+      popular,
+      now: () => clock.now,
+    });
+    return { ...site(cache), clock, recompressions };
+  }
+  const br = { "Accept-Encoding": "br" };
+
+  it("compresses a page asked for often, once it has lived a while, as hard as a prerendered page", async () => {
+    const { get, cache, clock } = popularSite();
+    const first = await get("/blog/longo", br);
+    const perResponse = await bytes(first);
+    // Asked for often but young: left as it is.
+    for (let i = 0; i < popular.hits; i++) await get("/blog/longo", br);
+    await cache.recompressed();
+    expect(await bytes(await get("/blog/longo", br))).toEqual(perResponse);
+    clock.now += popular.ageMs;
+    await get("/blog/longo", br);
+    await cache.recompressed();
+    const again = await get("/blog/longo", br);
+    expect(again.headers.get("X-Cache")).toBe("hit");
+    expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    const body = await bytes(again);
+    expect(body.byteLength).toBeLessThan(perResponse.byteLength);
+    expect(again.headers.get("Content-Length")).toBe(String(body.byteLength));
+    expect(brotliDecompressSync(body)).toEqual(brotliDecompressSync(perResponse));
+    // What compression.ts makes of the first body, as hard as a prerendered page.
+    expect(await compressedForGood(perResponse, "br")).toEqual(Buffer.from(body));
+  });
+
+  it("does not put back a page dropped while it was being compressed again", async () => {
+    const { get, cache, clock, renders } = popularSite();
+    await get("/blog/longo", br);
+    clock.now += popular.ageMs;
+    for (let i = 0; i < popular.hits; i++) await get("/blog/longo", br);
+    cache.invalidate({ op: "UPDATE", table: "blog_posts", slug: "longo" });
+    await cache.recompressed();
+    expect((await get("/blog/longo", br)).headers.get("X-Cache")).toBe("miss");
+    expect(renders.get("/blog/longo")).toBe(2);
+  });
+
+  it("compresses one page at a time, at most one per spacing", async () => {
+    const { get, cache, clock } = popularSite();
+    const size = async (path: string) => (await bytes(await get(path, br))).byteLength;
+    const [post, tag] = [await size("/blog/longo"), await size("/blog/tag/longo")];
+    clock.now += popular.ageMs;
+    for (let i = 0; i < popular.hits; i++) for (const path of ["/blog/longo", "/blog/tag/longo"]) await get(path, br);
+    await cache.recompressed();
+    expect(await size("/blog/longo")).toBeLessThan(post);
+    // Asked for again once the first is done, but within the spacing: not yet.
+    await get("/blog/tag/longo", br);
+    await cache.recompressed();
+    expect(await size("/blog/tag/longo")).toBe(tag);
+    clock.now += popular.spacingMs;
+    await get("/blog/tag/longo", br);
+    await cache.recompressed();
+    expect(await size("/blog/tag/longo")).toBeLessThan(tag);
+  });
+
+  it("leaves the search's pages as they are: any query may be popular for a while", async () => {
+    const { get, cache, clock, recompressions } = popularSite();
+    const size = async () => (await bytes(await get("/blog/busca?q=longo", br))).byteLength;
+    const before = await size();
+    clock.now += popular.ageMs;
+    for (let i = 0; i < popular.hits; i++) await get("/blog/busca?q=longo", br);
+    await cache.recompressed();
+    expect(await size()).toBe(before);
+    expect(recompressions).toEqual([]);
   });
 });

@@ -8,7 +8,9 @@
 // post goes live without a change: scheduled-posts.ts drops everything at its moment. Nothing
 // that depends on a session is ever stored: only GET answers with status 200 and no
 // Set-Cookie, on those routes. The search's pages (a rule marked `apart`) are lists too, kept
-// in a store of their own (docs/decisions/089-search-pages-in-the-page-cache.md).
+// in a store of their own (docs/decisions/089-search-pages-in-the-page-cache.md). A page asked
+// for often is compressed again, as hard as a prerendered page, in the background
+// (docs/decisions/101-popular-cached-pages-compressed-for-good.md).
 import { LRUCache } from "lru-cache";
 // Types only, erased before Node runs this file.
 import type { PageCacheRule } from "../../app/content/pages.ts";
@@ -84,7 +86,19 @@ function compile(route: CacheableRoute): CompiledRoute {
 interface StoredPage {
   answer: DocumentAnswer;
   tags: readonly string[];
+  storedAt: number;
+  hits: number;
+  /** Compressed again already, or tried: it is not tried twice. */
+  settled: boolean;
 }
+
+/**
+ * When a stored page is compressed again: once this many requests got it and it has lived this
+ * long (pages dropped soon after they are rendered, the lists while posts are being published,
+ * are left as they are), and at most one page per `spacingMs`, so that the work stays a small
+ * share of one core however many pages are popular.
+ */
+export const POPULAR_PAGE = { hits: 100, ageMs: 2_000, spacingMs: 1_000 };
 
 /** One render of a page under way: requests for the same page wait for it. */
 export interface PageRender {
@@ -115,6 +129,15 @@ export interface PageCacheOptions {
    * a quarter of `maxBytes`.
    */
   apart?: { maxEntries: number; maxBytes: number };
+  /**
+   * A body compressed per response, compressed as hard as a prerendered page
+   * (compression.ts's compressedForGood); without it, pages stay as they were first compressed.
+   */
+  recompress?: (body: Uint8Array, encoding: Encoding) => Promise<Uint8Array<ArrayBuffer>>;
+  /** When a page is popular enough to be compressed again (default POPULAR_PAGE). */
+  popular?: typeof POPULAR_PAGE;
+  /** The clock (Date.now() terms); tests move it. */
+  now?: () => number;
 }
 
 /** The answers one store keeps, bounded in bytes (and in entries for the store apart). */
@@ -146,6 +169,13 @@ export class PageCache {
   // When a scheduled post goes live (Date.now() terms): everything is dropped then, by the
   // caller's timer or by the first lookup after it, whichever comes first.
   private expiresAt: number | null = null;
+  private readonly recompress: PageCacheOptions["recompress"];
+  private readonly popular: typeof POPULAR_PAGE;
+  private readonly now: () => number;
+  // One page compressed again at a time, on libuv's threads, and not before this moment: the
+  // rest wait for a later request.
+  private recompressing: Promise<void> | null = null;
+  private nextRecompressAt = 0;
 
   constructor(options: PageCacheOptions) {
     // Fixed paths first: the router prefers /blog/busca to /blog/:slug, and so does the cache.
@@ -155,6 +185,9 @@ export class PageCache {
     this.neverCached = new Set(options.neverCached ?? []);
     this.fixedPaths = new Set(options.routes.filter((route) => !route.path.includes(":")).map((route) => route.path));
     this.onExpired = options.onExpired;
+    this.recompress = options.recompress;
+    this.popular = options.popular ?? POPULAR_PAGE;
+    this.now = options.now ?? Date.now;
     const ttl = options.ttlMs ?? 10 * 60_000;
     const apart = options.apart ?? { maxEntries: 2_000, maxBytes: Math.floor(options.maxBytes / 4) };
     this.pages = newStore(options.maxBytes - apart.maxBytes, ttl);
@@ -215,7 +248,13 @@ export class PageCache {
     const key = `${encoding ?? "identity"} ${entry.key}`;
     const store = entry.apart ? this.apartPages : this.pages;
     const cached = store.get(key);
-    if (cached) return { hit: cached.answer };
+    if (cached) {
+      // Not the search's pages: any query can be popular for a while, and a change drops them all.
+      if (++cached.hits >= this.popular.hits && !cached.settled && store === this.pages) {
+        this.compressForGood(key, cached);
+      }
+      return { hit: cached.answer };
+    }
     const underway = this.rendering.get(key);
     if (underway) {
       const answer = await underway;
@@ -239,9 +278,39 @@ export class PageCache {
         resolve?.(answer);
         if (!answer || startedAt !== this.generation) return;
         const named = (renderTags ?? "").split(/\s+/).filter((tag) => RENDER_TAG.test(tag));
-        store.set(key, { answer, tags: [...tags, ...named] });
+        store.set(key, { answer, tags: [...tags, ...named], storedAt: this.now(), hits: 0, settled: false });
       },
     };
+  }
+
+  /**
+   * Compresses a popular page's body again, as hard as a prerendered page (about a tenth fewer
+   * bytes for every later request), and keeps the new body if the page is still the one stored.
+   */
+  private compressForGood(key: string, page: StoredPage): void {
+    const now = this.now();
+    if (!this.recompress || this.recompressing || now < this.nextRecompressAt) return;
+    if (now - page.storedAt < this.popular.ageMs) return;
+    this.nextRecompressAt = now + this.popular.spacingMs;
+    page.settled = true;
+    const { encoding, body } = page.answer;
+    if (!encoding) return;
+    this.recompressing = this.recompress(body, encoding)
+      .then((smaller) => {
+        if (this.pages.peek(key) !== page || smaller.byteLength >= body.byteLength) return;
+        this.pages.set(key, { ...page, answer: { ...page.answer, body: smaller } }, { noUpdateTTL: true });
+      })
+      .catch((error: unknown) => {
+        console.error(`Compressing ${key} again failed: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        this.recompressing = null;
+      });
+  }
+
+  /** Settles when the page being compressed again, if any, is stored (for tests and the bench). */
+  async recompressed(): Promise<void> {
+    await this.recompressing;
   }
 
   /**
