@@ -150,7 +150,7 @@ describe("prerendered pages", () => {
     expect(renders).toHaveLength(3);
   });
 
-  it("shows the new year from the first request after midnight on New Year's Eve, Brasília time", async () => {
+  it("shows the new year from a second after midnight on New Year's Eve, Brasília time", async () => {
     clock = new Date("2026-12-31T23:59:59-03:00");
     expect(await (await app.request("/")).text()).toContain("© 2026 ");
     clock = new Date("2027-01-01T00:00:01-03:00");

@@ -23,6 +23,16 @@ describe("the site values renders see", () => {
     expect(changes).toBe(1);
   });
 
+  it("check the year at most a second apart", () => {
+    let now = new Date("2026-12-31T23:59:59.500-03:00");
+    const site = new SiteState({ origin: "https://omnia.com.br", now: () => now });
+    expect(site.current().year).toBe(2026);
+    now = new Date("2027-01-01T00:00:00.200-03:00");
+    expect(site.current().year).toBe(2026);
+    now = new Date("2027-01-01T00:00:00.600-03:00");
+    expect(site.current().year).toBe(2027);
+  });
+
   it("read the settings again on every change, never missing one that arrives during a read", async () => {
     const versions: SiteSettings[] = [];
     let resolveRead: (() => void) | null = null;

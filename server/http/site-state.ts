@@ -37,6 +37,9 @@ export class SiteState {
   private again = false;
   // A hosted project is polled every second: an outage is said once, not every second.
   private failing = false;
+  // The year is formatted at most once a second: on every request it cost a few percent of
+  // serving a stored page (docs/benchmarks.md).
+  private yearCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: SiteStateOptions) {
     this.options = options;
@@ -53,11 +56,14 @@ export class SiteState {
 
   /**
    * The values to render with now. A new object whenever anything in it changed, so callers can
-   * tell versions apart by identity; the year is checked on every call, so the first page asked
-   * for after midnight on New Year's Eve gets the new one.
+   * tell versions apart by identity; the year is checked at most a second apart, so the pages
+   * asked for from a second after midnight on New Year's Eve get the new one.
    */
   current(): SiteContext {
-    const year = yearAt(this.now());
+    const now = this.now();
+    if (Math.abs(now.getTime() - this.yearCheckedAt) < 1000) return this.values;
+    this.yearCheckedAt = now.getTime();
+    const year = yearAt(now);
     if (year !== this.values.year) this.replace({ ...this.values, year });
     return this.values;
   }
