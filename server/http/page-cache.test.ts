@@ -430,6 +430,19 @@ describe("popular pages compressed for good", () => {
     expect(await size("/blog/tag/longo")).toBeLessThan(tag);
   });
 
+  it("gives no turn to a copy sent uncompressed", async () => {
+    const { get, cache, clock, recompressions } = popularSite();
+    const size = async () => (await bytes(await get("/blog/longo", br))).byteLength;
+    await get("/blog/longo");
+    const before = await size();
+    clock.now += popular.ageMs;
+    for (let i = 0; i < popular.hits; i++) await get("/blog/longo");
+    for (let i = 0; i < popular.hits; i++) await get("/blog/longo", br);
+    await cache.recompressed();
+    expect(recompressions).toEqual(["br"]);
+    expect(await size()).toBeLessThan(before);
+  });
+
   it("leaves the search's pages as they are: any query may be popular for a while", async () => {
     const { get, cache, clock, recompressions } = popularSite();
     const size = async () => (await bytes(await get("/blog/busca?q=longo", br))).byteLength;

@@ -291,10 +291,11 @@ export class PageCache {
     const now = this.now();
     if (!this.recompress || this.recompressing || now < this.nextRecompressAt) return;
     if (now - page.storedAt < this.popular.ageMs) return;
-    this.nextRecompressAt = now + this.popular.spacingMs;
     page.settled = true;
     const { encoding, body } = page.answer;
+    // A body sent as it is (a client that takes no compression, or a tiny page) stays so.
     if (!encoding) return;
+    this.nextRecompressAt = now + this.popular.spacingMs;
     this.recompressing = this.recompress(body, encoding)
       .then((smaller) => {
         if (this.pages.peek(key) !== page || smaller.byteLength >= body.byteLength) return;
