@@ -597,6 +597,9 @@ describeEachDatabase("the editorial blog", (kind) => {
       const part = async (doc: string) =>
         (await t.backend.db.query<{ part: string }>(`select public.snippet_part($1) as part`, [doc])).rows[0]!.part;
       const tail = " depois".repeat(60);
+      // A cut reads a window of 250 characters, however long the text an RPC sends.
+      const cut = await anon.rpc("snippet_cut", { part: "x".repeat(100_000) });
+      expect([cut.error, (cut.data as string | null)?.length]).toEqual([null, 250]);
       // Up to 375 characters the text is one part.
       expect(await part("Curto. ".repeat(50))).toBe("Curto. ".repeat(50));
       // A paragraph break in the part's second half ends it…

@@ -5,17 +5,19 @@
 -- text's first part in its own query; only a hit whose first part holds none of the words goes on
 -- to post_snippet's loop, which reads the following parts.
 
--- Where a window of a text ends: at its last paragraph break if that is in the window's second
--- half, else at its last space (never inside a word), else at its end.
+-- Where a window of a text (its first 250 characters, whatever a caller passes) ends: at its
+-- last paragraph break if that is in the window's second half, else at its last space (never
+-- inside a word), else at its end.
 CREATE FUNCTION public.snippet_cut(part text)
 RETURNS text
 LANGUAGE sql
 IMMUTABLE
 PARALLEL SAFE
 RETURN coalesce(
-  CASE WHEN char_length(substring(part FROM '^(.*)\n')) >= char_length(part) / 2 THEN substring(part FROM '^(.*)\n') END,
-  substring(part FROM '^(.+) '),
-  part);
+  CASE WHEN char_length(substring(left(part, 250) FROM '^(.*)\n')) >= char_length(left(part, 250)) / 2
+    THEN substring(left(part, 250) FROM '^(.*)\n') END,
+  substring(left(part, 250) FROM '^(.+) '),
+  left(part, 250));
 
 -- The first part of a text: the whole text up to 375 characters, else its first 250 or fewer,
 -- cut by snippet_cut and never inside a Markdown link (an unclosed "[text", "[text]" or
