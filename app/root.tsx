@@ -17,7 +17,7 @@ import { enhancementUrls } from "./enhance";
 import { ANALYTICS_PIXEL_PATH } from "./lib/analytics-paths";
 import { documentClient, type DocumentClient } from "./lib/document-client";
 import { siteContext, type RootData } from "./lib/site-context";
-import "./app.css";
+import "./public.css";
 
 /** The site values of this render, for every meta function and component (app/lib/site-context.ts). */
 export function loader({ context }: Route.LoaderArgs): RootData {

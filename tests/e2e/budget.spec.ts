@@ -87,6 +87,29 @@ test("a page without behaviour carries its stylesheet; pages with scripts link t
   expect(stylesheet.test(await (await request.get("/auth")).text()), "/auth").toBe(true);
 });
 
+/** The stylesheets a page links, in order. */
+const stylesheetLinks = (html: string) =>
+  [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[\w-]+\.css)"\/>/g)].map((match) => match[1]!);
+
+test("public pages' stylesheet leaves the admin's classes out; the admin adds the whole file after it", async ({
+  request,
+}) => {
+  // ADR 102: every script-free page carries its stylesheet, so the admin's classes cost each
+  // visitor bytes; the admin links app/app.css whole after app/public.css.
+  const [publicSheet] = stylesheetLinks(await (await request.get("/precos")).text());
+  const adminSheets = stylesheetLinks(await (await request.get("/admin")).text());
+  expect(adminSheets).toHaveLength(2);
+  expect(adminSheets[0]).toBe(publicSheet);
+  const [publicCss, wholeCss] = await Promise.all(
+    [publicSheet!, adminSheets[1]!].map(async (href) => (await request.get(href)).text()),
+  );
+  // The editor's full-height field (app/components/admin/posts/content-field.tsx).
+  const adminOnly = ".h-\\[60dvh\\]{";
+  expect(wholeCss).toContain(adminOnly);
+  expect(publicCss).not.toContain(adminOnly);
+  expect(publicCss!.length).toBeLessThan(wholeCss!.length);
+});
+
 test.describe("in the browser", () => {
   test.use({ allowedConsoleErrors: /status of 404/ });
 

@@ -1,4 +1,6 @@
 import { Outlet } from "react-router";
+// The whole stylesheet, after the public one (app/public.css), which leaves the admin's classes out.
+import "~/app.css";
 
 /**
  * The admin's own frame (app/content/pages.ts, `layout: "admin"`): none of the marketing site's
