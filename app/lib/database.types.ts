@@ -799,6 +799,35 @@ export type Database = {
           },
         ];
       };
+      post_snippet_parts: {
+        Row: {
+          n: number;
+          post_id: string;
+          shown: string;
+          words: unknown;
+        };
+        Insert: {
+          n: number;
+          post_id: string;
+          shown: string;
+          words: unknown;
+        };
+        Update: {
+          n?: number;
+          post_id?: string;
+          shown?: string;
+          words?: unknown;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_snippet_parts_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       post_tags: {
         Row: {
           position: number;
@@ -1318,6 +1347,13 @@ export type Database = {
         Args: { doc: string | null; in_text: boolean | null; marks: string | null; tsq: unknown | null };
         Returns: string;
       };
+      post_snippets: {
+        Args: { any_word: unknown | null; marks: string | null; post_ids: string[] | null; tsq: unknown | null };
+        Returns: {
+          post_id: string;
+          snippet: string;
+        }[];
+      };
       post_tag_snapshot: { Args: { for_post: string | null }; Returns: Json };
       preview_post_id: { Args: { token: string | null }; Returns: string };
       preview_token_hash: { Args: { token: string | null }; Returns: string };
@@ -1372,7 +1408,15 @@ export type Database = {
       };
       snippet_cut: { Args: { part: string | null }; Returns: string };
       snippet_part: { Args: { doc: string | null }; Returns: string };
+      snippet_parts: {
+        Args: { doc: string | null };
+        Returns: {
+          n: number;
+          shown: string;
+        }[];
+      };
       staff_role: { Args: never; Returns: string };
+      store_snippet_parts: { Args: { post_ids: string[] | null }; Returns: undefined };
       tag_last_published_at: { Args: { for_tag: string | null }; Returns: string };
       team_members: {
         Args: never;

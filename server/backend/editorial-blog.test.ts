@@ -83,6 +83,19 @@ describeEachDatabase("the editorial blog", (kind) => {
     };
   };
 
+  /** A post's stored parts, and whether each one's words are those of its text. */
+  const storedParts = async (id: string) =>
+    (
+      await t.backend.db.query<{ n: number; shown: string; same_words: boolean }>(
+        `select n, shown, words = to_tsvector('public.pt_unaccent', shown) as same_words
+           from public.post_snippet_parts where post_id = $1 order by n`,
+        [id],
+      )
+    ).rows;
+  /** The parts snippet_parts cuts a text into. */
+  const partsOf = async (doc: string) =>
+    (await t.backend.db.query<{ n: number; shown: string }>(`select * from public.snippet_parts($1)`, [doc])).rows;
+
   beforeAll(async () => {
     t = await startTestBackend(kind);
     service = t.client(t.backend.serviceRoleKey);
@@ -638,6 +651,80 @@ describeEachDatabase("the editorial blog", (kind) => {
         );
         expect(row?.snippet).toContain(`\u{E000}${word}\u{E001}`);
         expect(row?.snippet).toBe(rows[0]?.snippet);
+      }
+    });
+
+    it("keeps each post's text cut in parts as it is written, not when it is only published", async () => {
+      const long = `Primeiro **parágrafo** com [um link](https://exemplo.com).\n\n${"Mais texto do corpo. ".repeat(60)}`;
+      const created = await post({ excerpt: "Um resumo.", content: long, published: false });
+      const stored = await storedParts(created.id);
+      expect(stored.length).toBeGreaterThan(3);
+      expect(stored.map(({ n, shown }) => ({ n, shown }))).toEqual(await partsOf(`Um resumo.\n${long}`));
+      expect(stored.every((p) => p.same_words)).toBe(true);
+      expect(stored[0]!.shown).not.toMatch(/[*[\]()]|https?:/);
+
+      // The rows' versions (xmin) show whether a write touched them.
+      const versions = async () =>
+        (
+          await t.backend.db.query<{ v: string }>(
+            `select xmin::text as v from public.post_snippet_parts where post_id = $1 order by n`,
+            [created.id],
+          )
+        ).rows.map((r) => r.v);
+      const before = await versions();
+      const { error } = await admin
+        .from("blog_posts")
+        .update({ published: true, title: "Outro título" })
+        .eq("id", created.id);
+      expect(error).toBeNull();
+      expect(await versions()).toEqual(before);
+
+      const updated = await admin.from("blog_posts").update({ content: "Texto novo e curto." }).eq("id", created.id);
+      expect(updated.error).toBeNull();
+      expect((await storedParts(created.id)).map((p) => p.shown)).toEqual(["Um resumo.\nTexto novo e curto."]);
+      expect((await admin.from("blog_posts").delete().eq("id", created.id)).error).toBeNull();
+      expect(await storedParts(created.id)).toEqual([]);
+    });
+
+    it("takes a hit's snippet from the stored parts, and from the text when a post has none", async () => {
+      const word = `suçuarana${sequence}`;
+      const content = `${"Texto sem a palavra. ".repeat(40)}\n\nAqui a ${word} aparece.`;
+      const created = await post({ title: "Felinos grandes", excerpt: "Um resumo.", content });
+      const fromText = (await search(word)).data.find((r) => r.id === created.id)?.snippet;
+      expect(fromText).toContain(`\u{E000}${word}\u{E001} aparece`);
+      // What search reads is the stored part: changed behind the trigger's back, it shows.
+      await t.backend.db.query(
+        `update public.post_snippet_parts set shown = $2, words = to_tsvector('public.pt_unaccent', $2)
+          where post_id = $1 and words @@ websearch_to_tsquery('public.pt_unaccent', $3)`,
+        [created.id, `Guardado: a ${word} no lugar da parte.`, word],
+      );
+      expect((await search(word)).data.find((r) => r.id === created.id)?.snippet).toMatch(/^Guardado: a \u{E000}/u);
+      // A post whose parts are missing (a write with the triggers off) still gets its snippet.
+      await t.backend.db.query(`delete from public.post_snippet_parts where post_id = $1`, [created.id]);
+      expect((await search(word)).data.find((r) => r.id === created.id)?.snippet).toBe(fromText);
+    });
+
+    it("shows the stored parts to no one, and their snippets for visible posts only", async () => {
+      const word = `jaguarundi${sequence}`;
+      const live = await post({ title: `Visível ${word}`, content: `Um ${word} no texto.` });
+      const draft = await post({ title: `Rascunho ${word}`, content: `Um ${word} no rascunho.`, published: false });
+      for (const client of [anon, user, admin]) {
+        const { data, error } = await client.from("post_snippet_parts").select("shown").eq("post_id", draft.id);
+        expect({ data, code: error?.code }).toEqual({ data: null, code: "42501" });
+      }
+      const stemmed = await t.backend.db.query<{ q: string }>(
+        `select websearch_to_tsquery('public.pt_unaccent', $1)::text as q`,
+        [word],
+      );
+      for (const client of [anon, admin]) {
+        const { data, error } = await client.rpc("post_snippets", {
+          post_ids: [live.id, draft.id],
+          tsq: stemmed.rows[0]!.q,
+          any_word: stemmed.rows[0]!.q,
+          marks: "StartSel=<, StopSel=>",
+        });
+        expect(error).toBeNull();
+        expect(data).toEqual([{ post_id: live.id, snippet: expect.stringContaining(`<${word}>`) }]);
       }
     });
 
