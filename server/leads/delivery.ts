@@ -16,7 +16,7 @@
 import { PgBoss, fromPglite, type Job } from "pg-boss";
 import type { Json } from "../../app/lib/database.types.ts";
 import type { Database, Queryable } from "../backend/db/types.ts";
-import type { PgliteDatabase } from "../backend/db/pglite.ts";
+import type { PgliteLike } from "../backend/db/pglite-thread.ts";
 import { salesNotification, visitorConfirmation, type LeadRecord, type SiteIdentity } from "../mail/lead-templates.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { deliverWebhook, type WebhookTarget } from "./webhook.ts";
@@ -105,7 +105,7 @@ async function startQueue(options: LeadDeliveryOptions, retry: RetryPolicy, log:
   const boss = new PgBoss({
     ...(options.databaseUrl
       ? { connectionString: options.databaseUrl, max: 3 }
-      : { db: fromPglite((options.db as PgliteDatabase).pglite) }),
+      : { db: fromPglite((options.db as Database & { pglite: PgliteLike }).pglite) }),
     schema: "pgboss",
     // The relay wakes the worker; its own polling is the fallback.
     monitorIntervalSeconds: 300,

@@ -1,5 +1,5 @@
 // Chooses the database by configuration: DATABASE_URL -> PostgreSQL, else PGlite in dataDir.
-import { openPglite } from "./pglite.ts";
+import { openPgliteThread } from "./pglite-thread.ts";
 import { openPostgres } from "./postgres.ts";
 import type { Database } from "./types.ts";
 
@@ -8,6 +8,8 @@ export { readLock, acquireLock, DataDirLockedError } from "./lock.ts";
 export type { DataDirLock, LockInfo } from "./lock.ts";
 export { openPglite } from "./pglite.ts";
 export type { PgliteDatabase } from "./pglite.ts";
+export { openPgliteThread } from "./pglite-thread.ts";
+export type { PgliteThreadDatabase } from "./pglite-thread.ts";
 export { openPostgres } from "./postgres.ts";
 export type { PostgresDatabase } from "./postgres.ts";
 export { applyMigrations, runMigrations, readMigrationsDir, readInternalMigrations } from "./migrate.ts";
@@ -33,7 +35,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ...(options.log ? { log: options.log } : {}),
     });
   }
-  return openPglite(options.dataDir ?? "./.data", {
+  return openPgliteThread(options.dataDir ?? "./.data", {
     initInChildProcess: options.initInChildProcess,
     preparedStatements: options.preparedStatements,
   });

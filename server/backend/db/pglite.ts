@@ -143,6 +143,11 @@ export interface OpenPgliteOptions {
   initInChildProcess?: boolean;
   /** Prepared statements kept for queryPrepared (default DEFAULT_PREPARED_STATEMENTS; 0: none). */
   preparedStatements?: number;
+  /**
+   * The data directory's lock, already held (pglite-thread.ts holds it on the main thread and
+   * opens the database on a worker thread of the same process); else it is taken here.
+   */
+  lock?: DataDirLock;
 }
 
 const INITDB_SCRIPT = fileURLToPath(new URL("./pglite-initdb.ts", import.meta.url));
@@ -153,7 +158,7 @@ const INITDB_SCRIPT = fileURLToPath(new URL("./pglite-initdb.ts", import.meta.ur
 const POSTGRESQL_CONF = "shared_buffers = 32MB";
 
 export async function openPglite(dataDir: string, options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
-  const lock = acquireLock(dataDir);
+  const lock = options.lock ?? acquireLock(dataDir);
   const pgdata = path.join(dataDir, "pgdata");
   let pg: PGlite;
   try {
@@ -183,7 +188,7 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
     options.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS,
     generation.value,
   );
-  return {
+  const database: PgliteDatabase = {
     kind: "pglite",
     dataDir,
     lock,
@@ -207,6 +212,12 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
         return fn(requestTx);
       });
     },
+    readAsRole(role, claims, sql, params, headers, settings) {
+      return database.asRole(role, claims, (tx) => tx.queryPrepared(sql, params), headers, {
+        ...settings,
+        transaction_read_only: "on",
+      });
+    },
     dropPreparedStatements() {
       generation.dropAll();
     },
@@ -227,4 +238,5 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
       }
     },
   };
+  return database;
 }

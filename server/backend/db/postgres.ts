@@ -244,7 +244,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
   const probe = await own.connect();
   probe.release();
 
-  return {
+  const database: PostgresDatabase = {
     kind: "postgres",
     async query<R>(sql: string, params?: readonly unknown[]) {
       const res = await own.query(sql, params ? [...params] : undefined);
@@ -266,6 +266,12 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
         requestTx(role),
       );
     },
+    readAsRole(role, claims, sql, params, headers, settings) {
+      return database.asRole(role, claims, (tx) => tx.queryPrepared(sql, params), headers, {
+        ...settings,
+        transaction_read_only: "on",
+      });
+    },
     dropPreparedStatements() {
       generation.dropAll();
     },
@@ -279,4 +285,5 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
       await Promise.all([own.end(), requests.end()]);
     },
   };
+  return database;
 }

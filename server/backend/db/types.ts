@@ -59,6 +59,20 @@ export interface Database extends Queryable {
     settings?: Record<string, string>,
   ): Promise<T>;
   /**
+   * asRole for one prepared statement in a read-only transaction (a REST read): the same as
+   * `asRole(role, claims, (tx) => tx.queryPrepared(sql, params), headers, settings)` with
+   * `transaction_read_only` on. On PGlite's worker thread (pglite-thread.ts) it is one message,
+   * so the one connection is never held while the main thread is busy elsewhere.
+   */
+  readAsRole<R = Record<string, unknown>>(
+    role: RequestRole,
+    claims: Record<string, unknown>,
+    sql: string,
+    params: readonly unknown[],
+    headers?: Record<string, string>,
+    settings?: Record<string, string>,
+  ): Promise<QueryResult<R>>;
+  /**
    * Forgets every prepared statement of queryPrepared: each connection deallocates its own before
    * its next request. Called when the schema cache reloads (a migration may have changed what a
    * statement's text means).
