@@ -105,6 +105,48 @@ describe("PGlite on a worker thread", () => {
     expect(order).toEqual(["first wrote", "first done", "second read first"]);
   });
 
+  it("runs a read as one batch: its settings end with it, and an open transaction goes first", async () => {
+    const claims = { sub: "22222222-2222-2222-2222-222222222222", role: "authenticated" };
+    const read = await db.readAsRole<{ uid: string; ro: string }>(
+      "authenticated",
+      claims,
+      "select auth.uid()::text as uid, current_setting('transaction_read_only') as ro",
+      [],
+      { "x-probe": "1" },
+    );
+    expect(read.rows).toEqual([{ uid: claims.sub, ro: "on" }]);
+    const failed = await db
+      .readAsRole("anon", { role: "anon" }, "select 1/$1::int as n", [0])
+      .catch((error: { code?: string }) => error.code);
+    expect(failed).toBe("22012");
+    const after = await db.query<Record<string, string>>(
+      "select current_user as who, current_setting('request.jwt.claims', true) as claims, current_setting('request.headers', true) as headers, current_setting('transaction_read_only') as ro",
+    );
+    expect(after.rows).toEqual([{ who: "postgres", claims: "", headers: "", ro: "off" }]);
+
+    await db.exec("grant select on public.thread_probe to service_role");
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Were the read let into the open transaction, its read-only setting would stay there.
+    const writer = db.transaction(async (tx) => {
+      await tx.query("update public.thread_probe set note = 'while held' where id = 1");
+      order.push("writer wrote");
+      await held;
+      const { rows } = await tx.query<{ ro: string }>("select current_setting('transaction_read_only') as ro");
+      order.push(`writer read-only ${rows[0]!.ro}`);
+    });
+    await expect.poll(() => order.length).toBe(1);
+    const reader = db
+      .readAsRole<{
+        note: string;
+      }>("service_role", { role: "service_role" }, "select note from public.thread_probe where id = $1", [1])
+      .then((res) => order.push(`reader saw ${res.rows[0]!.note}`));
+    release();
+    await Promise.all([writer, reader]);
+    expect(order).toEqual(["writer wrote", "writer read-only off", "reader saw while held"]);
+  });
+
   it("delivers notifications until listening stops", async () => {
     const seen: string[] = [];
     const stop = await db.listen("thread_probe", (payload) => seen.push(payload));

@@ -73,23 +73,22 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /**
  * PGlite's query() parses, describes and plans every statement anew (an unnamed statement) and
  * has no API for named ones, so the extended protocol is spoken here: Parse and Describe once
- * per statement, then Bind, Describe, Execute and Sync in one message per run. Inside a
- * transaction, under PGlite's query mutex, as its own tx.query runs.
+ * per statement (this function), then Bind, Describe and Execute per run (bindMessages). `exec`
+ * runs the DEALLOCATE that makes room, in whatever holds the connection.
  */
-async function runPrepared<R>(
+async function preparedStatement(
   pg: PGlite,
-  tx: Queryable,
+  exec: (sql: string) => Promise<unknown>,
   cache: StatementCache<PgliteStatement>,
   generation: PreparedGeneration,
   key: string,
   sql: string,
-  params: readonly unknown[],
-): Promise<QueryResult<R>> {
-  if (cache.stale(generation.value)) await tx.exec("DEALLOCATE ALL");
+): Promise<PgliteStatement> {
+  if (cache.stale(generation.value)) await exec("DEALLOCATE ALL");
   let statement = cache.get(key);
   if (!statement) {
     const evicted = cache.evict();
-    if (evicted) await tx.exec(`DEALLOCATE ${evicted.name}`);
+    if (evicted) await exec(`DEALLOCATE ${evicted.name}`);
     const name = cache.nextName();
     const described = await pg.runExclusive(() =>
       pg.execProtocolStream(
@@ -104,7 +103,11 @@ async function runPrepared<R>(
     statement = { name, types: pgliteParse.parseDescribeStatementResults(described) };
     cache.add(key, statement);
   }
-  const { name, types } = statement;
+  return statement;
+}
+
+/** Bind, Describe and Execute of a prepared statement, its values serialised as PGlite's query does. */
+function bindMessages(pg: PGlite, { name, types }: PgliteStatement, params: readonly unknown[]): Uint8Array[] {
   let values: (string | null)[];
   try {
     values = params.map((v, i) => {
@@ -115,19 +118,19 @@ async function runPrepared<R>(
   } catch (err) {
     throw asPgError(err);
   }
-  const messages = await pg.runExclusive(() =>
-    pg.execProtocolStream(
-      concat([
-        protocol.serialize.bind({ statement: name, values }),
-        protocol.serialize.describe({ type: "P" }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync(),
-      ]),
-      { syncToFs: false },
-    ),
+  return [
+    protocol.serialize.bind({ statement: name, values }),
+    protocol.serialize.describe({ type: "P" }),
+    protocol.serialize.execute({}),
+  ];
+}
+
+/** Runs the messages and a Sync in one call into Postgres; the result of each Execute, in order. */
+async function runBatch<R>(pg: PGlite, messages: Uint8Array[]): Promise<QueryResult<R>[]> {
+  const replies = await pg.runExclusive(() =>
+    pg.execProtocolStream(concat([...messages, protocol.serialize.sync()]), { syncToFs: false }),
   );
-  const [result] = pgliteParse.parseResults(messages, pg.parsers);
-  return toResult(result as Results<R>);
+  return pgliteParse.parseResults(replies, pg.parsers).map((r) => toResult(r as Results<R>));
 }
 
 /**
@@ -203,19 +206,46 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
         const q = wrap(tx);
         const requestTx: RequestTx = {
           ...q,
-          queryPrepared: <R>(sql: string, params: readonly unknown[]) =>
-            statements.enabled
-              ? runPrepared<R>(pg, q, statements, generation, statementKey(role, sql), sql, params)
-              : q.query<R>(sql, params),
+          queryPrepared: async <R>(sql: string, params: readonly unknown[]) => {
+            if (!statements.enabled) return q.query<R>(sql, params);
+            const statement = await preparedStatement(pg, q.exec, statements, generation, statementKey(role, sql), sql);
+            const [result] = await runBatch<R>(pg, bindMessages(pg, statement, params));
+            return result!;
+          },
         };
         await requestTx.queryPrepared(REQUEST_PRELUDE, preludeParams(role, claims, headers, settings));
         return fn(requestTx);
       });
     },
-    readAsRole(role, claims, sql, params, headers, settings) {
-      return database.asRole(role, claims, (tx) => tx.queryPrepared(sql, params), headers, {
-        ...settings,
-        transaction_read_only: "on",
+    readAsRole<R>(
+      role: RequestRole,
+      claims: Record<string, unknown>,
+      sql: string,
+      params: readonly unknown[],
+      headers?: Record<string, string>,
+      settings?: Record<string, string>,
+    ) {
+      const readOnly = { ...settings, transaction_read_only: "on" };
+      if (statements.capacity < 2) {
+        return database.asRole(role, claims, (tx) => tx.queryPrepared<R>(sql, params), headers, readOnly);
+      }
+      // One call into Postgres instead of four (BEGIN, the prelude, the statement, COMMIT): every
+      // Execute before a Sync runs in one implicit transaction, so the prelude's local settings
+      // hold for the statement and end with it. The transaction lock keeps other requests'
+      // transactions out, as pg.transaction does.
+      return pg._runExclusiveTransaction(async () => {
+        const exec = (text: string) =>
+          pg.runExclusive(() => pg.execProtocolStream(protocol.serialize.query(text), { syncToFs: false }));
+        const prepare = (text: string) =>
+          preparedStatement(pg, exec, statements, generation, statementKey(role, text), text);
+        // The prelude first: preparing the statement then evicts something else.
+        const prelude = await prepare(REQUEST_PRELUDE);
+        const statement = await prepare(sql);
+        const [, result] = await runBatch<R>(pg, [
+          ...bindMessages(pg, prelude, preludeParams(role, claims, headers, readOnly)),
+          ...bindMessages(pg, statement, params),
+        ]);
+        return result!;
       });
     },
     dropPreparedStatements() {

@@ -33,6 +33,10 @@ export class StatementCache<S extends NamedStatement> {
   get enabled(): boolean {
     return this.#max > 0;
   }
+  /** How many statements it holds at most. */
+  get capacity(): number {
+    return this.#max;
+  }
 
   get size(): number {
     return this.#lru.size;
