@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compressResponse } from "./compression.ts";
+import { brotliWindowBits, chooseEncoding, compress, compressResponse } from "./compression.ts";
 
 describe("chooseEncoding", () => {
   it.each([
@@ -53,5 +54,24 @@ describe("compressResponse", () => {
     const plain = await app.request("/page");
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.text()).toBe(text);
+  });
+});
+
+describe("brotli's window", () => {
+  it("is just large enough for the body, at most brotli's default of 22 bits", () => {
+    expect(brotliWindowBits(100)).toBe(10);
+    expect(brotliWindowBits(85_000)).toBe(17);
+    expect(brotliWindowBits(2 ** 17 - 16)).toBe(17);
+    expect(brotliWindowBits(2 ** 17 - 15)).toBe(18);
+    expect(brotliWindowBits(64 * 1024 * 1024)).toBe(22);
+  });
+
+  it.each(["per-response", "once"] as const)("still reaches back across the whole body (%s)", async (effort) => {
+    // 150 KB of noise, then the same again: only a window that spans the body finds the copy.
+    const noise = randomBytes(150_000).toString("base64");
+    const body = Buffer.from(noise + noise);
+    const out = await compress(body, "br", effort);
+    expect(brotliDecompressSync(out).equals(body)).toBe(true);
+    expect(out.byteLength).toBeLessThan(noise.length * 0.8);
   });
 });

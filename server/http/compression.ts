@@ -43,12 +43,26 @@ export function worthCompressing(bytes: number): boolean {
   return bytes >= MIN_BYTES;
 }
 
+/**
+ * Brotli's window in bits: just large enough for the body (a window holds 2^bits - 16 bytes), at
+ * most brotli's default of 22. With the default, every response allocated a 4 MiB window that V8
+ * counts as external memory, so compressing a page also cost the main thread garbage collections
+ * (docs/benchmarks.md, "Editorial blog"). The output is the same size.
+ */
+export function brotliWindowBits(bytes: number): number {
+  return Math.min(
+    constants.BROTLI_DEFAULT_WINDOW,
+    Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))),
+  );
+}
+
 export function compress(body: Uint8Array, encoding: Encoding, effort: Effort) {
   if (encoding === "gzip") return gzipAsync(body, { level: effort === "once" ? 9 : 6 });
-  const params =
-    effort === "once"
-      ? { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength }
-      : { [constants.BROTLI_PARAM_QUALITY]: 5 };
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: effort === "once" ? 11 : 5,
+    [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.byteLength),
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+  };
   return brotli(body, { params });
 }
 
