@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_SETTINGS } from "../app/lib/site-settings.ts";
@@ -50,5 +51,22 @@ describe("keepConnectionsAlive", () => {
     expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
     expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
     expect(server.headersTimeout).toBeLessThanOrEqual(server.requestTimeout);
+  });
+});
+
+describe("embeddedBackendOptions", () => {
+  it("stops the process, code 1, when the database is lost, for the supervisor to start it again", () => {
+    const script = [
+      `import { embeddedBackendOptions } from ${JSON.stringify(new URL("./boot.ts", import.meta.url).href)};`,
+      `import { readConfig } from ${JSON.stringify(new URL("./config.ts", import.meta.url).href)};`,
+      `embeddedBackendOptions(readConfig({}), { send: async () => {} }, () => {}).onDatabaseLost("The database thread stopped (exit 1)");`,
+      `console.log("still running");`,
+    ].join("\n");
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.status).toBe(1);
+    expect(child.stdout).not.toContain("still running");
+    expect(child.stderr).toContain(
+      "The database thread stopped (exit 1): stopping the server so that its supervisor starts it again.",
+    );
   });
 });

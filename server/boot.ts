@@ -222,6 +222,11 @@ export function embeddedBackendOptions(
     storageDir: resolve(config.storageDir),
     storageMaxBytes: config.storageMaxBytes,
     initInChildProcess: true,
+    // Every request would fail from then on: exit, so that the supervisor starts a new process.
+    onDatabaseLost: (reason) => {
+      console.error(`${reason}: stopping the server so that its supervisor starts it again.`);
+      process.exit(1);
+    },
     log,
   };
 }

@@ -42,6 +42,8 @@ export interface StartBackendOptions {
   initInChildProcess?: boolean;
   /** Prepared statements each database connection keeps for REST requests (ADR 088; 0: none). */
   preparedStatements?: number;
+  /** PGlite: what to do if the database's thread ends while the server runs (server/boot.ts exits). */
+  onDatabaseLost?: (reason: string) => void;
   /** Where uploaded objects' bytes live (STORAGE_DIR). Default <dataDir>/storage. */
   storageDir?: string;
   /** STORAGE_MAX_BYTES: the largest upload. Default 5 MB. */
@@ -166,6 +168,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     initInChildProcess: opts.initInChildProcess,
     preparedStatements: opts.preparedStatements,
     log,
+    ...(opts.onDatabaseLost ? { onDatabaseLost: opts.onDatabaseLost } : {}),
   });
   try {
     await runMigrations(db, { log });

@@ -25,6 +25,8 @@ export interface OpenDatabaseOptions {
   /** Prepared statements each connection keeps for REST requests (ADR 088; 0: none). */
   preparedStatements?: number;
   log?: (line: string) => void;
+  /** PGlite: the database's thread ended while open (see openPgliteThread's onThreadExit). */
+  onDatabaseLost?: (reason: string) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -35,8 +37,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ...(options.log ? { log: options.log } : {}),
     });
   }
+  const lost = options.onDatabaseLost;
   return openPgliteThread(options.dataDir ?? "./.data", {
     initInChildProcess: options.initInChildProcess,
     preparedStatements: options.preparedStatements,
+    ...(lost ? { onThreadExit: (code: number) => lost(`The database thread stopped (exit ${code})`) } : {}),
   });
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataDirLockedError, readLock } from "./lock.ts";
 import { runMigrations } from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
-import { openPgliteThread, type PgliteThreadDatabase } from "./pglite-thread.ts";
+import { openPgliteThread, terminateThreadForTest, type PgliteThreadDatabase } from "./pglite-thread.ts";
 
 describe("PGlite on a worker thread", () => {
   let dir: string;
@@ -162,6 +162,24 @@ describe("PGlite on a worker thread", () => {
     expect((await db.pglite.query<{ n: number }>("select $1::int as n", [7])).rows).toEqual([{ n: 7 }]);
     const results = await db.pglite.exec("select 1 as a; select 2 as b");
     expect(results.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+  });
+
+  it("tells its owner when the thread ends while open, and fails every call after", async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-pglite-thread-"));
+    const ended: number[] = [];
+    const crashing = await openPgliteThread(other, { onThreadExit: (code) => ended.push(code) });
+    const pending = crashing.query("select pg_sleep(0.2)").catch((error: Error) => error.message);
+    await terminateThreadForTest(crashing);
+    expect(ended).toEqual([1]);
+    expect(await pending).toMatch(/database thread stopped \(exit 1\)/);
+    await expect(crashing.query("select 1")).rejects.toThrow(/database thread stopped/);
+    // Closing on purpose is no crash.
+    const closing = await openPgliteThread(other.replace(/$/, "-b"), { onThreadExit: (code) => ended.push(code) });
+    await closing.close();
+    expect(ended).toEqual([1]);
+    crashing.lock.release();
+    fs.rmSync(other, { recursive: true, force: true });
+    fs.rmSync(`${other}-b`, { recursive: true, force: true });
   });
 
   it("holds the data directory's lock on this thread, and lets it go on close", async () => {

@@ -74,9 +74,26 @@ function rebuilt(error: { message: string; fields: Record<string, unknown> }): E
   return Object.assign(new Error(error.message), error.fields);
 }
 
+export interface OpenPgliteThreadOptions extends OpenPgliteOptions {
+  /**
+   * Called if the thread ends while the database is open (a crash, out of memory): every call
+   * fails from then on, so a server stops and lets its supervisor start it again. Without it,
+   * the thread's end is logged.
+   */
+  onThreadExit?: (code: number) => void;
+}
+
+/** Each open database's worker, for terminateThreadForTest. */
+const workers = new WeakMap<PgliteThreadDatabase, Worker>();
+
+/** Ends a database's thread as a crash would (tests of what follows). */
+export async function terminateThreadForTest(db: PgliteThreadDatabase): Promise<void> {
+  await workers.get(db)?.terminate();
+}
+
 export async function openPgliteThread(
   dataDir: string,
-  options: OpenPgliteOptions = {},
+  options: OpenPgliteThreadOptions = {},
 ): Promise<PgliteThreadDatabase> {
   const lock = acquireLock(dataDir);
   const start: ThreadStart = {
@@ -110,8 +127,10 @@ export async function openPgliteThread(
   let closed = false;
   worker.on("error", (error) => settleAll(error));
   worker.on("exit", (code) => {
-    if (!closed) console.error(`The database thread stopped (exit ${code}); restart the server.`);
     settleAll(new Error(`the database thread stopped (exit ${code})`));
+    if (closed) return;
+    if (options.onThreadExit) options.onThreadExit(code);
+    else console.error(`The database thread stopped (exit ${code}); restart the server.`);
   });
 
   // The worker answers call 0 once the database is open; if opening fails, the thread ends.
@@ -164,7 +183,7 @@ export async function openPgliteThread(
   }
 
   const top = queryable();
-  return {
+  const database: PgliteThreadDatabase = {
     kind: "pglite",
     dataDir,
     lock,
@@ -220,4 +239,6 @@ export async function openPgliteThread(
       }
     },
   };
+  workers.set(database, worker);
+  return database;
 }
