@@ -233,6 +233,7 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
       // Execute before a Sync runs in one implicit transaction, so the prelude's local settings
       // hold for the statement and end with it. The transaction lock keeps other requests'
       // transactions out, as pg.transaction does.
+      // oxlint-disable-next-line no-underscore-dangle -- PGlite's declared transaction lock, which its own transaction() and exec() take
       return pg._runExclusiveTransaction(async () => {
         const exec = (text: string) =>
           pg.runExclusive(() => pg.execProtocolStream(protocol.serialize.query(text), { syncToFs: false }));
