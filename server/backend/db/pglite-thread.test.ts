@@ -164,6 +164,23 @@ describe("PGlite on a worker thread", () => {
     expect(results.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
   });
 
+  it.each([1, 2])("reads as the role with room for %i prepared statement(s)", async (room) => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-pglite-thread-"));
+    const small = await openPglite(other, { preparedStatements: room });
+    try {
+      await small.exec("create role anon nologin");
+      for (const text of ["select current_user as who, $1::int as n", "select current_user as who, $1::int + 0 as n"]) {
+        for (const n of [1, 2]) {
+          const { rows } = await small.readAsRole<{ who: string; n: number }>("anon", { role: "anon" }, text, [n]);
+          expect(rows).toEqual([{ who: "anon", n }]);
+        }
+      }
+    } finally {
+      await small.close();
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it("tells its owner when the thread ends while open, and fails every call after", async () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-pglite-thread-"));
     const ended: number[] = [];
