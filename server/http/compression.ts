@@ -11,8 +11,8 @@ export type Encoding = "br" | "gzip";
 /**
  * How hard to compress: "once" for what is compressed at start and then served many times (the
  * prerendered pages), "per-response" for what is compressed while a client waits, where brotli
- * quality 4 keeps the CPU low: against quality 5, about 7 % more bytes for 11 % less server CPU
- * per new search (docs/benchmarks.md, "Editorial blog").
+ * quality 4 keeps the CPU low: a few more bytes than quality 5 for clearly less work per page
+ * (the figures: docs/benchmarks.md, "Editorial blog").
  */
 export type Effort = "once" | "per-response";
 
