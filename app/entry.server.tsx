@@ -1,9 +1,7 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { documentClient } from "./lib/document-client";
+import { renderDocument } from "./lib/render-document.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,29 +23,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  return new Promise<Response>((resolve, reject) => {
-    let statusCode = responseStatusCode;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      // The whole document is sent at once (onAllReady), so nothing gains from React moving
-      // completed Suspense boundaries past 12.8 KB into hidden segments that only an inline
-      // script reveals: that would hide them from visitors without JavaScript (the demo
-      // form at the end of every page sits in a Suspense boundary).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: statusCode }));
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        statusCode = 500;
-        console.error(error);
-      },
-    });
-    setTimeout(abort, streamTimeout + 1000).unref();
+  return renderDocument(<ServerRouter context={routerContext} url={request.url} />, {
+    status: responseStatusCode,
+    headers: responseHeaders,
+    timeoutMs: streamTimeout + 1000,
   });
 }
 
