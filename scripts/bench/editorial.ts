@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { openPglite, openPostgres, type Database } from "../../server/backend/db/index.ts";
 import { SIGNING_KEY_FILE } from "../../server/backend/keys.ts";
 import { freePort, startPostgresCluster } from "../../server/backend/testing/postgres-cluster.ts";
-import { formatLoad, measure, measureFor, send, type LoadResult } from "./load.ts";
+import { formatLoad, measure, measureAlternating, measureFor, send, type LoadResult } from "./load.ts";
 import { signInSeededAdmin, type Admin } from "./dynamic.ts";
 import { startServer, type RunningServer } from "./serve.ts";
 
@@ -21,6 +21,9 @@ const TAGS = 200;
 const CONNECTIONS = 16;
 const SEARCH_CLIENTS = 8;
 const DURATION_MS = 10_000;
+/** Requests of each page where pages are compared (about 5 s each at this machine's rate). */
+const ALTERNATING_REQUESTS = 150_000;
+const ALTERNATING_ROUNDS = 10;
 /** Deep list pages requested once each, for their cost without the page cache. */
 const FIRST_VISITS = 100;
 const BROWSER = { "Accept-Encoding": "br, gzip", Accept: "text/html" };
@@ -133,6 +136,30 @@ async function load(
     await measureFor(1_000, connections, one); // warm-up: the page cache, JIT
     afterWarmUp?.();
     return await measureFor(durationMs, connections, one);
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * Pages compared by their requests/s: each warmed up for a second, then ALTERNATING_REQUESTS of
+ * each in ALTERNATING_ROUNDS alternating rounds (load.ts, measureAlternating).
+ */
+async function alternating<K extends string>(
+  server: RunningServer,
+  paths: Record<K, (i: number) => string>,
+): Promise<Record<K, LoadResult>> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const one = (path: (i: number) => string) => (i: number) =>
+    send(agent, portOf(server), { method: "GET", path: path(i), headers: BROWSER });
+  const keys = Object.keys(paths) as K[];
+  try {
+    for (const key of keys) await measureFor(1_000, CONNECTIONS, one(paths[key]));
+    const loads = Object.fromEntries(keys.map((key) => [key, one(paths[key])])) as Record<
+      K,
+      (i: number) => Promise<number>
+    >;
+    return await measureAlternating(ALTERNATING_REQUESTS, CONNECTIONS, ALTERNATING_ROUNDS, loads);
   } finally {
     agent.destroy();
   }
@@ -256,11 +283,11 @@ export async function benchEditorial(options: EditorialOptions = {}): Promise<st
     const admin = await signInSeededAdmin({ ...server, output: first.output });
     const reference = await load(server, () => "/precos");
     rows.push(`| \`/precos\` (prerendered, reference) | ${formatLoad(reference)} | 1.00 | — |`);
-    // Each cached page is compared with two prerendered pages measured just before it (what this
-    // shared machine gives a process drifts over the minute the pages take): /precos, which links
-    // its stylesheet (7 KB brotli), and /privacidade, sent like the blog's pages with the
-    // stylesheet written in (ADR 058; 16 KB brotli), so that the page cache is set against
-    // prerendering for the same bytes.
+    // Each cached page is compared with two prerendered pages in alternating rounds, so that what
+    // this shared machine gives a process, which drifts over a minute, weighs on all three alike:
+    // /precos, which links its stylesheet (7 KB brotli), and /privacidade, sent like the blog's
+    // pages with the stylesheet written in (ADR 058; 15 KB brotli), so that the page cache is set
+    // against prerendering for the same bytes.
     const pages: [string, (i: number) => string][] = [
       ["/blog/tag/tema-1", () => "/blog/tag/tema-1"],
       ["/blog/tag/tema-1?pagina=2", () => "/blog/tag/tema-1?pagina=2"],
@@ -271,13 +298,19 @@ export async function benchEditorial(options: EditorialOptions = {}): Promise<st
     let lowest = Infinity;
     let lowestSameBytes = Infinity;
     for (const [label, path] of pages) {
-      const precos = await load(server, () => "/precos", CONNECTIONS, DURATION_MS / 2);
-      const privacidade = await load(server, () => "/privacidade", CONNECTIONS, DURATION_MS / 2);
-      const result = await load(server, path);
+      const {
+        precos,
+        privacidade,
+        page: result,
+      } = await alternating(server, {
+        precos: () => "/precos",
+        privacidade: () => "/privacidade",
+        page: path,
+      });
       const ratio = result.rps / precos.rps;
       const sameBytes = result.rps / privacidade.rps;
       console.log(
-        `  ${label}: ${result.rps.toFixed(0)} req/s (just before: /precos ${precos.rps.toFixed(0)}, /privacidade ${privacidade.rps.toFixed(0)}), p99 ${result.p99.toFixed(1)} ms`,
+        `  ${label}: ${result.rps.toFixed(0)} req/s (alternating with /precos ${precos.rps.toFixed(0)}, /privacidade ${privacidade.rps.toFixed(0)}), p99 ${result.p99.toFixed(1)} ms`,
       );
       rows.push(`| \`${label}\` | ${formatLoad(result)} | ${ratio.toFixed(2)} | ${sameBytes.toFixed(2)} |`);
       if (!label.endsWith(".xml")) {
@@ -354,7 +387,7 @@ export async function benchEditorial(options: EditorialOptions = {}): Promise<st
   return [
     "## Editorial blog at 10,000 posts",
     "",
-    `The production server on ${engine} with ${POSTS.toLocaleString("en")} published posts in ${TAGS} tags (one to three each), all by the seeded admin; ${CONNECTIONS} connections for ${DURATION_MS / 1000} s per page after 1 s of warm-up (search: ${SEARCH_CLIENTS}), \`Accept-Encoding: br\`. Tag and author pages are served from the page cache, each compared with two prerendered pages measured for ${DURATION_MS / 2000} s each just before it: \`/precos\` (stylesheet linked, 7 KB brotli) and \`/privacidade\` (stylesheet written in, as on the blog's pages, 16 KB). Other rows: the first \`/precos\`. Targets: tag and author pages at least 0.90 of the prerendered page's requests/s; search p99 under 100 ms.`,
+    `The production server on ${engine} with ${POSTS.toLocaleString("en")} published posts in ${TAGS} tags (one to three each), all by the seeded admin; ${CONNECTIONS} connections for ${DURATION_MS / 1000} s per page after 1 s of warm-up (search: ${SEARCH_CLIENTS}), \`Accept-Encoding: br\`. Tag and author pages are served from the page cache, each compared with two prerendered pages, ${ALTERNATING_REQUESTS.toLocaleString("en")} requests of each in ${ALTERNATING_ROUNDS} alternating rounds: \`/precos\` (stylesheet linked, 7 KB brotli) and \`/privacidade\` (stylesheet written in, as on the blog's pages, 15 KB). Other rows: the first \`/precos\`. Targets: tag and author pages at least 0.90 of the prerendered page's requests/s; search p99 under 100 ms.`,
     "",
     "| page | requests | req/s | p50 | p99 | errors | × `/precos` | × `/privacidade` |",
     "|---|---|---|---|---|---|---|---|",
