@@ -26,6 +26,8 @@ const VARIANTS: Record<string, string[]> = {
   "tiering budget x10": ["--wasm-tiering-budget=130000000"],
   "tiering budget x100": ["--wasm-tiering-budget=1300000000"],
   "one compile task": ["--wasm-num-compilation-tasks=1"],
+  "no wasm inlining": ["--no-wasm-inlining"],
+  "small inlining budget": ["--wasm-inlining-budget=1000"],
 };
 const CLIENTS = 4;
 const SETTLE_MS = 5_000;
