@@ -114,7 +114,7 @@ export async function benchBackend(): Promise<string> {
       LIST_PATH +
       "` as anon (8 in flight), sign-in is `POST /auth/v1/token?grant_type=password` (4 in flight).",
     "",
-    `The embedding rows read the bench's own tables (scripts/bench/embedding.ts), 8 in flight, in 10 alternating rounds: \`GET ${PLAIN_PATH}\` and \`GET ${EMBED_PATH}\`, the author many-to-one and the tags many-to-many, in one statement. The embed answers ${ratios.join(", ")} of the plain read's requests/s (target: at least 70%, p99 under 50 ms).`,
+    `The embedding rows read the bench's own tables (scripts/bench/embedding.ts), 8 in flight, in 10 alternating rounds: \`GET ${PLAIN_PATH}\` and \`GET ${EMBED_PATH}\`, the author many-to-one and the tags many-to-many, in one statement. The embed answers ${ratios.join(", ")} of the plain read's requests/s (target: at least 70%, p99 under 50 ms; where the time goes: docs/investigations/rest-embedding.md).`,
     "",
     "| request | database | requests | req/s | p50 | p99 | errors |",
     "|---|---|---|---|---|---|---|",

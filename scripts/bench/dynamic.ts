@@ -174,7 +174,7 @@ export async function benchDynamicPages(): Promise<string> {
     rows.push(`| \`/blog?pagina=400\` (10,003 posts) | ${formatLoad(deep)} | – |`);
     rows.push(`| \`/sitemap.xml\` (10,003 posts, 3 s) | ${formatLoad(sitemap)} | – |`);
     notes.push(
-      `- Resident memory of the server with 10,003 posts after these runs: ${residentMb(big.pid).toFixed(0)} MB (target under 300 MB).`,
+      `- Resident memory of the server with 10,003 posts after these runs: ${residentMb(big.pid).toFixed(0)} MB (target under 300 MB; where it sits: docs/investigations/server-memory.md).`,
     );
   } finally {
     await big.stop();
