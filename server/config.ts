@@ -34,7 +34,7 @@ export interface ServerConfig {
   authAccountMaxFailures: number;
   /** AUTH_ACCOUNT_LOCKOUT_MINUTES: the window those failures are counted in, and how long the lock lasts. */
   authAccountLockoutMinutes: number;
-  /** ADMIN_REQUIRE_MFA=1: every admin enrols a second factor, and row-level security asks for it. */
+  /** ADMIN_REQUIRE_MFA=1: every staff account enrols a second factor, and row-level security asks for it. */
   adminRequireMfa: boolean;
   /** ADMIN_EMAIL: the address of the admin account the first start creates (undefined: admin@omnia.example). */
   adminEmail: string | undefined;
