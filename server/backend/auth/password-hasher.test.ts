@@ -58,7 +58,7 @@ describe("createPasswordHasher", () => {
       pbkdf2("probe", "salt", 1, 32, "sha256", (error) => (error ? reject(error) : resolve(done))),
     );
     await Promise.all(hashes);
-    expect(HASHES_AT_ONCE).toBeLessThanOrEqual(2);
+    expect(HASHES_AT_ONCE).toBeLessThan(Number(process.env.UV_THREADPOOL_SIZE) || 4);
     expect(hashesDoneWhenAnswered).toBeLessThan(HASHES_AT_ONCE);
   });
 });

@@ -262,12 +262,15 @@ export interface PasswordHasher {
   compare(password: string, hash: string | null): Promise<boolean>;
 }
 
+/** libuv's thread pool, which the native hashes share with JWT signatures and file reads. */
+const POOL_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+
 /**
- * Hashes run at once: one per core, at most two. They run on libuv's thread pool (four threads
- * unless UV_THREADPOOL_SIZE says otherwise), which also signs and verifies every JWT and reads
- * files; a burst of sign-ins holding all four would make every other request wait behind it.
+ * Hashes run at once: one more than the cores, so no core idles while a finished hash's answer
+ * waits for a busy event loop and the next hash for its turn (ADR 078); always one pool thread
+ * short of all, so a burst of sign-ins never queues every JWT signature and file read behind it.
  */
-export const HASHES_AT_ONCE = Math.min(2, availableParallelism());
+export const HASHES_AT_ONCE = Math.max(1, Math.min(availableParallelism() + 1, POOL_THREADS - 1));
 
 /** Runs `work` when one of `slots` is free, in the order asked. */
 function createSlots(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
