@@ -107,7 +107,9 @@ export async function handleTable(c: Context, auth: Auth, ctx: RestContext, name
     return { compiled: compileOperation(s, t, op), table: t, roleSettings: s.roleSettings.get(auth.role) };
   });
   const settings = settingsOf(req, prefer, roleSettings);
-  const run = { compiled, settings, readOnly: false, rollback: prefer.tx === "rollback" };
+  // GET and HEAD run in a read-only transaction, as PostgREST enforces HTTP's safe methods: a view
+  // that writes answers 405 (25006). A read is then one call into the database (execute.ts).
+  const run = { compiled, settings, readOnly: op.kind === "read", rollback: prefer.tx === "rollback" };
   if (op.kind === "read") {
     const check = (row: StatementRow) => expectSingle(op.media, row.n);
     const out = await execute(ctx.db, auth, { ...run, check, count: op.count, cap: op.maxRows });

@@ -218,6 +218,29 @@ describeEachDatabase("REST writes and rpc", (kind) => {
     });
   });
 
+  describe("reads", () => {
+    it("reads a table or view with GET and HEAD in a read-only transaction: a view that writes is 405", async () => {
+      await t.backend.db.exec(`
+        CREATE SEQUENCE public.emb_calls;
+        CREATE VIEW public.emb_callcounter AS SELECT nextval('public.emb_calls') AS n;
+        GRANT SELECT ON public.emb_callcounter TO anon;
+        GRANT USAGE, UPDATE ON SEQUENCE public.emb_calls TO anon;`);
+      // The schema cache learns the view on a miss, at most once a second.
+      let got = await raw("/emb_callcounter?select=n");
+      for (let i = 0; got.status === 404 && i < 50; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        got = await raw("/emb_callcounter?select=n");
+      }
+      expect(got.status).toBe(405);
+      expect(got.json).toEqual(pgrstError("25006", "cannot execute nextval() in a read-only transaction"));
+      expect((await raw("/emb_callcounter", { method: "HEAD" })).status).toBe(405);
+      const viaClient = await anon.from("emb_callcounter").select("n");
+      expect(viaClient).toMatchObject({ status: 405, error: { code: "25006" } });
+      const counter = await t.backend.db.query<{ is_called: boolean }>("SELECT is_called FROM public.emb_calls");
+      expect(counter.rows[0]?.is_called).toBe(false);
+    });
+  });
+
   describe("rpc", () => {
     it("calls a stable function with GET and HEAD, and refuses writes in it (read-only)", async () => {
       const got = await anon.rpc("emb_greet", { name: "Ana" }, { get: true });
