@@ -7,7 +7,7 @@ import { formatLoad, measure, measureAlternating, send, type LoadResult } from "
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
-import type { DbKind } from "../../server/backend/testing/backend.ts";
+import type { DbKind, TestBackend } from "../../server/backend/testing/backend.ts";
 import { DEEP_EMBED_PATH, DEEP_OFFSET, EMBED_PATH, EMBED_POSTS, PLAIN_PATH, createEmbedFixture } from "./embedding.ts";
 
 const LIST_PATH =
@@ -19,6 +19,31 @@ interface BackendResults {
   embed: LoadResult;
   deep: LoadResult;
   signIn: LoadResult;
+  /** The plain and embedded reads' statements alone, without HTTP (see statementOf). */
+  plainStatement: LoadResult;
+  embedStatement: LoadResult;
+}
+
+/**
+ * The statement a REST read sends to the database, as the server compiled it, caught on its way
+ * there and replayed through the same `readAsRole` (prelude included, no HTTP, no routing): it
+ * tells how much of the embed's cost is Postgres executing it (docs/investigations/rest-embedding.md).
+ */
+async function statementOf(t: TestBackend, request: () => Promise<number>): Promise<() => Promise<number>> {
+  const db = t.backend.db;
+  const readAsRole = db.readAsRole.bind(db);
+  let caught: Parameters<typeof readAsRole> | undefined;
+  db.readAsRole = (...args: Parameters<typeof readAsRole>) => {
+    caught = args;
+    return readAsRole(...args);
+  };
+  try {
+    if ((await request()) !== 200 || !caught) throw new Error("bench: the REST read sent no statement");
+  } finally {
+    db.readAsRole = readAsRole;
+  }
+  const args = caught;
+  return () => readAsRole(...args).then(() => 200);
 }
 
 async function benchOne(kind: DbKind): Promise<BackendResults> {
@@ -67,6 +92,10 @@ async function benchOne(kind: DbKind): Promise<BackendResults> {
     const { plain, embed } = await measureAlternating(1000, 8, 10, { plain: get(PLAIN_PATH), embed: get(EMBED_PATH) });
     // The last page of the bench's posts: its page is taken before the embeds run.
     const deep = await measure(300, 8, get(DEEP_EMBED_PATH));
+    const { plain: plainStatement, embed: embedStatement } = await measureAlternating(1000, 8, 10, {
+      plain: await statementOf(t, get(PLAIN_PATH)),
+      embed: await statementOf(t, get(EMBED_PATH)),
+    });
 
     // Sign-in is rate limited per client address (30 per 5 min, like Supabase): spread the
     // requests over loopback source addresses so the benchmark measures the work, not the 429.
@@ -84,7 +113,7 @@ async function benchOne(kind: DbKind): Promise<BackendResults> {
         localAddress: `127.0.1.${1 + Math.floor(i / 20)}`,
       }),
     );
-    return { list, plain, embed, deep, signIn };
+    return { list, plain, embed, deep, signIn, plainStatement, embedStatement };
   } finally {
     agent.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -97,15 +126,19 @@ const fmt = formatLoad;
 export async function benchBackend(): Promise<string> {
   const rows: string[] = [];
   const ratios: string[] = [];
+  const statementRatios: string[] = [];
   for (const kind of DB_KINDS) {
     console.log(`backend benchmark on ${kind}…`);
-    const { list, plain, embed, deep, signIn } = await benchOne(kind);
+    const { list, plain, embed, deep, signIn, plainStatement, embedStatement } = await benchOne(kind);
     rows.push(`| published posts list (100 posts) | ${kind} | ${fmt(list)} |`);
     rows.push(`| ${EMBED_POSTS} posts, plain | ${kind} | ${fmt(plain)} |`);
     rows.push(`| ${EMBED_POSTS} posts with author and tags embedded | ${kind} | ${fmt(embed)} |`);
     rows.push(`| the same at \`offset=${DEEP_OFFSET}\` | ${kind} | ${fmt(deep)} |`);
+    rows.push(`| ${EMBED_POSTS} posts, plain: the statement alone | ${kind} | ${fmt(plainStatement)} |`);
+    rows.push(`| ${EMBED_POSTS} posts embedded: the statement alone | ${kind} | ${fmt(embedStatement)} |`);
     rows.push(`| sign-in (password, bcrypt cost 10) | ${kind} | ${fmt(signIn)} |`);
     ratios.push(`${kind} ${Math.round((100 * embed.rps) / plain.rps)}%`);
+    statementRatios.push(`${kind} ${Math.round((100 * embedStatement.rps) / plainStatement.rps)}%`);
   }
   return [
     "## Backend",
@@ -114,7 +147,7 @@ export async function benchBackend(): Promise<string> {
       LIST_PATH +
       "` as anon (8 in flight), sign-in is `POST /auth/v1/token?grant_type=password` (4 in flight).",
     "",
-    `The embedding rows read the bench's own tables (scripts/bench/embedding.ts), 8 in flight, in 10 alternating rounds: \`GET ${PLAIN_PATH}\` and \`GET ${EMBED_PATH}\`, the author many-to-one and the tags many-to-many, in one statement. The embed answers ${ratios.join(", ")} of the plain read's requests/s (target: at least 70%, p99 under 50 ms; where the time goes: docs/investigations/rest-embedding.md).`,
+    `The embedding rows read the bench's own tables (scripts/bench/embedding.ts), 8 in flight, in 10 alternating rounds: \`GET ${PLAIN_PATH}\` and \`GET ${EMBED_PATH}\`, the author many-to-one and the tags many-to-many, in one statement. The embed answers ${ratios.join(", ")} of the plain read's requests/s (target: at least 70%, p99 under 50 ms; where the time goes: docs/investigations/rest-embedding.md). "The statement alone" replays each read's statement, as the server compiled it, through the database's \`readAsRole\` without HTTP: the embed's is ${statementRatios.join(", ")} of the plain one's.`,
     "",
     "| request | database | requests | req/s | p50 | p99 | errors |",
     "|---|---|---|---|---|---|---|",
