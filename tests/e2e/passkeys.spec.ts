@@ -87,6 +87,9 @@ test("an admin adds a passkey, signs in with it, and removes it", async ({ page 
   await page.getByRole("button", { name: "Remover a chave de acesso Chave USB" }).click();
   await expect(page.getByRole("list", { name: "Chaves de acesso ativas" })).toHaveCount(0);
   await page.getByRole("button", { name: "Sair", exact: true }).click();
+  // Signed out once the home page shows: navigating earlier aborts the logout, and /auth then
+  // finds the session still open.
+  await expect(page).toHaveURL((url) => url.pathname === "/");
   await signInWithPassword();
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
   await expect(page.getByRole("tablist", { name: "Seções da administração" })).toBeVisible();
