@@ -11,8 +11,8 @@
 // a change of the site settings.
 //   npm run bench -- --runs 3 --cpu-slowdown 2 --only /,/precos --skip-lighthouse --skip-backend --skip-markdown --skip-leads --skip-analytics --skip-dynamic --skip-backup --skip-uploads --skip-renders --skip-sign-ins --skip-heavy-image --skip-settings --skip-editorial
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { publicPages } from "../app/content/pages.ts";
@@ -32,6 +32,7 @@ import {
   PUBLIC_PAGE_WITH_ANALYTICS_JS_BUDGET_BYTES,
 } from "./js-size.ts";
 import { measureAdminJs } from "./bench/admin-js.ts";
+import { SERVER_RUNTIME, sectionsOf } from "./bench/section.ts";
 
 const { values } = parseArgs({
   options: {
@@ -283,10 +284,7 @@ try {
   await server.stop();
 }
 
-if (!values["skip-backend"] && existsSync("scripts/bench/backend.ts")) {
-  const { benchBackend } = (await import("./bench/backend.ts")) as { benchBackend: () => Promise<string> };
-  sections.push(await benchBackend());
-}
+if (!values["skip-backend"]) sections.push(...sectionsOf("scripts/bench/backend.ts", SERVER_RUNTIME));
 
 if (!values["skip-dynamic"]) {
   const { benchDynamicPages } = await import("./bench/dynamic.ts");
@@ -302,32 +300,12 @@ if (!values["skip-editorial"]) {
   // In a process of its own: its load generator reads 16 KB pages at 15,000 a second, and in this
   // process, grown by the sections before it, that reading cost enough to lower the ratios it
   // reports by a sixth (0.69–0.81 here against 0.83–0.89 alone, the same server).
-  const file = join(mkdtempSync(join(tmpdir(), "omnia-bench-")), "editorial.md");
-  execFileSync(process.execPath, ["scripts/bench/editorial.ts", "--section-file", file], { stdio: "inherit" });
-  sections.push(readFileSync(file, "utf8"));
+  sections.push(...sectionsOf("scripts/bench/editorial.ts"));
 }
 
-if (!values["skip-leads"]) {
-  const { benchLeadsPage, LEADS_PAGE_TABLE_HEADER, LEADS_PAGE_TARGET_MS } = await import("./bench/leads.ts");
-  sections.push(
-    [
-      "## Admin leads list at 100,000 leads",
-      "",
-      `One page of 50, newest first, with the query the admin screen sends (supabase-js as a signed-in admin, row-level security applied), in process; median of 5. Target: under ${LEADS_PAGE_TARGET_MS} ms.`,
-      "",
-      ...LEADS_PAGE_TABLE_HEADER,
-      ...(await benchLeadsPage()),
-    ].join("\n"),
-  );
-}
+if (!values["skip-leads"]) sections.push(...sectionsOf("scripts/bench/leads.ts", SERVER_RUNTIME));
 
-if (!values["skip-analytics"]) {
-  const { benchDashboard, benchIngestion, benchIngestionCpu, benchTwoInstances, ingestionSection } =
-    await import("./bench/analytics.ts");
-  sections.push(`${ingestionSection(await benchIngestion())}\n\n${await benchIngestionCpu()}`);
-  sections.push(await benchTwoInstances());
-  sections.push(await benchDashboard());
-}
+if (!values["skip-analytics"]) sections.push(...sectionsOf("scripts/bench/analytics.ts", SERVER_RUNTIME));
 
 if (!values["skip-backup"]) {
   const { benchBackup } = await import("./bench/backup.ts");

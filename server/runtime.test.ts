@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { missingRuntime, SERVER_ENV, SERVER_NODE_FLAGS } from "./runtime.ts";
+import { missingRuntime } from "./runtime.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./runtime-settings.ts";
 
 describe("the server's process settings", () => {
   it("asks for every flag and variable of a plain `node server/main.ts`", () => {

@@ -1,32 +1,9 @@
-// Process settings the server needs before Node starts: V8 reads heap flags, and glibc its malloc
-// tuning, only at process start. Imported first by server/main.ts, this module replaces the process
-// (same PID, so signals, supervisors and probes are unaffected) with one that has them:
-//
-// - `--max-semi-space-size=16`: V8 sizes the young generation from the machine's memory, far above
-//   what a server rendering small pages needs.
-// - `--liftoff-only`: V8's optimising recompilation of PGlite's WebAssembly makes searches and deep
-//   pages cheaper, but optimising one of PostgreSQL's largest functions alone more than doubles the
-//   server's peak memory, and no V8 flag leaves that one function out.
-// - `--max-old-space-size=384`: without a ceiling the old generation grows far past the live heap
-//   under load; the ceiling bounds garbage, not work.
-// - `MALLOC_ARENA_MAX=2`, `MALLOC_TRIM_THRESHOLD_=65536`: glibc's defaults keep memory freed by
-//   PGlite's compiler and libuv's threads resident.
-//
-// The measurements behind each: docs/investigations/server-memory.md. An operator's own values
-// win: a flag with the same name on the command line or in NODE_OPTIONS, or the variable already
-// set in the environment, is kept.
+// Imported first by server/main.ts, this module replaces the process (same PID, so signals,
+// supervisors and probes are unaffected) with one that has the settings of
+// server/runtime-settings.ts. An operator's own values win: a flag with the same name on the
+// command line or in NODE_OPTIONS, or the variable already set in the environment, is kept.
 import { fileURLToPath } from "node:url";
-
-export const SERVER_NODE_FLAGS: readonly string[] = [
-  "--max-semi-space-size=16",
-  "--max-old-space-size=384",
-  "--liftoff-only",
-];
-
-export const SERVER_ENV: Readonly<Record<string, string>> = {
-  MALLOC_ARENA_MAX: "2",
-  MALLOC_TRIM_THRESHOLD_: "65536",
-};
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./runtime-settings.ts";
 
 /** Set in the replaced process, so a platform without the setting cannot loop. */
 const APPLIED = "OMNIA_SERVER_RUNTIME";

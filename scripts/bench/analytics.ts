@@ -44,6 +44,7 @@ import {
 } from "../../server/backend/testing/postgres-cluster.ts";
 import { clientIpMiddleware } from "../../server/http/client-ip.ts";
 import { measureFor, send, type HttpRequest, type LoadResult } from "./load.ts";
+import { emitSection, sectionArgs } from "./section.ts";
 import { startServer, type RunningServer } from "./serve.ts";
 
 /** The issue's targets. */
@@ -597,12 +598,15 @@ export async function benchTwoInstances(): Promise<string> {
   }
 }
 
-// Runnable alone: `node scripts/bench/analytics.ts [ingestion|ingestion-cpu|dashboard|instances]`
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const which = process.argv[2];
-  if (!which || which === "ingestion") console.log(ingestionSection(await benchIngestion()));
-  if (!which || which === "ingestion" || which === "ingestion-cpu") console.log(await benchIngestionCpu());
-  if (!which || which === "instances") console.log(await benchTwoInstances());
+// Runnable alone: `node scripts/bench/analytics.ts [ingestion|ingestion-cpu|dashboard|instances]
+// [--section-file F]`
+if (import.meta.main) {
+  const [which, events, runs] = sectionArgs();
+  const sections: string[] = [];
+  if (!which || which === "ingestion") sections.push(ingestionSection(await benchIngestion()));
+  if (!which || which === "ingestion" || which === "ingestion-cpu") sections.push(await benchIngestionCpu());
+  if (!which || which === "instances") sections.push(await benchTwoInstances());
   if (!which || which === "dashboard")
-    console.log(await benchDashboard(Number(process.argv[3] ?? 1_000_000), Number(process.argv[4] ?? 20)));
+    sections.push(await benchDashboard(Number(events ?? 1_000_000), Number(runs ?? 20)));
+  emitSection(sections.join("\n\n"));
 }

@@ -3,6 +3,7 @@
 // read plainly and with their author and tags embedded (scripts/bench/embedding.ts), and for
 // password sign-in, on PGlite and (where its binaries exist) a throwaway PostgreSQL 15.
 import http from "node:http";
+import { emitSection } from "./section.ts";
 import { formatLoad, measure, measureAlternating, send, type LoadResult } from "./load.ts";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -156,7 +157,5 @@ export async function benchBackend(): Promise<string> {
   ].join("\n");
 }
 
-// Runnable alone: `node scripts/bench/backend.ts`
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await benchBackend());
-}
+// Runnable alone: `node scripts/bench/backend.ts [--section-file F]`
+if (import.meta.main) emitSection(await benchBackend());

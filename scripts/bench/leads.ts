@@ -7,6 +7,7 @@ import { listMessages, MESSAGES_PAGE_SIZE } from "../../app/lib/admin/leads.ts";
 import { DB_KINDS, POSTGRES_SKIP_REASON, startTestBackend } from "../../server/backend/testing/backend.ts";
 import type { DbKind } from "../../server/backend/testing/backend.ts";
 import { median } from "./median.ts";
+import { emitSection } from "./section.ts";
 
 export interface LeadsBenchOptions {
   /** Leads in the table. Default 100,000. */
@@ -93,9 +94,18 @@ export async function benchLeadsPage(options: LeadsBenchOptions = {}): Promise<s
   return rows;
 }
 
-// Runnable alone: `node scripts/bench/leads.ts`
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = await benchLeadsPage();
-  console.log([...LEADS_PAGE_TABLE_HEADER, ...rows].join("\n"));
-  if (POSTGRES_SKIP_REASON) console.log(`\nPostgreSQL not measured: ${POSTGRES_SKIP_REASON}.`);
+/** The section of docs/benchmarks.md. */
+export async function leadsSection(): Promise<string> {
+  return [
+    "## Admin leads list at 100,000 leads",
+    "",
+    `One page of 50, newest first, with the query the admin screen sends (supabase-js as a signed-in admin, row-level security applied), in process; median of 5. Target: under ${LEADS_PAGE_TARGET_MS} ms.`,
+    "",
+    ...LEADS_PAGE_TABLE_HEADER,
+    ...(await benchLeadsPage()),
+    ...(POSTGRES_SKIP_REASON ? ["", `PostgreSQL not measured: ${POSTGRES_SKIP_REASON}.`] : []),
+  ].join("\n");
 }
+
+// Runnable alone: `node scripts/bench/leads.ts [--section-file F]`
+if (import.meta.main) emitSection(await leadsSection());
