@@ -276,7 +276,8 @@ describe("readConfig: lifecycle and logs", () => {
     [{ ADMIN_REQUIRE_MFA: "yes" }, /^ADMIN_REQUIRE_MFA must be 0 or 1, got "yes"\.$/],
     [{ ADMIN_EMAIL: "admin" }, /^ADMIN_EMAIL must be an e-mail address, got "admin"\.$/],
     [{ ADMIN_EMAIL: "Ana <ana@empresa.com.br>" }, /^ADMIN_EMAIL must be an e-mail address/],
-    [{ JWT_EXPIRY: "1h" }, /^JWT_EXPIRY must be a whole number of seconds from 30 to 604800/],
+    [{ JWT_EXPIRY: "1h" }, /^JWT_EXPIRY must be a whole number of seconds from 300 to 604800/],
+    [{ JWT_EXPIRY: "120" }, /^JWT_EXPIRY must be a whole number of seconds from 300 to 604800/],
     [{ REFRESH_TOKEN_REUSE_INTERVAL: "-1" }, /^REFRESH_TOKEN_REUSE_INTERVAL must be a whole number of seconds/],
     [{ LOG_LEVEL: "verbose" }, /^LOG_LEVEL must be one of debug, info, warn, error, silent, got "verbose"\.$/],
   ])("rejects %o in one line naming the variable", (env, message) => {

@@ -38,7 +38,7 @@ export interface ServerConfig {
   adminRequireMfa: boolean;
   /** ADMIN_EMAIL: the address of the admin account the first start creates (undefined: admin@omnia.example). */
   adminEmail: string | undefined;
-  /** JWT_EXPIRY: access-token lifetime in seconds (GoTrue's JWT_EXP, 3600). */
+  /** JWT_EXPIRY: access-token lifetime in seconds, 300 to 604800 (GoTrue's JWT_EXP, 3600). */
   jwtExpirySeconds: number;
   /** REFRESH_TOKEN_REUSE_INTERVAL: seconds a rotated refresh token may come back (GoTrue's default 10). */
   refreshTokenReuseSeconds: number;
@@ -464,8 +464,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
       env,
       "JWT_EXPIRY",
       DEFAULT_JWT_EXPIRY,
-      [30, 604_800],
-      "a whole number of seconds from 30 to 604800",
+      // supabase-js refreshes a session within 90 s of its expiry, on every tick and every
+      // getSession(): a shorter token turns the client into a stream of refreshes.
+      [300, 604_800],
+      "a whole number of seconds from 300 to 604800",
     ),
     refreshTokenReuseSeconds: parseWholeNumber(
       env,
