@@ -63,6 +63,53 @@ async function observe(db: Database) {
 }
 
 /**
+ * What a REST read (readAsRole) must show on both adapters, each a single connection here so its
+ * prepared statements can be counted: the request's role, claims and read-only transaction; a
+ * statement parsed under that role (a schema only the role may use); and after a failed run, a
+ * failed parse or a refused write, the same connection serving the next read, with the failed
+ * statement prepared once.
+ */
+async function observeReads(db: Database) {
+  await db.exec(`
+    create schema if not exists reads_probe;
+    create table if not exists reads_probe.items (id int primary key, body text);
+    insert into reads_probe.items values (1, 'um') on conflict do nothing;
+    grant usage on schema reads_probe to anon;
+    grant select on reads_probe.items to anon;
+  `);
+  const claims = { role: "anon", sub: "22222222-2222-2222-2222-222222222222" };
+  const read = (sql: string, params: unknown[] = []) =>
+    db.readAsRole("anon", claims, sql, params).then(
+      (res) => res.rows,
+      (err: { code?: string }) => err.code,
+    );
+  const divide = "select 10 / $1::int as n";
+  return {
+    inside: await read(
+      "select current_user as who, auth.uid()::text as uid, current_setting('transaction_read_only') as ro",
+    ),
+    otherSchema: await read("select id, body from reads_probe.items"),
+    failed: await read(divide, [0]),
+    again: await read(divide, [5]),
+    write: await read("insert into reads_probe.items values (2, 'dois')"),
+    missing: await read("select * from reads_probe.nothing"),
+    after: await read("select current_user as who, current_setting('request.jwt.claims') <> '' as claims"),
+    prepared: await read("select count(*)::int as n from pg_prepared_statements where statement = $1", [divide]),
+  };
+}
+
+const EXPECTED_READS = {
+  inside: [{ who: "anon", uid: "22222222-2222-2222-2222-222222222222", ro: "on" }],
+  otherSchema: [{ id: 1, body: "um" }],
+  failed: "22012",
+  again: [{ n: 2 }],
+  write: "25006",
+  missing: "42P01",
+  after: [{ who: "anon", claims: true }],
+  prepared: [{ n: 1 }],
+};
+
+/**
  * Writes to blog_posts through `writer` and returns the NOTIFY payloads `listener` received
  * (migration 20260101000600): one per committed row change, none for a rolled-back one.
  */
@@ -143,6 +190,10 @@ describe("database layer on PGlite", () => {
     expect(await blogChangesSeen(pglite.db, pglite.db)).toEqual(EXPECTED_CHANGES);
   });
 
+  it("runs a REST read as the request's role, read-only, and recovers from its failures", async () => {
+    expect(await observeReads(pglite.db)).toEqual(EXPECTED_READS);
+  });
+
   it("can create a new data directory in a child process (servers), with small shared buffers", async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-pglite.db-child-"));
     const opened = await openPglite(fresh, { initInChildProcess: true });
@@ -186,6 +237,15 @@ describe("database layer on PostgreSQL", skipWhen(POSTGRES_SKIP_REASON), () => {
 
   it("migrates once and scopes role and claims to one transaction", async () => {
     expect(await observe(a)).toEqual(EXPECTED);
+  });
+
+  it("runs a REST read as the request's role, read-only, in one round trip, and recovers from its failures", async () => {
+    const single = await openPostgres({ connectionString: cluster.url, maxRequestConnections: 1 });
+    try {
+      expect(await observeReads(single)).toEqual(EXPECTED_READS);
+    } finally {
+      await single.close();
+    }
   });
 
   it("announces each change made through one instance to a listener on another", async () => {

@@ -66,6 +66,32 @@ function parsedStatementsOf(client: pg.PoolClient): Record<string, string> | nul
   return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, string>) : null;
 }
 
+/**
+ * The name of the statement `key` on this connection, and whether the connection already holds
+ * it; for a new one, a name is taken and room made (the least recently used is deallocated).
+ * Deallocates everything first when the schema changed (ADR 088).
+ */
+async function statementSlot(
+  client: pg.PoolClient,
+  parsed: Record<string, string>,
+  cache: StatementCache<NamedStatement>,
+  generation: PreparedGeneration,
+  key: string,
+): Promise<{ name: string; known: boolean }> {
+  if (cache.stale(generation.value)) {
+    await client.query("DEALLOCATE ALL");
+    for (const name of Object.keys(parsed)) delete parsed[name];
+  }
+  const known = cache.get(key);
+  if (known) return { name: known.name, known: true };
+  const evicted = cache.evict();
+  if (evicted) {
+    await client.query(`DEALLOCATE ${evicted.name}`);
+    delete parsed[evicted.name];
+  }
+  return { name: cache.nextName(), known: false };
+}
+
 /** Runs a named prepared statement on this connection, preparing it on first use (ADR 088). */
 async function runPrepared<R>(
   client: pg.PoolClient,
@@ -77,20 +103,7 @@ async function runPrepared<R>(
 ): Promise<QueryResult<R>> {
   const parsed = parsedStatementsOf(client);
   if (!parsed) return wrap(client).query<R>(sql, params);
-  if (cache.stale(generation.value)) {
-    await client.query("DEALLOCATE ALL");
-    for (const name of Object.keys(parsed)) delete parsed[name];
-  }
-  const known = cache.get(key);
-  let name = known?.name;
-  if (name === undefined) {
-    const evicted = cache.evict();
-    if (evicted) {
-      await client.query(`DEALLOCATE ${evicted.name}`);
-      delete parsed[evicted.name];
-    }
-    name = cache.nextName();
-  }
+  const { name, known } = await statementSlot(client, parsed, cache, generation, key);
   try {
     const res = await client.query({ name, text: sql, values: [...params] });
     return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
@@ -98,6 +111,143 @@ async function runPrepared<R>(
     // Parsed even when the run failed (a constraint, a refused row): the connection holds it now.
     if (!known && parsed[name] !== undefined) cache.add(key, { name });
   }
+}
+
+/**
+ * Prepares `sql` as a named statement on this connection unless it holds it; returns the name.
+ * Parsed outside the request's transaction, so only for SQL that names nothing a role could be
+ * refused (the request's prelude).
+ */
+async function prepareNamed(
+  client: pg.PoolClient,
+  parsed: Record<string, string>,
+  cache: StatementCache<NamedStatement>,
+  generation: PreparedGeneration,
+  key: string,
+  sql: string,
+): Promise<string> {
+  const { name, known } = await statementSlot(client, parsed, cache, generation, key);
+  if (!known) {
+    await client.query(new Batch([{ name, parse: sql }])).result;
+    parsed[name] = sql;
+    cache.add(key, { name });
+  }
+  return name;
+}
+
+// node-postgres maps parameters to the wire the same way for every query (dates, arrays, JSON).
+const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils;
+
+interface RowField {
+  name: string;
+  dataTypeID: number;
+}
+
+/** One statement of a Batch: parsed first when `parse` holds its text, run when it has `values`. */
+interface BatchStep {
+  name: string;
+  parse?: string;
+  values?: readonly unknown[];
+}
+
+/**
+ * Protocol messages written as they are: node-postgres gives a query object with `submit` (a
+ * Submittable, as pg-cursor is) the connection and the server's replies. Every step is sent
+ * before one Sync, so the statements run in one implicit transaction; `result` has the last one's
+ * rows, and `parsed` the names the server prepared, even when a later step failed.
+ */
+class Batch<R> implements pg.Submittable {
+  readonly result: Promise<QueryResult<R>>;
+  readonly parsed: string[] = [];
+  readonly #steps: readonly BatchStep[];
+  readonly #runs: number;
+  #resolve!: (result: QueryResult<R>) => void;
+  #reject!: (error: unknown) => void;
+  #stopListening = () => {};
+  #fields: [string, (value: string) => unknown][] = [];
+  #rows: R[] = [];
+  #rowCount = 0;
+  #completed = 0;
+  #failed: unknown = null;
+
+  constructor(steps: readonly BatchStep[]) {
+    this.#steps = steps;
+    this.#runs = steps.filter((step) => step.values).length;
+    this.result = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  /** Only the last statement's rows are kept (the others are the request's prelude). */
+  get #inLast(): boolean {
+    return this.#completed === this.#runs - 1;
+  }
+
+  submit(connection: pg.Connection): void {
+    // ParseComplete is not passed to a query object; the replies come in the order of the Parses.
+    const parses = this.#steps.filter((step) => step.parse !== undefined).map((step) => step.name);
+    const onParsed = () => this.parsed.push(parses[this.parsed.length]!);
+    connection.on("parseComplete", onParsed);
+    this.#stopListening = () => connection.off("parseComplete", onParsed);
+    let runs = 0;
+    for (const { name, parse, values } of this.#steps) {
+      if (parse !== undefined) connection.parse({ name, text: parse, types: [] }, true);
+      if (!values) continue;
+      connection.bind({ statement: name, values: values as string[], valueMapper: prepareValue }, true);
+      if (++runs === this.#runs) connection.describe({ type: "P", name: "" }, true);
+      connection.execute({ portal: "" }, true);
+    }
+    connection.sync();
+  }
+
+  handleRowDescription(message: { fields: RowField[] }): void {
+    if (!this.#inLast) return;
+    this.#fields = message.fields.map((field) => [field.name, types!.getTypeParser(field.dataTypeID, "text")]);
+  }
+
+  handleDataRow(message: { fields: (string | null)[] }): void {
+    if (!this.#inLast || this.#failed) return;
+    try {
+      const row: Record<string, unknown> = {};
+      for (const [i, value] of message.fields.entries()) {
+        const [name, parse] = this.#fields[i]!;
+        row[name] = value === null ? null : parse(value);
+      }
+      this.#rows.push(row as R);
+    } catch (error) {
+      // As node-postgres does: the query fails once the server is done with it.
+      this.#failed = error;
+    }
+  }
+
+  handleCommandComplete(message: { text: string }): void {
+    if (this.#inLast) this.#rowCount = Number(message.text.split(" ").at(-1)) || this.#rows.length;
+    this.#completed++;
+  }
+
+  handleEmptyQuery(): void {
+    this.#completed++;
+  }
+
+  handlePortalSuspended(): void {}
+
+  handleError(error: unknown): void {
+    this.#stopListening();
+    this.#reject(error);
+  }
+
+  handleReadyForQuery(): void {
+    this.#stopListening();
+    if (this.#failed) this.#reject(this.#failed);
+    else this.#resolve({ rows: this.#rows, rowCount: this.#rowCount });
+  }
+
+  handleCopyInResponse(connection: { sendCopyFail(message: string): void }): void {
+    connection.sendCopyFail("COPY is not part of a REST read");
+  }
+
+  handleCopyData(): void {}
 }
 
 async function inTransaction<T, Q extends Queryable = Queryable>(
@@ -209,6 +359,11 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
   const generation = new PreparedGeneration();
   // Named statements belong to a connection's session: each pooled connection has its own.
   const statements = new WeakMap<PoolClient, StatementCache<NamedStatement>>();
+  const statementsOf = (client: PoolClient) => {
+    let cache = statements.get(client);
+    if (!cache) statements.set(client, (cache = new StatementCache(maxPrepared, generation.value)));
+    return cache;
+  };
   const requestTx =
     (role: RequestRole) =>
     (client: PoolClient): RequestTx => {
@@ -217,9 +372,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
         ...q,
         queryPrepared<R>(sql: string, params: readonly unknown[]) {
           if (maxPrepared === 0) return q.query<R>(sql, params);
-          let cache = statements.get(client);
-          if (!cache) statements.set(client, (cache = new StatementCache(maxPrepared, generation.value)));
-          return runPrepared<R>(client, cache, generation, statementKey(role, sql), sql, params);
+          return runPrepared<R>(client, statementsOf(client), generation, statementKey(role, sql), sql, params);
         },
       };
     };
@@ -266,11 +419,62 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
         requestTx(role),
       );
     },
-    readAsRole(role, claims, sql, params, headers, settings) {
-      return database.asRole(role, claims, (tx) => tx.queryPrepared(sql, params), headers, {
-        ...settings,
-        transaction_read_only: "on",
-      });
+    async readAsRole<R>(
+      role: RequestRole,
+      claims: Record<string, unknown>,
+      sql: string,
+      params: readonly unknown[],
+      headers?: Record<string, string>,
+      settings?: Record<string, string>,
+    ) {
+      const readOnly = { ...settings, transaction_read_only: "on" };
+      const viaTransaction = () =>
+        database.asRole(role, claims, (tx) => tx.queryPrepared<R>(sql, params), headers, readOnly);
+      if (maxPrepared < 2) return viaTransaction();
+      const client = await requests.connect();
+      const parsed = parsedStatementsOf(client);
+      if (!parsed) {
+        client.release();
+        return viaTransaction();
+      }
+      // One round trip instead of four (BEGIN, the prelude, the statement, COMMIT), as on PGlite
+      // (pglite.ts): every Execute before a Sync runs in one implicit transaction, so the
+      // prelude's local settings hold for the statement and end with it.
+      let broken = false;
+      const cache = statementsOf(client);
+      const key = statementKey(role, sql);
+      let batch: Batch<R> | null = null;
+      let slot: { name: string; known: boolean } | null = null;
+      try {
+        // The prelude first: taking a slot for the statement then evicts something else.
+        const prelude = await prepareNamed(
+          client,
+          parsed,
+          cache,
+          generation,
+          statementKey(role, REQUEST_PRELUDE),
+          REQUEST_PRELUDE,
+        );
+        slot = await statementSlot(client, parsed, cache, generation, key);
+        // The statement is parsed after the prelude ran, under the request's role and search_path,
+        // as a table of another exposed schema needs.
+        batch = new Batch<R>([
+          { name: prelude, values: preludeParams(role, claims, headers, readOnly) },
+          { name: slot.name, ...(slot.known ? {} : { parse: sql }), values: params },
+        ]);
+        return await client.query(batch).result;
+      } catch (error) {
+        // The server's own error leaves the connection idle after the Sync; anything else may not.
+        broken = !(error instanceof pg.DatabaseError);
+        throw error;
+      } finally {
+        // Prepared even when the run failed (a refused row): the connection holds it now.
+        if (slot && !slot.known && batch?.parsed.includes(slot.name)) {
+          parsed[slot.name] = sql;
+          cache.add(key, { name: slot.name });
+        }
+        client.release(broken);
+      }
     },
     dropPreparedStatements() {
       generation.dropAll();
