@@ -337,7 +337,8 @@ const header = [
   "# Benchmarks",
   "",
   `Written by \`npm run bench\` on ${today} (${cpus().length} cores, Node ${process.version}).`,
-  "Timings vary between runs on a shared machine; byte sizes do not.",
+  "Timings vary between runs on a shared machine; byte sizes do not. Servers, and the sections that",
+  "open the database in their own process, run with the server's V8 flags (server/runtime-settings.ts).",
 ].join("\n");
 writeFileSync(BENCHMARKS_FILE, `${[header, ...keepSkippedSections(sections)].join("\n\n")}\n`);
 console.log("wrote docs/benchmarks.md");
