@@ -65,9 +65,9 @@ async function observe(db: Database) {
 /**
  * What a REST read (readAsRole) must show on both adapters, each a single connection here so its
  * prepared statements can be counted: the request's role, claims and read-only transaction; a
- * statement parsed under that role (a schema only the role may use); and after a failed run, a
- * failed parse or a refused write, the same connection serving the next read, with the failed
- * statement prepared once.
+ * statement parsed under that role (a schema only it may use, one it may not); and after a failed
+ * run, a failed parse or a refused write, the same connection serving the next read, with the
+ * failed statement prepared once.
  */
 async function observeReads(db: Database) {
   await db.exec(`
@@ -76,6 +76,9 @@ async function observeReads(db: Database) {
     insert into reads_probe.items values (1, 'um') on conflict do nothing;
     grant usage on schema reads_probe to anon;
     grant select on reads_probe.items to anon;
+    create schema if not exists reads_hidden;
+    create table if not exists reads_hidden.items (id int);
+    grant select on reads_hidden.items to anon;
   `);
   const claims = { role: "anon", sub: "22222222-2222-2222-2222-222222222222" };
   const read = (sql: string, params: unknown[] = []) =>
@@ -89,6 +92,8 @@ async function observeReads(db: Database) {
       "select current_user as who, auth.uid()::text as uid, current_setting('transaction_read_only') as ro",
     ),
     otherSchema: await read("select id, body from reads_probe.items"),
+    // SELECT on the table, but no USAGE on its schema.
+    hidden: await read("select id from reads_hidden.items"),
     failed: await read(divide, [0]),
     again: await read(divide, [5]),
     write: await read("insert into reads_probe.items values (2, 'dois')"),
@@ -101,6 +106,7 @@ async function observeReads(db: Database) {
 const EXPECTED_READS = {
   inside: [{ who: "anon", uid: "22222222-2222-2222-2222-222222222222", ro: "on" }],
   otherSchema: [{ id: 1, body: "um" }],
+  hidden: "42501",
   failed: "22012",
   again: [{ n: 2 }],
   write: "25006",

@@ -74,7 +74,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * PGlite's query() parses, describes and plans every statement anew (an unnamed statement) and
  * has no API for named ones, so the extended protocol is spoken here: Parse and Describe once
  * per statement (this function), then Bind, Describe and Execute per run (bindMessages). `exec`
- * runs the DEALLOCATE that makes room, in whatever holds the connection.
+ * runs the DEALLOCATE that makes room, in whatever holds the connection. `before` runs first in
+ * the same implicit transaction: the request's prelude, so that names resolve under its role.
  */
 async function preparedStatement(
   pg: PGlite,
@@ -83,6 +84,7 @@ async function preparedStatement(
   generation: PreparedGeneration,
   key: string,
   sql: string,
+  before: Uint8Array[] = [],
 ): Promise<PgliteStatement> {
   if (cache.stale(generation.value)) await exec("DEALLOCATE ALL");
   let statement = cache.get(key);
@@ -93,6 +95,7 @@ async function preparedStatement(
     const described = await pg.runExclusive(() =>
       pg.execProtocolStream(
         concat([
+          ...before,
           protocol.serialize.parse({ name, text: sql }),
           protocol.serialize.describe({ type: "S", name }),
           protocol.serialize.sync(),
@@ -237,15 +240,15 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
       return pg._runExclusiveTransaction(async () => {
         const exec = (text: string) =>
           pg.runExclusive(() => pg.execProtocolStream(protocol.serialize.query(text), { syncToFs: false }));
-        const prepare = (text: string) =>
-          preparedStatement(pg, exec, statements, generation, statementKey(role, text), text);
+        const prepare = (text: string, before?: Uint8Array[]) =>
+          preparedStatement(pg, exec, statements, generation, statementKey(role, text), text, before);
         // The prelude first: preparing the statement then evicts something else.
         const prelude = await prepare(REQUEST_PRELUDE);
-        const statement = await prepare(sql);
-        const [, result] = await runBatch<R>(pg, [
-          ...bindMessages(pg, prelude, preludeParams(role, claims, headers, readOnly)),
-          ...bindMessages(pg, statement, params),
-        ]);
+        const runPrelude = bindMessages(pg, prelude, preludeParams(role, claims, headers, readOnly));
+        // Parsed after the prelude, as asRole and PostgreSQL parse it: looking a name up checks
+        // the role's USAGE on its schema, which the connection's own superuser would skip.
+        const statement = await prepare(sql, runPrelude);
+        const [, result] = await runBatch<R>(pg, [...runPrelude, ...bindMessages(pg, statement, params)]);
         return result!;
       });
     },
