@@ -28,6 +28,7 @@ const VARIANTS: Record<string, string[]> = {
   "one compile task": ["--wasm-num-compilation-tasks=1"],
   "no wasm inlining": ["--no-wasm-inlining"],
   "small inlining budget": ["--wasm-inlining-budget=1000"],
+  "optimiser without optimisations": ["--no-wasm-opt"],
 };
 const CLIENTS = 4;
 const SETTLE_MS = 5_000;
