@@ -1,12 +1,15 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { SERVER_RUNTIME, sectionsOf } from "./section.ts";
+
+const probeDir = mkdtempSync(join(tmpdir(), "omnia-section-"));
+afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
 
 // A section script that reports the runtime it was given, as two sections.
 function probeScript(): string {
-  const script = join(mkdtempSync(join(tmpdir(), "omnia-section-")), "probe.ts");
+  const script = join(probeDir, "probe.ts");
   const section = new URL("./section.ts", import.meta.url).pathname;
   writeFileSync(
     script,

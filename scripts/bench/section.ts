@@ -1,7 +1,7 @@
 // A section's script runs in a process of its own (`--section-file F`) and hands its Markdown to
 // scripts/bench.ts through the file; run alone, it prints it.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../server/runtime-settings.ts";
@@ -23,14 +23,19 @@ export const SERVER_RUNTIME: Runtime = { flags: SERVER_NODE_FLAGS, env: SERVER_E
  * there is cheaper than in the server.
  */
 export function sectionsOf(script: string, runtime: Runtime = { flags: [], env: {} }): string[] {
-  const file = join(mkdtempSync(join(tmpdir(), "omnia-bench-")), "section.md");
-  execFileSync(process.execPath, [...runtime.flags, script, FLAG, file], {
-    stdio: "inherit",
-    env: { ...process.env, ...runtime.env },
-  });
-  return readFileSync(file, "utf8")
-    .split(/\n(?=## )/)
-    .map((section) => section.trim());
+  const dir = mkdtempSync(join(tmpdir(), "omnia-bench-"));
+  try {
+    const file = join(dir, "section.md");
+    execFileSync(process.execPath, [...runtime.flags, script, FLAG, file], {
+      stdio: "inherit",
+      env: { ...process.env, ...runtime.env },
+    });
+    return readFileSync(file, "utf8")
+      .split(/\n(?=## )/)
+      .map((section) => section.trim());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Prints the section, or writes it to the file after `--section-file`. */
