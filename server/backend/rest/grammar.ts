@@ -77,7 +77,8 @@ export interface OrderTerm {
 
 /** Values of an `in` list and of `any`/`all` arrays: PostgREST's limit is the URL's. */
 export const MAX_LIST = 1000;
-const MAX_NAME = 63; // NAMEDATALEN - 1: longer names cannot exist in Postgres
+// NAMEDATALEN - 1, in UTF-8 bytes: Postgres truncates longer identifiers, so none can name anything.
+export const MAX_NAME_BYTES = 63;
 
 export class Cursor {
   readonly text: string;
@@ -166,7 +167,9 @@ export function quotedValue(c: Cursor): string {
 }
 
 function checkName(c: Cursor, name: string): string {
-  if (name.length === 0 || name.length > MAX_NAME) throw c.bound(`names are 1 to ${MAX_NAME} characters long`);
+  if (name.length === 0 || Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES) {
+    throw c.bound(`names are 1 to ${MAX_NAME_BYTES} bytes long`);
+  }
   for (let i = 0; i < name.length; i++) {
     if (name.charCodeAt(i) < 0x20) throw c.bound("names cannot hold control characters");
   }

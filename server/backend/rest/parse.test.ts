@@ -2,6 +2,7 @@
 // filter-grammar.ts, prefer.ts, media.ts): PostgREST's syntax in, a plan out, no database.
 import { describe, expect, it } from "vitest";
 import { MAX_LOGIC_DEPTH, parseOperation, parseOrder } from "./filter-grammar.ts";
+import { MAX_NAME_BYTES } from "./grammar.ts";
 import { negotiate } from "./media.ts";
 import { MAX_QUERY_STRING, MAX_SELECT_ITEMS, checkQueryLength, parseQuery, parseRange, parseSelect } from "./parse.ts";
 import { parsePrefer, preferenceApplied } from "./prefer.ts";
@@ -133,6 +134,19 @@ describe("request bounds (ADR 014)", () => {
     expect(restError(() => q(deep)).details).toBe(`logic trees nest at most ${MAX_LOGIC_DEPTH} levels deep`);
     const fits = "or=" + "(a.eq.1,or".repeat(MAX_LOGIC_DEPTH - 1) + "(a.eq.1,a.eq.2)" + ")".repeat(MAX_LOGIC_DEPTH - 1);
     expect(q(fits).logic).toHaveLength(1);
+  });
+
+  it("bounds names in bytes, as Postgres does, not in characters", () => {
+    expect(parseSelect("a".repeat(MAX_NAME_BYTES))).toHaveLength(1);
+    // 32 two-byte letters: 32 characters, 64 bytes.
+    for (const name of ["a".repeat(MAX_NAME_BYTES + 1), "ç".repeat(32)]) {
+      expect(restError(() => parseSelect(name))).toMatchObject({
+        status: 400,
+        code: "PGRST100",
+        details: `names are 1 to ${MAX_NAME_BYTES} bytes long`,
+      });
+    }
+    expect(parseSelect("ç".repeat(31))).toHaveLength(1);
   });
 
   it("bounds the raw query string", () => {
