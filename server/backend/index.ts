@@ -8,7 +8,7 @@ import { cors } from "hono/cors";
 import { openDatabase } from "./db/index.ts";
 import type { DataDirLock } from "./db/lock.ts";
 import { pendingMigrations, runMigrations } from "./db/migrate.ts";
-import { keepBlogStatistics } from "./db/planner-statistics.ts";
+import { startAutovacuum, type Autovacuum } from "./db/autovacuum.ts";
 import type { Database } from "./db/types.ts";
 import { AUTH_PREFIX, createAuth } from "./auth/index.ts";
 import type { AccountThrottleLimits, OidcSettings } from "./auth/index.ts";
@@ -110,6 +110,8 @@ export interface Backend {
   announceUrl(url: string): void;
   /** Null when the database answers and every migration is applied; otherwise why not. */
   unreadyReason(): Promise<string | null>;
+  /** PGlite's own autovacuum (ADR 105); null on PostgreSQL, which runs its own. */
+  autovacuum: Autovacuum | null;
   close(): Promise<void>;
 }
 
@@ -191,10 +193,8 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       log,
     });
     const seeded = await seedIfEmpty({ db, auth, log, adminEmail: opts.adminEmail });
-    // PGlite has no autovacuum to keep the planner's statistics (ADR 071).
-    const statistics = opts.databaseUrl
-      ? null
-      : await keepBlogStatistics(db, { settleMs: opts.statisticsSettleMs, log });
+    // PGlite has no autovacuum of its own (ADR 105).
+    const autovacuum = opts.databaseUrl ? null : await startAutovacuum(db, { settleMs: opts.statisticsSettleMs, log });
     const verifyJwt: VerifyJwt = (token) => auth.keys.verify(token);
     const rest = createRest({ db, verifyJwt, maxRows: opts.restMaxRows, schemas: opts.restSchemas });
     // Migrations ran above; load the schema cache now so the first request does not pay for it.
@@ -252,8 +252,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       sharedCounts,
       announceUrl: (url: string) => lock?.setUrl(url),
       unreadyReason: () => databaseUnreadyReason(db),
+      autovacuum,
       close: async () => {
-        await statistics?.stop();
+        await autovacuum?.stop();
         await db.close();
       },
     };
