@@ -1,4 +1,4 @@
-// How V8's WebAssembly compiler settings trade PGlite's CPU for memory (server/runtime.ts,
+// How V8's WebAssembly compiler settings trade PGlite's CPU for memory (server/runtime-settings.ts,
 // docs/investigations/server-memory.md): for each variant, the server's peak and settled resident
 // memory on a first start (every migration) and on a restart with 10,000 posts, then its CPU time
 // per request for the first requests and after warm-up, on the heavier database work: a search
@@ -18,7 +18,7 @@ import { EMBED_PATH, createEmbedFixture } from "./embedding.ts";
 import { measure, send, type HttpRequest } from "./load.ts";
 import { seedEditorial } from "./editorial.ts";
 
-/** The settings server/runtime.ts gives every variant; the variants differ in the compiler's. */
+/** The settings server/runtime-settings.ts gives every variant; the variants differ in the compiler's. */
 const BASE = ["--max-semi-space-size=16", "--max-old-space-size=384"];
 const VARIANTS: Record<string, string[]> = {
   "liftoff-only": ["--liftoff-only"],

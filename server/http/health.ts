@@ -1,4 +1,4 @@
-// Health endpoints for load balancers and orchestrators (docs/operations.md, "Health checks"):
+// Health endpoints for load balancers and orchestrators (docs/operations.md, "Health checks, logs and restarts"):
 // /healthz says the process serves HTTP and touches nothing else, so a slow database never
 // gets a healthy process restarted; /readyz says this instance should get traffic: the
 // database answers, its schema is this code's, and the server is not shutting down.

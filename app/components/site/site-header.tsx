@@ -58,7 +58,7 @@ function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** "Fale conosco" and the demo button, in the wide header and at the foot of the mobile menu. */
+/** The "Contato" link and the demo button, in the wide header and at the foot of the mobile menu. */
 function HeaderActions({
   contact,
   demo,

@@ -28,7 +28,8 @@ export function loader() {
 /**
  * POST /admin/preview: the admin dialog's Markdown preview, rendered by the same code as the
  * post page so editors see exactly what readers will (docs/decisions/043-markdown-preview.md).
- * Admins only, checked by the database: anyone may sign up, and a render costs CPU. The render
+ * Post writers only (can_write_posts, ADR 081), checked by the database: anyone may sign up, and a
+ * render costs CPU. The render
  * runs on a worker thread with a time budget, so no body stalls the rest of the site
  * (docs/decisions/045-markdown-it-linear-rendering.md).
  */
