@@ -44,7 +44,9 @@ select name, vacuum_due as vacuum, analyze_due as analyze from (
            or s.n_ins_since_vacuum > insert_base + insert_scale * greatest(c.reltuples, 0)
            or age(c.relfrozenxid) > freeze_age
            or mxid_age(c.relminmxid) > multixact_age as vacuum_due,
-         s.n_mod_since_analyze > analyze_base + analyze_scale * greatest(c.reltuples, 0) as analyze_due
+         -- As autovacuum: analyzing pg_statistic rewrites pg_statistic, so it would be due forever.
+         c.oid <> 'pg_catalog.pg_statistic'::regclass
+           and s.n_mod_since_analyze > analyze_base + analyze_scale * greatest(c.reltuples, 0) as analyze_due
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace
     join pg_stat_all_tables s on s.relid = c.oid
