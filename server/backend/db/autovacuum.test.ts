@@ -110,6 +110,22 @@ describe("autovacuum on PGlite", () => {
     expect((await autovacuum!.runPass()).vacuumed).toContain("public.calm");
   });
 
+  it("honours a table's own autovacuum settings", async () => {
+    await pglite.db.exec(`
+      create table public.eager (id int primary key) with (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10);
+      create table public.exempt (id int primary key) with (autovacuum_enabled = off);
+      insert into public.eager select generate_series(1, 1000);
+      insert into public.exempt select generate_series(1, 1000)`);
+    await pglite.db.query("select pg_stat_force_next_flush()");
+    await pglite.db.exec("VACUUM (ANALYZE) public.eager");
+    await pglite.db.exec("VACUUM (ANALYZE) public.exempt");
+    // 20 dead rows: over the eager table's own 10 + 0 %, under the server's 50 + 20 %.
+    await pglite.db.exec("delete from public.eager where id <= 20; delete from public.exempt where id <= 900");
+    const pass = await autovacuum!.runPass();
+    expect(pass.vacuumed).toContain("public.eager");
+    expect([...pass.vacuumed, ...pass.analyzed]).not.toContain("public.exempt");
+  });
+
   it("settles: once nothing changes, a pass finds nothing to do", async () => {
     await autovacuum!.runPass();
     await autovacuum!.runPass();

@@ -24,35 +24,62 @@ const SLOW_MS = 1000;
 
 /**
  * The tables autovacuum would vacuum or analyze now: its formulas from PostgreSQL's
- * documentation ("The Autovacuum Daemon"), with the settings read from the server, so a per-table
- * setting is the only thing not honoured. TOAST tables are vacuumed with their table.
+ * documentation ("The Autovacuum Daemon"), with the server's settings, each overridden by the
+ * table's own storage parameters (`ALTER TABLE … SET (autovacuum_…)`) as autovacuum does. A table
+ * with autovacuum_enabled off is still vacuumed against wraparound, never otherwise; a freeze age
+ * above the server's is ignored; an insert threshold of -1 turns insert-driven vacuums off. TOAST
+ * tables are vacuumed with their table.
  */
 const DUE_TABLES = `
-with settings as (
-  select current_setting('autovacuum_vacuum_threshold')::float8 as vacuum_base,
-         current_setting('autovacuum_vacuum_scale_factor')::float8 as vacuum_scale,
-         current_setting('autovacuum_vacuum_insert_threshold')::float8 as insert_base,
-         current_setting('autovacuum_vacuum_insert_scale_factor')::float8 as insert_scale,
-         current_setting('autovacuum_analyze_threshold')::float8 as analyze_base,
-         current_setting('autovacuum_analyze_scale_factor')::float8 as analyze_scale,
-         current_setting('autovacuum_freeze_max_age')::float8 as freeze_age,
-         current_setting('autovacuum_multixact_freeze_max_age')::float8 as multixact_age
-)
-select name, vacuum_due as vacuum, analyze_due as analyze from (
-  select format('%I.%I', n.nspname, c.relname) as name,
-         s.n_dead_tup > vacuum_base + vacuum_scale * greatest(c.reltuples, 0)
-           or s.n_ins_since_vacuum > insert_base + insert_scale * greatest(c.reltuples, 0)
-           or age(c.relfrozenxid) > freeze_age
-           or mxid_age(c.relminmxid) > multixact_age as vacuum_due,
-         -- As autovacuum: analyzing pg_statistic rewrites pg_statistic, so it would be due forever.
-         c.oid <> 'pg_catalog.pg_statistic'::regclass
-           and s.n_mod_since_analyze > analyze_base + analyze_scale * greatest(c.reltuples, 0) as analyze_due
+with tables as (
+  select format('%I.%I', n.nspname, c.relname) as name, c.oid, greatest(c.reltuples, 0) as tuples,
+         s.n_dead_tup, s.n_ins_since_vacuum, s.n_mod_since_analyze,
+         age(c.relfrozenxid) as xid_age, mxid_age(c.relminmxid) as mxid_age,
+         coalesce(o.options, '{}') as options
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace
     join pg_stat_all_tables s on s.relid = c.oid
-   cross join settings
+    left join lateral (
+      select jsonb_object_agg(split_part(option, '=', 1), substr(option, strpos(option, '=') + 1)) as options
+        from unnest(c.reloptions) as option
+    ) as o on true
    where c.relkind in ('r', 'm')
-) as tables
+),
+settings as (
+  select name, oid, tuples, n_dead_tup, n_ins_since_vacuum, n_mod_since_analyze, xid_age, mxid_age,
+         coalesce((options->>'autovacuum_enabled')::boolean, current_setting('autovacuum')::boolean) as enabled,
+         coalesce((options->>'autovacuum_vacuum_threshold')::float8,
+                  current_setting('autovacuum_vacuum_threshold')::float8) as vacuum_base,
+         coalesce((options->>'autovacuum_vacuum_scale_factor')::float8,
+                  current_setting('autovacuum_vacuum_scale_factor')::float8) as vacuum_scale,
+         coalesce((options->>'autovacuum_vacuum_insert_threshold')::float8,
+                  current_setting('autovacuum_vacuum_insert_threshold')::float8) as insert_base,
+         coalesce((options->>'autovacuum_vacuum_insert_scale_factor')::float8,
+                  current_setting('autovacuum_vacuum_insert_scale_factor')::float8) as insert_scale,
+         coalesce((options->>'autovacuum_analyze_threshold')::float8,
+                  current_setting('autovacuum_analyze_threshold')::float8) as analyze_base,
+         coalesce((options->>'autovacuum_analyze_scale_factor')::float8,
+                  current_setting('autovacuum_analyze_scale_factor')::float8) as analyze_scale,
+         least((options->>'autovacuum_freeze_max_age')::float8,
+               current_setting('autovacuum_freeze_max_age')::float8) as freeze_age,
+         least((options->>'autovacuum_multixact_freeze_max_age')::float8,
+               current_setting('autovacuum_multixact_freeze_max_age')::float8) as multixact_age
+    from tables
+)
+select name, vacuum_due as vacuum, analyze_due as analyze from (
+  select name,
+         xid_age > freeze_age
+           or mxid_age > multixact_age
+           or enabled and (
+             n_dead_tup > vacuum_base + vacuum_scale * tuples
+             or insert_base >= 0 and n_ins_since_vacuum > insert_base + insert_scale * tuples
+           ) as vacuum_due,
+         -- As autovacuum: analyzing pg_statistic rewrites pg_statistic, so it would be due forever.
+         enabled
+           and oid <> 'pg_catalog.pg_statistic'::regclass
+           and n_mod_since_analyze > analyze_base + analyze_scale * tuples as analyze_due
+    from settings
+) as due
  where vacuum_due or analyze_due
  order by name`;
 
