@@ -2,6 +2,7 @@
 // 13.709/2018). Company data and the data protection officer (encarregado) come from the site
 // settings, so each page is a function of them.
 
+import { endSentence } from "~/lib/text";
 import type { SiteSettings } from "~/lib/site-settings";
 import type { DocumentPage } from "./document";
 
@@ -136,7 +137,7 @@ export function termsPage(settings: SiteSettings): DocumentPage {
     },
     eyebrow: "Legal",
     title: "Termos de Uso",
-    intro: `Estes termos regem o uso do site e da plataforma ${name}, oferecidos pela ${legalName}. Ao usar o site ou contratar a plataforma, a empresa cliente e os seus usuários concordam com estas condições.`,
+    intro: `Estes termos regem o uso do site e da plataforma ${name}, oferecidos pela ${endSentence(legalName)} Ao usar o site ou contratar a plataforma, a empresa cliente e os seus usuários concordam com estas condições.`,
     updated,
     tocTitle: "Nesta página",
     sections: [
@@ -278,7 +279,9 @@ export function lgpdPage(settings: SiteSettings): DocumentPage {
       {
         id: "encarregado",
         title: "Encarregado pelo tratamento de dados (DPO)",
-        paragraphs: [`Encarregado: Equipe de Privacidade da ${legalName}. E-mail: ${dpoEmail}. Endereço: ${address}.`],
+        paragraphs: [
+          `Encarregado: Equipe de Privacidade da ${endSentence(legalName)} E-mail: ${dpoEmail}. Endereço: ${endSentence(address)}`,
+        ],
       },
       {
         id: "anpd",

@@ -2,6 +2,7 @@
 // pages they link to, in what order and with what text comes from the page list (pages.ts);
 // this module adds the copy around the links.
 import { type FooterColumnId, type PageEntry, pages } from "./pages";
+import { endSentence } from "~/lib/text";
 
 export interface NavLink {
   name: string;
@@ -68,7 +69,7 @@ export const footerNav = {
   /** With the legal name and, once the settings have one, the CNPJ (already formatted). */
   copyright: (year: number, legalName: string, cnpj: string | null) => {
     const company = cnpj ? `${legalName} · CNPJ ${cnpj}` : legalName;
-    return `© ${year} ${company}${company.endsWith(".") ? "" : "."} Todos os direitos reservados.`;
+    return `© ${year} ${endSentence(company)} Todos os direitos reservados.`;
   },
 };
 
