@@ -1,5 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, unique } from "./support/backend";
+import { demoSection } from "./support/lead-forms";
 import { waitForHydration } from "./support/hydration";
 
 test.describe("not-found page", () => {
@@ -22,6 +23,18 @@ test.describe("not-found page", () => {
     // HTML and CSS only (ADR 048), and the analytics (ADR 073): a broken link is worth knowing.
     await expect(page.locator("html")).toHaveAttribute("data-scripts", "analytics");
     await expect(page.locator("script[src]")).toHaveCount(1);
+  });
+
+  test("an unknown blog post answers 404 in the shell, ending with the demo section", async ({ page }) => {
+    // Thrown by the post's loader, so the site layout's error boundary draws it, not the catch-all.
+    const response = await page.goto("/blog/este-post-nao-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Solicitar Demo" })).toHaveAttribute(
+      "href",
+      "#demo",
+    );
+    await expect(demoSection(page).getByRole("button", { name: "Solicitar demonstração" })).toBeVisible();
   });
 
   test("the not-found page's button leads home", async ({ page }) => {

@@ -13,35 +13,22 @@ interface SiteHandle {
 }
 
 export default function SiteLayout() {
-  // Every page ends with the demo request section, unless it shows the form itself
-  // (handle.hideDemoSection, e.g. /solicitar-demo). The form is plain server-rendered HTML
-  // (ADR 049, which supersedes ADR 033's lazy chunk): it works as is without JavaScript, and
-  // the pages that load the "lead-form" enhancement module get fetch, toasts and focus on top.
-  const handles = useMatches().map((match) => (match.handle ?? {}) as SiteHandle);
-  const hideDemo = handles.some((handle) => handle.hideDemoSection);
   return (
-    <SiteShell
-      demoSection={
-        hideDemo ? undefined : (
-          <DemoSection>
-            <DemoForm id={DEMO_SECTION_ID} copy={demoFormCopy} />
-          </DemoSection>
-        )
-      }
-    >
+    <SiteShell demoSection={useDemoSection()}>
       <Outlet />
     </SiteShell>
   );
 }
 
 /**
- * A page that answers 404 (an unknown blog post, say) keeps the shell and shows the
- * not-found page; anything else is unexpected.
+ * A page that answers 404 (an unknown blog post, say) keeps the shell, demo section included, and
+ * shows the not-found page; anything else is unexpected.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const demoSection = useDemoSection();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <SiteShell>
+      <SiteShell demoSection={demoSection}>
         <title>{notFoundCopy.metaTitle}</title>
         <meta name="robots" content="noindex" />
         <NotFoundScreen />
@@ -49,4 +36,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return <UnexpectedErrorScreen error={error} />;
+}
+
+/**
+ * Every page ends with the demo request section, unless it shows the form itself
+ * (handle.hideDemoSection, e.g. /solicitar-demo). The form is plain server-rendered HTML (ADR 049,
+ * which supersedes ADR 033's lazy chunk): it works as is without JavaScript, and the pages that
+ * load the "lead-form" enhancement module get fetch, toasts and focus on top.
+ */
+function useDemoSection() {
+  const handles = useMatches().map((match) => (match.handle ?? {}) as SiteHandle);
+  if (handles.some((handle) => handle.hideDemoSection)) return undefined;
+  return (
+    <DemoSection>
+      <DemoForm id={DEMO_SECTION_ID} copy={demoFormCopy} />
+    </DemoSection>
+  );
 }
