@@ -10,7 +10,10 @@ test("mission, vision, four values, the numbers and a team of four with portrait
   await expect(main.getByRole("heading", { name: "Missão" })).toBeVisible();
   await expect(main.getByRole("heading", { name: "Visão" })).toBeVisible();
   await expect(main.getByRole("region", { name: "Nossos valores" }).getByRole("listitem")).toHaveCount(4);
-  await expect(main.getByRole("region", { name: "A Omnia em números" })).toContainText("500+");
+  const numbers = main.getByRole("region", { name: "A Omnia em números" });
+  for (const figure of ["500+", "clientes ativos", "10M+", "100+", "endpoints de API", "99,9%", "de uptime"]) {
+    await expect(numbers).toContainText(figure);
+  }
   const team = main.getByRole("region", { name: "Liderança" });
   for (const name of ["Mariana Alves", "Rafael Nogueira", "Camila Ribeiro", "Thiago Martins"]) {
     const portrait = team.getByRole("img", { name: `Retrato ilustrado de ${name}` });
