@@ -269,8 +269,29 @@ describeEachDatabase("cookieless analytics", (kind) => {
         ana.send(app, { k: "v", i: "x", u: "/" }, { "Content-Type": "application/x-www-form-urlencoded" }),
         ana.send(app, { k: "v", i: "x", u: "/", r: "x".repeat(EVENT_MAX_BYTES) }),
         app.request("/_a"),
+        ana.send(app, { k: "e", i: "x", u: "/\u0000", e: 1000 }),
+        ana.send(app, { k: "v", i: "x", u: "/", r: "https://a.example/\u0000" }),
       ]).then((answers) => answers.map((answer) => answer.status));
-      expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 403, 415, 413, 405]);
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 403, 415, 413, 405, 400, 400]);
+    });
+
+    it("keeps everyone's events when one carries a value the database refuses", async () => {
+      clock = new Date();
+      const { analytics, app } = instance();
+      const ana = visitor();
+      expect((await ana.send(app, { k: "v", i: "legit1", u: "/precos" })).status).toBe(204);
+      // A row the checks above would let through and the table refuses (23514), in the same batch.
+      expect(analytics.queue.push(eventRow(hash("4"), { page: "no slash" }))).toBe(true);
+      expect((await ana.send(app, { k: "e", i: "legit1", u: "/precos", e: 1500 })).status).toBe(204);
+      await analytics.queue.flush();
+      const stored = await t.backend.db.query<{ view_id: string; kind: string }>(
+        "select view_id, kind from public.analytics_events where view_id = 'legit1' order by id",
+      );
+      expect(stored.rows).toEqual([
+        { view_id: "legit1", kind: "view" },
+        { view_id: "legit1", kind: "engagement" },
+      ]);
+      expect(await storedFor(hash("4"))).toEqual([]);
     });
 
     it("answers events on the server's own listener as the app does, before the app", async () => {

@@ -48,9 +48,11 @@ function inRange(value: unknown, min: number, max: number): value is number {
   return typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
 }
 
-/** A same-site path: one leading slash (not "//", which a URL reads as another host). */
+/** A same-site path: one leading slash (not "//", which a URL reads as another host), no controls. */
 function isPath(value: unknown): value is string {
-  return typeof value === "string" && value.length <= URL_MAX && /^\/(?!\/)/.test(value) && !/[\s\\]/.test(value);
+  return (
+    typeof value === "string" && value.length <= URL_MAX && /^\/(?!\/)/.test(value) && !/[\s\\\p{Cc}]/u.test(value)
+  );
 }
 
 /** The payload, or null when it is not exactly one of the two events. */
@@ -58,7 +60,13 @@ export function parseEventPayload(body: unknown): EventPayload | null {
   if (!isObject(body) || typeof body.i !== "string" || !VIEW_ID.test(body.i) || !isPath(body.u)) return null;
   if (body.k === "v") {
     if (Object.keys(body).some((key) => !["k", "i", "u", "r", "w"].includes(key))) return null;
-    if (body.r !== undefined && (typeof body.r !== "string" || body.r.length > REFERRER_MAX)) return null;
+    // A control character (NUL above all: Postgres text cannot hold it) is never in a real URL.
+    if (
+      body.r !== undefined &&
+      (typeof body.r !== "string" || body.r.length > REFERRER_MAX || /\p{Cc}/u.test(body.r))
+    ) {
+      return null;
+    }
     if (body.w !== undefined && !(Number.isInteger(body.w) && inRange(body.w, 0, 100_000))) return null;
     return body as unknown as ViewPayload;
   }

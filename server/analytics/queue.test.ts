@@ -27,21 +27,27 @@ describe("the analytics' event queue", () => {
     await queue.stop();
   });
 
-  it("drops a batch the database refuses for its values, and refuses events once full", async () => {
+  it("drops only the events the database refuses for their values, and refuses events once full", async () => {
     const logged: string[] = [];
+    const written: string[][] = [];
     const queue = createEventQueue({
-      write: async () => {
-        throw Object.assign(new Error("check violation"), { permanent: true });
+      write: async (batch) => {
+        if (batch.some((r) => r.page === "/p2")) throw Object.assign(new Error("check violation"), { permanent: true });
+        written.push(batch.map((r) => r.page));
       },
       isPermanent: (error) => (error as { permanent?: boolean }).permanent === true,
-      maxPending: 2,
+      maxBatch: 3,
+      maxPending: 5,
       intervalMs: 60_000,
       log: (line) => logged.push(line),
     });
-    expect([queue.push(row(1)), queue.push(row(2)), queue.push(row(3))]).toEqual([true, true, false]);
+    const pushed = [1, 2, 3, 4, 5, 6].map((n) => queue.push(row(n)));
+    expect(pushed).toEqual([true, true, true, true, true, false]);
     await queue.flush();
     expect(queue.pending).toBe(0);
-    expect(logged).toEqual([expect.stringContaining("dropped 2 events")]);
+    // The refused batch is written again event by event; the batch after it is whole again.
+    expect(written).toEqual([["/p1"], ["/p3"], ["/p4", "/p5"]]);
+    expect(logged).toEqual([expect.stringContaining("dropped an event the database refused")]);
     await queue.stop();
   });
 

@@ -3,8 +3,8 @@
 // as soon as a batch is full, so answering an event (and serving pages) never waits for the
 // database. Batches are small and the loop is yielded between them, so pages are served while a
 // backlog is written. An event is answered 2xx only once it is in this queue; a batch the
-// database did not take stays at the front and is tried again, and stopping the server writes
-// what is left. Past `maxPending` events the queue refuses more (503) rather than grow without
+// database could not take stays at the front and is tried again, one whose values it refused is
+// written event by event, dropping only the refused, and stopping the server writes what is left. Past `maxPending` events the queue refuses more (503) rather than grow without
 // bound.
 import type { EventRow } from "./events.ts";
 
@@ -46,15 +46,22 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
 
   async function writeUpTo(count: number): Promise<void> {
     let left = count;
+    // After a batch the database refused, its events are written one at a time: one bad event
+    // (a value the checks let through) must not cost the others, nor anyone's dashboard.
+    let singly = 0;
     while (left > 0 && rows.length > 0) {
-      const batch = rows.slice(0, Math.min(maxBatch, left));
+      const batch = rows.slice(0, singly > 0 ? 1 : Math.min(maxBatch, left));
       try {
         await options.write(batch);
         if (failing) log(`Analytics: writing events again (${rows.length} waiting).`);
         failing = false;
       } catch (error) {
         if (options.isPermanent?.(error)) {
-          log(`Analytics: dropped ${batch.length} events the database refused: ${String(error)}`);
+          if (batch.length > 1) {
+            singly = batch.length;
+            continue;
+          }
+          log(`Analytics: dropped an event the database refused: ${String(error)}`);
         } else {
           if (!failing) log(`Analytics: could not write events, retrying: ${String(error)}`);
           failing = true;
@@ -64,6 +71,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
       // Only now: events pushed while the batch was written sit behind it.
       rows = rows.slice(batch.length);
       left -= batch.length;
+      if (singly > 0) singly--;
       // On PGlite a write runs on this thread: requests waiting meanwhile go before the next batch.
       if (left > 0 && rows.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
