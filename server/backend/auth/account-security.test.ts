@@ -125,9 +125,27 @@ describeEachDatabase("admin account security", (kind) => {
     expect(grant.error?.code).toBe("42501");
     // Unenrolling needs aal2 as well (the auth service, as GoTrue).
     expect((await aal1.auth.mfa.unenroll({ factorId })).error?.code).toBe("insufficient_aal");
+    const firstStepToken = (await aal1.auth.getSession()).data.session!.access_token;
 
     await passChallenge(aal1, factorId, totp);
     expect((await aal1.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal2");
+    // The token of the first step (a leaked one, say) stays aal1 though its session is now aal2.
+    const asFirstStep = (method: string, path: string, body?: unknown) =>
+      t.backend.fetch(
+        new Request(`${TEST_SITE_URL}/auth/v1${path}`, {
+          method,
+          headers: { apikey: t.backend.anonKey, Authorization: `Bearer ${firstStepToken}` },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+    for (const answer of [
+      await asFirstStep("DELETE", `/factors/${factorId}`),
+      await asFirstStep("PUT", "/user", { email: `taken-${kind}@omnia.example` }),
+      await asFirstStep("POST", "/factors", { factor_type: "totp", friendly_name: "Outro" }),
+    ]) {
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({ error_code: "insufficient_aal" });
+    }
     expect(await protectedAccess(aal1, "aal2")).toEqual({
       postWrite: true,
       leadsRead: true,

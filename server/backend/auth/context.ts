@@ -161,6 +161,15 @@ export async function authenticate(ctx: AuthContext, c: Context, tx: Queryable):
   return { claims, user, session };
 }
 
+/**
+ * Whether the request proves a second factor: its session is aal2, and so is its token. GoTrue
+ * checks the session alone, which lets a token issued before the second factor (a leaked one) act
+ * with it once the session is raised.
+ */
+export function isAal2({ claims, session }: Pick<Authenticated, "claims" | "session">): boolean {
+  return session.aal === "aal2" && claims["aal"] === "aal2";
+}
+
 /** The client's address (server/http/client-ip.ts: socket peer, or X-Forwarded-For behind TRUST_PROXY). */
 export function clientIp(c: Context): string {
   return clientIpOf(c);

@@ -19,6 +19,7 @@ import {
   MAX_BODY_BYTES,
   authenticate,
   checkNewPassword,
+  isAal2,
   isPlainObject,
   rateLimit,
   readBody,
@@ -298,7 +299,7 @@ function registerSessionRoutes(app: Hono, ctx: AuthContext): void {
     const data = body["data"];
     if (data !== undefined && !isPlainObject(data)) throw authErrors.validation("data must be an object");
     const changesEmail = email !== undefined && email !== auth.user.email;
-    if ((newPassword !== undefined || changesEmail) && auth.session.aal !== "aal2") {
+    if ((newPassword !== undefined || changesEmail) && !isAal2(auth)) {
       const factors = await db.transaction((tx) => listFactors(tx, auth.user.id));
       if (factors.some((f) => f.status === "verified")) {
         throw authErrors.insufficientAal("AAL2 session is required to update email or password when MFA is enabled.");

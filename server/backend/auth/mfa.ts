@@ -8,7 +8,7 @@ import type { Context, Hono } from "hono";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import type { Queryable } from "../db/types.ts";
-import { authenticate, rateLimit, readBody, setAuditAddress } from "./context.ts";
+import { authenticate, isAal2, rateLimit, readBody, setAuditAddress } from "./context.ts";
 import type { AuthContext } from "./context.ts";
 import { authErrors } from "./errors.ts";
 import { recordAmr, reissueRefreshToken, tokenResponse } from "./sessions.ts";
@@ -203,10 +203,11 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
 
     const secret = factorType === "totp" ? new OTPAuth.Secret({ size: 20 }).base32 : null;
     const result = await db.transaction(async (tx) => {
-      const { user, session } = await authenticate(ctx, c, tx);
+      const auth = await authenticate(ctx, c, tx);
+      const { user } = auth;
       const factors = await listFactors(tx, user.id);
       // GoTrue: once a factor is verified, adding another needs the second factor too.
-      if (factors.some((f) => f.status === "verified") && session.aal !== "aal2") {
+      if (factors.some((f) => f.status === "verified") && !isAal2(auth)) {
         throw authErrors.insufficientAal("AAL2 required to enroll a new factor");
       }
       if (factors.length >= MAX_FACTORS) {
@@ -269,9 +270,9 @@ export function registerMfaRoutes(app: Hono, ctx: AuthContext): void {
   app.delete("/factors/:id", async (c) => {
     const factorId = c.req.param("id");
     const result = await db.transaction(async (tx) => {
-      const { user, session } = await authenticate(ctx, c, tx);
-      const factor = await ownFactor(tx, user.id, factorId);
-      if (factor.status === "verified" && session.aal !== "aal2") {
+      const auth = await authenticate(ctx, c, tx);
+      const factor = await ownFactor(tx, auth.user.id, factorId);
+      if (factor.status === "verified" && !isAal2(auth)) {
         throw authErrors.insufficientAal("AAL2 required to unenroll verified factor");
       }
       await setAuditAddress(tx, c);
