@@ -172,6 +172,7 @@ export const adminCopy = {
       contentTooLong: "O conteúdo tem no máximo 200.000 caracteres.",
       imageInvalid: "Informe uma URL válida (http ou https).",
       dateInvalid: "Informe a data e a hora completas.",
+      dateTooEarly: "Informe uma data a partir de 1900.",
       tagLimit: "Um post pode ter no máximo 10 tags.",
       tagInvalid: "Cada tag precisa de um nome com letras ou números, de até 80 caracteres.",
       metaTitleTooLong: "O título para buscadores tem no máximo 300 caracteres.",

@@ -113,6 +113,9 @@ describe("validatePost", () => {
     expect(validatePost({ ...filled, tags: [...Array(10).fill("IA"), "ia", " Ia "] })).toEqual({});
     expect(validatePost({ ...filled, tags: ["!!!"] })).toEqual({ tags: "tagInvalid" });
     expect(validatePost({ ...filled, tags: ["x".repeat(81)] })).toEqual({ tags: "tagInvalid" });
+    // The database keeps post dates from 1900 on; a datetime-local year has four digits.
+    expect(validatePost({ ...filled, published_at: "1899-12-31T09:00" })).toEqual({ published_at: "dateTooEarly" });
+    expect(validatePost({ ...filled, published_at: "1900-01-01T00:00" })).toEqual({});
     expect(
       validatePost({
         ...filled,

@@ -32,6 +32,9 @@ export const POST_LIMITS = {
   tagName: 80,
 } as const;
 
+/** The earliest date a post may carry (blog_posts_published_at_shown); a 4-digit year ends at 9999. */
+const POST_DATES_FROM = "1900-01-01T00:00:00.000Z";
+
 /** Addresses a post may not take: /blog/busca is the search (blog_posts_slug_not_reserved). */
 export const RESERVED_SLUGS: readonly string[] = ["busca"];
 
@@ -115,6 +118,7 @@ export type PostProblem =
   | "contentTooLong"
   | "imageInvalid"
   | "dateInvalid"
+  | "dateTooEarly"
   | "tagLimit"
   | "tagInvalid"
   | "metaTitleTooLong"
@@ -184,7 +188,12 @@ export function validatePost(values: PostInput): PostProblems {
   else if (values.content.length > POST_CONTENT_MAX_LENGTH) problems.content = "contentTooLong";
   const image = values.featured_image.trim();
   if (image && !isFeaturedImageAddress(image)) problems.featured_image = "imageInvalid";
-  if (values.published_at && !fromSaoPauloInput(values.published_at)) problems.published_at = "dateInvalid";
+  if (values.published_at) {
+    // The database keeps post dates within the years 1900 to 9999 (blog_posts_published_at_shown).
+    const at = fromSaoPauloInput(values.published_at);
+    if (!at) problems.published_at = "dateInvalid";
+    else if (at < POST_DATES_FROM) problems.published_at = "dateTooEarly";
+  }
   const tags = tagNames(values.tags);
   if (tags.length > POST_LIMITS.tags) problems.tags = "tagLimit";
   else if (tags.some((name) => name.length > POST_LIMITS.tagName || !slugify(name))) problems.tags = "tagInvalid";

@@ -228,6 +228,13 @@ describeEachDatabase("the editorial blog", (kind) => {
       ["canonical_url", "https://", "blog_posts_canonical_url_check"],
       ["og_image", "javascript:alert(1)", "blog_posts_og_image_check"],
       ["slug", "busca", "blog_posts_slug_not_reserved"],
+      // Dates a JavaScript Date cannot hold would fail every public blog page.
+      ["published_at", "-infinity", "blog_posts_published_at_shown"],
+      ["published_at", "infinity", "blog_posts_published_at_shown"],
+      ["published_at", "275761-01-01T00:00:00Z", "blog_posts_published_at_shown"],
+      ["published_at", "1899-12-31T23:59:59Z", "blog_posts_published_at_shown"],
+      ["created_at", "-infinity", "blog_posts_created_at_shown"],
+      ["updated_at", "infinity", "blog_posts_updated_at_shown"],
     ])("refuses %s = %j (%s) with PostgREST's shape", async (column, value, constraint) => {
       const slug = fresh("seo");
       const { error, status } = await admin
