@@ -382,12 +382,17 @@ export type SearchOutcome =
       pageCount: number;
     };
 
+/** The query as searched: control characters (which Postgres text cannot hold) count as spaces. */
+export function searchWords(q: string): string {
+  return q.replace(/\p{Cc}/gu, " ").trim();
+}
+
 /**
  * A page of the search's results (search_posts: Portuguese, accents folded, title first, ranked
  * among the newest matches and the newest title matches, so its work is bounded).
  */
 export async function searchPosts(context: Context, q: string, page = 1): Promise<SearchOutcome | null> {
-  const query = q.trim();
+  const query = searchWords(q);
   if (!query) return { kind: "empty" };
   if (query.length > SEARCH_MAX_LENGTH) return { kind: "too-long" };
   try {

@@ -179,4 +179,15 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     expect(campaign).toHaveLength(2);
     expect(campaign[1]).toContain("ana@empresa.com.br");
   });
+
+  it("drops control characters from the filters, which neither the audit log nor a column can hold", async () => {
+    const request = new Request(`${TEST_SITE_URL}/admin/mensagens.csv?status=new%00&subject=%00comercial`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    const answer = await exportLeads({ request, context, params: {} });
+    expect(answer.status).toBe(200);
+    const lines = (await answer.text()).split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("joao@empresa.com.br");
+  });
 });

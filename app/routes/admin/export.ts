@@ -123,12 +123,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { client } = caller;
   // The inbox's filters (?status=won&subject=demo): the file is the list on screen, every page of it.
   const params = new URL(request.url).searchParams;
+  // Without control characters: Postgres text (the audit log's, the filtered columns') holds no NUL.
+  const param = (name: string) =>
+    params
+      .get(name)
+      ?.replace(/\p{Cc}/gu, "")
+      .slice(0, 200) || undefined;
   const filters: MessageFilters = {
-    status: params.get("status") || undefined,
-    subject: params.get("subject") || undefined,
-    search: params.get("search")?.slice(0, 200) || undefined,
-    source: params.get("source")?.slice(0, 200) || undefined,
-    campaign: params.get("campaign")?.slice(0, 200) || undefined,
+    status: param("status"),
+    subject: param("subject"),
+    search: param("search"),
+    source: param("source"),
+    campaign: param("campaign"),
   };
   // The audit log names who took the leads out of the system, from where, and which ones.
   const recorded = await recordAdminAction(

@@ -168,6 +168,9 @@ describeEachDatabase("the editorial blog's pages", (kind) => {
     expect((await search("   ")).kind).toBe("empty");
     expect((await search("x".repeat(201))).kind).toBe("too-long");
     expect((await search("lançamento")).hits).toEqual([]);
+    // Control characters (a NUL above all, which Postgres text cannot hold) count as spaces.
+    expect((await search("gestão\u0000vendas")).hits?.map((hit) => hit.slug)).toEqual(["gestao-de-vendas-no-whatsapp"]);
+    expect((await search("\u0000")).kind).toBe("empty");
     const tooLong = await run(searchLoader, `/blog/busca?q=${"x".repeat(201)}`, {}, context);
     expect(statusOf(tooLong)).toBe(200);
   });

@@ -4,7 +4,7 @@ import { pagedPath, SEARCH_MAX_LENGTH, SEARCH_PATH } from "~/lib/blog-links";
 import { BlogPagination } from "~/components/blog/blog-pagination";
 import { PostGrid } from "~/components/blog/post-grid";
 import { blogCopy } from "~/content/blog";
-import { blogPageFrom, searchPosts } from "~/lib/blog.server";
+import { blogPageFrom, searchPosts, searchWords } from "~/lib/blog.server";
 import { pageMetaFor } from "~/lib/page-meta";
 import { siteOf } from "~/lib/site-context";
 import type { Route } from "./+types/search";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = page === null ? null : await searchPosts(context, q, page);
   if (!outcome) throw data(null, { status: 404 });
   // The words as the field shows them again: long ones cut at the limit the field has.
-  const query = q.trim().slice(0, SEARCH_MAX_LENGTH);
+  const query = searchWords(q).slice(0, SEARCH_MAX_LENGTH);
   return data({ q: query, outcome }, { status: outcome.kind === "failed" ? 503 : 200 });
 }
 
