@@ -25,11 +25,50 @@ interface SpreadColumn {
 
 const CAST = /^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*$/;
 
-/** A cast's type goes into the SQL as written: only plain type names (`int`, `double precision`). */
+/**
+ * PostgreSQL's pseudo-types (pg_catalog, pg_type.typtype 'p'; filters.test.ts compares the list
+ * with both databases). No value has one: a cast to `unknown` fails inside Postgres with an
+ * internal error (XX000, a 500), others pass as nonsense (`::void`), so every one is refused here.
+ */
+export const PSEUDO_TYPES: ReadonlySet<string> = new Set([
+  "_record",
+  "any",
+  "anyarray",
+  "anycompatible",
+  "anycompatiblearray",
+  "anycompatiblemultirange",
+  "anycompatiblenonarray",
+  "anycompatiblerange",
+  "anyelement",
+  "anyenum",
+  "anymultirange",
+  "anynonarray",
+  "anyrange",
+  "cstring",
+  "event_trigger",
+  "fdw_handler",
+  "index_am_handler",
+  "internal",
+  "language_handler",
+  "pg_ddl_command",
+  "record",
+  "table_am_handler",
+  "trigger",
+  "tsm_handler",
+  "unknown",
+  "void",
+]);
+
+/**
+ * A cast's type goes into the SQL as written: only plain type names (`int`, `double precision`),
+ * and none of the pseudo-types. Every select position (columns, aggregates, embeds, rpc) ends here.
+ */
 function castSql(expr: string, type: string | undefined): string {
   if (type === undefined) return expr;
   if (!CAST.test(type) || type.length > 127)
     throw restErrors.badQuery(`"failed to parse select parameter"`, `invalid cast type "${type}"`);
+  // Postgres folds an unquoted name to lower case: `::UNKNOWN` is the same type.
+  if (PSEUDO_TYPES.has(type.toLowerCase())) throw restErrors.pseudoTypeCast(type.toLowerCase());
   return `CAST(${expr} AS ${type})`;
 }
 

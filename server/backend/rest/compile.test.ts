@@ -179,6 +179,46 @@ describe("reads", () => {
       code: "PGRST100",
     });
   });
+
+  // Postgres fails on `CAST(x AS unknown)` with an internal error (XX000): a 500 for a client's mistake.
+  it("refuses casts to pseudo-types in every select position, as Postgres refuses a cast", () => {
+    for (const select of [
+      "title::unknown",
+      "title::UNKNOWN",
+      "id::record",
+      "id::anyelement",
+      "id::void",
+      "id.sum()::unknown",
+      "id::cstring.sum()",
+      "title,authors(name::unknown)",
+      "title,...authors(name::internal)",
+      "title,tags(name::trigger)",
+    ]) {
+      expect(restError(() => compileRead(snapshot, posts, read(`select=${select}`)))).toMatchObject({
+        status: 400,
+        code: "42846",
+        message: expect.stringMatching(/^cannot cast to pseudo-type [a-z]+$/),
+      });
+    }
+    const fn = snapshot.functions.get(relationKey("public", "posts_by"))![0]!;
+    const call = () =>
+      compileCall(snapshot, {
+        fn,
+        args: { kind: "query", pairs: [["author", "Ana"]] },
+        query: parseQuery(new URLSearchParams("select=title::anyarray"), { rpcRead: true }),
+        media: JSON_MEDIA,
+        head: false,
+        range: null,
+        maxRows: 10,
+      });
+    expect(restError(call)).toMatchObject({
+      status: 400,
+      code: "42846",
+      message: "cannot cast to pseudo-type anyarray",
+    });
+    // A type name that merely contains one is a type like any other.
+    expect(compileRead(snapshot, posts, read("select=title::unknown_kind")).sql).toContain("AS unknown_kind)");
+  });
 });
 
 function write(kind: WriteOperation["kind"], query: string, extra: Partial<WriteOperation> = {}): WriteOperation {

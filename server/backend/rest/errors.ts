@@ -190,6 +190,8 @@ export const restErrors = {
   missingWhere: kind(400, "21000", (statement: "UPDATE" | "DELETE") => ({
     message: `${statement} requires a WHERE clause`,
   })),
+  /** 42846: a select cast to a pseudo-type (`::unknown`): Postgres' code for a cast it refuses. */
+  pseudoTypeCast: kind(400, "42846", (type: string) => ({ message: `cannot cast to pseudo-type ${type}` })),
   /** 42703: a select, filter or order column the table does not have (Postgres' own words). */
   undefinedColumn: kind(400, "42703", (table: string, column: string) => ({
     message: `column ${table}.${column} does not exist`,

@@ -6,6 +6,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/describe-each-database.ts";
 import type { TestBackend } from "../testing/backend.ts";
+import { PSEUDO_TYPES } from "./compile-read.ts";
 import { errorText, pgrstError, startFixtureBackend } from "./embedding-fixture.ts";
 import type { RawAnswer } from "./embedding-fixture.ts";
 import { MAX_LOGIC_DEPTH } from "./filter-grammar.ts";
@@ -133,6 +134,34 @@ describeEachDatabase("REST filters and formats", (kind) => {
       expect(paths.data).toEqual({ name: "Ana", langs: "pt", city: "Recife" });
       const numeric = await raw("/emb_posts?select=title&meta->views=gt.5&order=id");
       expect(numeric.json).toEqual([{ title: "Primeiro post" }, { title: "Terceiro post" }]);
+    });
+
+    // CAST(x AS unknown) fails inside Postgres with an internal error (XX000): it answered 500.
+    it("answers a cast to a pseudo-type with 400 in every select position, as an unknown type", async () => {
+      const unknownType = await raw("/emb_posts?select=title::no_such_type");
+      expect(unknownType).toMatchObject({ status: 400, json: { code: "42704" } });
+      for (const path of [
+        "/emb_posts?select=title::unknown",
+        "/emb_posts?select=title,author:emb_authors!author_id(name::unknown)",
+        "/emb_posts?select=id.sum()::unknown",
+        "/emb_posts?select=id::unknown.sum()",
+        "/rpc/emb_posts_by?author=Ana&select=title::unknown",
+      ]) {
+        const answer = await raw(path);
+        expect({ path, status: answer.status, json: answer.json }).toEqual({
+          path,
+          status: 400,
+          json: pgrstError("42846", "cannot cast to pseudo-type unknown"),
+        });
+      }
+      expect((await raw("/emb_posts?select=title::VOID")).json).toEqual(
+        pgrstError("42846", "cannot cast to pseudo-type void"),
+      );
+      // The list the compiler refuses is the database's own.
+      const { rows } = await t.backend.db.query<{ typname: string }>(
+        "SELECT typname::text FROM pg_catalog.pg_type WHERE typtype = 'p' AND typnamespace = 'pg_catalog'::regnamespace",
+      );
+      expect(rows.map((r) => r.typname).toSorted()).toEqual([...PSEUDO_TYPES].toSorted());
     });
 
     it("refuses unknown operators and malformed trees with PostgREST's parse error", async () => {
