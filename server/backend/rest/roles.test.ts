@@ -229,6 +229,23 @@ const operations: Record<string, (ctx: Ctx) => Promise<Outcome>> = {
     const id = await post(ctx, { author_id: ctx.admin.id, published: false });
     return outcome(await ctx.actor.client.rpc("create_post_preview_link", { for_post: id, purpose: "view" }));
   },
+  // supabase-js resolves a 204 to no error and no data ("ok"): a silent refusal looked like success.
+  "tags: set their own draft's tags": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.actor.id, published: false });
+    return outcome(await ctx.actor.client.rpc("set_post_tags", { for_post: id, tag_ids: [] }));
+  },
+  "tags: set a published post's tags": async (ctx) => {
+    const id = await post(ctx, { author_id: ctx.admin.id, published: true });
+    return outcome(await ctx.actor.client.rpc("set_post_tags", { for_post: id, tag_ids: [] }));
+  },
+  // A write whose filter matches no row is refused all the same: 403 against 204 would tell a
+  // caller whether a row it may not read exists.
+  "tags: delete one that does not exist": async ({ actor }) =>
+    outcome(await actor.client.from("tags").delete().eq("slug", "tag-que-nao-existe")),
+  "tags: untag a post that does not exist": async ({ actor }) =>
+    outcome(await actor.client.from("post_tags").delete().eq("post_id", crypto.randomUUID())),
+  "profiles: rename one that does not exist": async ({ actor }) =>
+    outcome(await actor.client.from("author_profiles").update({ name: "Outro" }).eq("slug", "perfil-que-nao-existe")),
   "tags: read an unused tag": async ({ actor, service, unique }) => {
     await service.from("tags").insert({ slug: `lida-${unique}`, name: `Lida ${unique}` });
     return outcome(await actor.client.from("tags").select("id").eq("slug", `lida-${unique}`));
@@ -323,6 +340,13 @@ const operations: Record<string, (ctx: Ctx) => Promise<Outcome>> = {
   },
   "team: grant themselves admin": async ({ actor }) =>
     outcome(await actor.client.from("user_roles").insert({ user_id: actor.id, role: "admin" })),
+  // Every admin row at once: an admin is let through, and the last admin stays (P0001).
+  "team: demote the admins": async ({ actor }) =>
+    outcome(await actor.client.from("user_roles").update({ role: "user" }).eq("role", "admin")),
+  "team: revoke the admins' role": async ({ actor }) =>
+    outcome(await actor.client.from("user_roles").delete().eq("role", "admin")),
+  "team: revoke a role no one holds": async ({ actor }) =>
+    outcome(await actor.client.from("user_roles").delete().eq("user_id", crypto.randomUUID())),
   "settings: change": async ({ actor }) =>
     outcome(await actor.client.from("site_settings").update({ trade_name: "Omnia" }).eq("id", true)),
 };
@@ -404,6 +428,17 @@ const expected: Record<string, Record<Role, Outcome>> = {
     vendas: "42501",
     user: "42501",
   },
+  "tags: set their own draft's tags": { admin: "ok", editor: "ok", autor: "ok", vendas: "42501", user: "42501" },
+  "tags: set a published post's tags": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "tags: delete one that does not exist": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
+  "tags: untag a post that does not exist": { admin: "ok", editor: "ok", autor: "ok", vendas: "42501", user: "42501" },
+  "profiles: rename one that does not exist": {
+    admin: "ok",
+    editor: "ok",
+    autor: "ok",
+    vendas: "42501",
+    user: "42501",
+  },
   "tags: read an unused tag": { admin: "ok", editor: "ok", autor: "ok", vendas: "none", user: "none" },
   "tags: insert": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
   "tags: delete": { admin: "ok", editor: "ok", autor: "42501", vendas: "42501", user: "42501" },
@@ -434,6 +469,9 @@ const expected: Record<string, Record<Role, Outcome>> = {
   "analytics: rewrite today's figures": { admin: "ok", editor: "ok", autor: "42501", vendas: "ok", user: "42501" },
   "team: assign a role": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
   "team: grant themselves admin": { admin: "23505", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
+  "team: demote the admins": { admin: "P0001", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
+  "team: revoke the admins' role": { admin: "P0001", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
+  "team: revoke a role no one holds": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
   "settings: change": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
 };
 
@@ -505,6 +543,37 @@ describeEachDatabase("roles", (kind) => {
     expect((await editor.client.from("blog_posts").update({ published: true }).eq("id", id)).error).toBeNull();
     const after = await service.from("blog_posts").select("review_requested_at").eq("id", id).single();
     expect(after.data).toEqual({ review_requested_at: null });
+  });
+
+  // The probe's requests, with the status supabase-js hands the app: 403, not 204.
+  it("refuses role changes and other posts' tags with 403 and 42501, not 204", async () => {
+    const admin = actors.get("admin")!;
+    const { data: published } = await service
+      .from("blog_posts")
+      .insert({ title: "Publicado", slug: `tags-403-${kind}`, author_id: admin.id, published: true })
+      .select("id")
+      .single();
+    for (const role of ["autor", "user"] as const) {
+      const client = actors.get(role)!.client;
+      for (const result of [
+        await client.from("user_roles").update({ role: "user" }).eq("role", "admin"),
+        await client.from("user_roles").delete().eq("role", "admin"),
+        await client.rpc("set_post_tags", { for_post: (published as { id: string }).id, tag_ids: [] }),
+      ]) {
+        expect({ role, status: result.status, code: result.error?.code }).toEqual({ role, status: 403, code: "42501" });
+      }
+    }
+    const admins = await service.from("user_roles").select("user_id").eq("role", "admin");
+    expect(admins.data).toContainEqual({ user_id: admin.id });
+  });
+
+  it("tells a writer whose post names no author that it must be their own", async () => {
+    const { error, status } = await actors
+      .get("autor")!
+      .client.from("blog_posts")
+      .insert({ title: "Sem autor", slug: `sem-autor-${kind}`, published: false });
+    expect(status).toBe(403);
+    expect(error).toMatchObject({ code: "42501", message: expect.stringContaining("must be their own") });
   });
 
   it("gives each account one role through set_member_role and keeps the last admin", async () => {
