@@ -2,9 +2,11 @@
 // (server/backend/: REST, auth, Storage; server/ imports this file with its `.ts` extension).
 // A declared Content-Length over the limit is refused before a byte is read; a body without
 // one is counted as it arrives and refused once it passes the limit, never held whole first.
-// Each caller turns BodyTooLarge into its own API's 413. The site's admin-only JSON routes check
-// the declared length with it before asking the database who the caller is
-// (admin-auth.server.ts); their bytes are bounded where requests arrive.
+// Each caller turns BodyTooLarge into its own API's 413. BodyAborted is a client that hung up
+// mid-body: Node has answered 400 already, so it is no server error (the access log records that
+// 400, server/http/access-log.ts). The site's admin-only JSON routes check the declared length
+// with it before asking the database who the caller is (admin-auth.server.ts); their bytes are
+// bounded where requests arrive.
 
 export class BodyTooLarge extends Error {
   readonly maxBytes: number;
@@ -15,6 +17,34 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/**
+ * The client closed its connection before the whole body arrived (Node's "aborted"): the
+ * client's doing, answered 400 by Node itself, so never a server error.
+ */
+export class BodyAborted extends Error {
+  constructor() {
+    super("The client closed the connection before sending the whole body");
+    this.name = "BodyAborted";
+    // No trace: it never points at a bug of ours, and a service that logs the errors it does not
+    // know would otherwise print one for every hung-up request anyone cares to send.
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+/** Error codes of a request stream whose connection went away (Node's "aborted" is ECONNRESET). */
+const CONNECTION_LOST = new Set(["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE"]);
+
+/** Whether reading a body failed because the client's connection went away. */
+export function isBodyAborted(error: unknown): boolean {
+  if (error instanceof BodyAborted) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  // @hono/node-server's words when the stream closed without an error of its own.
+  return (
+    (typeof code === "string" && CONNECTION_LOST.has(code)) || error.message === "Client connection prematurely closed."
+  );
+}
+
 /** Whether the request declares more than `maxBytes`, or a length that is not a number of bytes. */
 export function declaresMoreThan(request: Request, maxBytes: number): boolean {
   const declared = request.headers.get("content-length")?.trim();
@@ -22,19 +52,37 @@ export function declaresMoreThan(request: Request, maxBytes: number): boolean {
   return !/^\d+$/.test(declared) || Number(declared) > maxBytes;
 }
 
-/** The chunks of a body as they arrive, failing with BodyTooLarge once more than `maxBytes` have passed. */
+/**
+ * The chunks of a body as they arrive, failing with BodyTooLarge once more than `maxBytes` have
+ * passed, and with BodyAborted when the client hangs up first.
+ */
 export async function* boundedChunks(body: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array> {
   let seen = 0;
-  for await (const chunk of body) {
-    seen += chunk.byteLength;
-    if (seen > maxBytes) throw new BodyTooLarge(maxBytes);
-    yield chunk;
+  try {
+    for await (const chunk of body) {
+      seen += chunk.byteLength;
+      if (seen > maxBytes) throw new BodyTooLarge(maxBytes);
+      yield chunk;
+    }
+  } catch (error) {
+    throw isBodyAborted(error) ? new BodyAborted() : error;
   }
 }
 
-/** The whole body, at most `maxBytes` (empty when there is none); BodyTooLarge otherwise. */
+/**
+ * The whole body, at most `maxBytes` (empty when there is none); BodyTooLarge beyond, BodyAborted
+ * when the client hangs up before sending it all.
+ */
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (declaresMoreThan(request, maxBytes)) throw new BodyTooLarge(maxBytes);
+  try {
+    return await readBody(request, maxBytes);
+  } catch (error) {
+    throw isBodyAborted(error) ? new BodyAborted() : error;
+  }
+}
+
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (request.headers.get("content-length")) {
     // Declared within the limit: Node's HTTP server holds a request to its Content-Length, so
     // the body is read at once. Only an in-process Request can understate it; its bytes are

@@ -2,7 +2,8 @@
 // request through proxies and into error reports. JSON lines for log collectors by default;
 // LOG_FORMAT=pretty prints readable lines for people (pino-pretty, in the same thread).
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { IncomingMessage } from "node:http";
+import type { Context, MiddlewareHandler } from "hono";
 import { pino, type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
 import type { LogLevel } from "../config.ts";
@@ -28,9 +29,22 @@ export function createLogger(
 }
 
 /**
+ * Whether the client hung up before sending the whole body (a Content-Length of 100 and 6 bytes,
+ * then closed). Node itself answers such a request 400 (or nothing, when the connection was
+ * reset), and the app's answer, often a 500 from the failed read, never leaves.
+ */
+function bodyCutShort(c: Context): boolean {
+  // The Node request, which @hono/node-server passes as env; absent when tests call app.request.
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return typeof incoming?.complete === "boolean" && !incoming.complete && incoming.destroyed;
+}
+
+/**
  * Logs each request once its response is ready: method, path (without the query string, which
  * may carry tokens or visitors' data), status, duration and request id. Paths in `quiet`
- * (health probes, polled every few seconds) are not logged.
+ * (health probes, polled every few seconds) are not logged. A request whose client hung up
+ * mid-body is logged with the 400 Node answered, marked `aborted`: anyone can send one, and it
+ * must not count as a server error.
  */
 export function accessLog(logger: Logger, quiet: readonly string[] = []): MiddlewareHandler {
   const skip = new Set(quiet);
@@ -40,11 +54,13 @@ export function accessLog(logger: Logger, quiet: readonly string[] = []): Middle
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
     if (skip.has(c.req.path)) return;
+    const aborted = bodyCutShort(c);
     logger.info(
       {
         method: c.req.method,
         path: c.req.path,
-        status: c.res.status,
+        status: aborted ? 400 : c.res.status,
+        ...(aborted ? { aborted: true } : {}),
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
         request_id: requestId,
       },

@@ -1,7 +1,7 @@
 // What every auth route shares: the database, keys, settings, and request helpers that copy
 // GoTrue's request handling (Bearer parsing, JSON bodies, client address).
 import type { Context } from "hono";
-import { BodyTooLarge, readBoundedBody } from "../../../app/lib/bounded-body.ts";
+import { BodyAborted, BodyTooLarge, readBoundedBody } from "../../../app/lib/bounded-body.ts";
 import type { Database, Queryable } from "../db/types.ts";
 import type { SigningKeys } from "../keys.ts";
 import { authErrors } from "./errors.ts";
@@ -99,7 +99,10 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   try {
     bytes = await readBoundedBody(c.req.raw, MAX_BODY_BYTES);
   } catch (error) {
-    throw error instanceof BodyTooLarge ? authErrors.requestTooLarge() : error;
+    if (error instanceof BodyTooLarge) throw authErrors.requestTooLarge();
+    // A client that hung up mid-body: its own mistake (400), never logged as ours.
+    if (error instanceof BodyAborted) throw authErrors.badJson();
+    throw error;
   }
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return {};

@@ -3,7 +3,7 @@
 // under a size limit. Nothing here reads the catalog or the database; every refusal is an entry
 // of errors.ts.
 import type { Context } from "hono";
-import { BodyTooLarge, declaresMoreThan, readBoundedBody } from "../../../app/lib/bounded-body.ts";
+import { BodyAborted, BodyTooLarge, declaresMoreThan, readBoundedBody } from "../../../app/lib/bounded-body.ts";
 import { clientIpOf } from "../../http/client-ip.ts";
 import type { RequestRole } from "../db/types.ts";
 import { restErrors } from "./errors.ts";
@@ -167,7 +167,10 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBo
   try {
     bytes = await readBoundedBody(c.req.raw, maxBytes);
   } catch (error) {
-    throw error instanceof BodyTooLarge ? restErrors.payloadTooLarge(maxBytes) : error;
+    if (error instanceof BodyTooLarge) throw restErrors.payloadTooLarge(maxBytes);
+    // A client that hung up mid-body: its own mistake (400), never logged as ours.
+    if (error instanceof BodyAborted) throw restErrors.invalidBody(undefined, error.message);
+    throw error;
   }
   let raw: string;
   try {
