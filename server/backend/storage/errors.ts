@@ -34,6 +34,8 @@ export const storageErrors = {
   invalidImage: (reason: string, unreadable = true) =>
     new StorageError(400, "invalid_image", unreadable ? `The image could not be read: ${reason}` : reason),
   invalidRequest: (message: string) => new StorageError(400, "InvalidRequest", message),
+  bodyAborted: () =>
+    new StorageError(400, "InvalidRequest", "The client closed the connection before sending the whole body"),
   /** A stored object that cannot become a rendition (too large, damaged): the same answer every time. */
   cannotRender: (reason: string) => new StorageError(422, "invalid_image", reason),
   renderLimited: (retryAfter: number) =>

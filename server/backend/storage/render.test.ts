@@ -136,6 +136,25 @@ describe("createRenderer", () => {
     expect(width / height).toBeCloseTo(16_000 / 3_120, 1);
   });
 
+  it("refuses a damaged object or a failed encode with a 422 that names no server path", async () => {
+    const damaged = photo.subarray(0, 300);
+    await expect(renderer({}).rendition({ ...request(320), read: async () => damaged })).rejects.toMatchObject({
+      status: 422,
+      message: "The image could not be read: the stored file is damaged or incomplete",
+    });
+    // libvips' write errors begin with the file's path: "<STORAGE_DIR>/.tmp/…: unable to open for write".
+    const nowhere = createRenderer({
+      cacheDir: path.join(dir, "renditions"),
+      tempFile: () => path.join(dir, "gone", "r"),
+    });
+    const failed = await nowhere.rendition(request(320)).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(failed).toMatchObject({ status: 422, message: "The image could not be rendered as avif" });
+    expect(failed?.message).not.toContain(dir);
+  });
+
   it("answers 503 at once when every slot is busy and the queue is full", async () => {
     const busy = renderer({ atOnce: 1, waiting: 0 });
     const first = busy.rendition(request(640));

@@ -253,7 +253,8 @@ export function createRenderer(options: RendererOptions): Renderer {
       frames = animated ? Math.max(1, meta.pages ?? 1) : 1;
     } catch (error) {
       if (error instanceof ImageOutOfBounds) throw storageErrors.cannotRender(error.message);
-      throw storageErrors.cannotRender(`The image could not be read: ${firstLine(error)}`);
+      // Never libvips' own words, here or below: some name a file, a path on this server.
+      throw storageErrors.cannotRender("The image could not be read: the stored file is damaged or incomplete");
     }
     const { transform, format } = request;
     const box = outputBox(transform, stored, frames);
@@ -277,7 +278,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       await encoded.toFile(partial);
     } catch (error) {
       if (/timeout/i.test(firstLine(error))) throw storageErrors.renderTimeout();
-      throw storageErrors.cannotRender(`The image could not be rendered: ${firstLine(error)}`);
+      throw storageErrors.cannotRender(`The image could not be rendered as ${format}`);
     }
   }
 

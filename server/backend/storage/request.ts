@@ -3,7 +3,7 @@
 // headers. Nothing here reads the database; every refusal is an entry of errors.ts.
 import type { Context } from "hono";
 import { routePath } from "hono/route";
-import { BodyTooLarge, readBoundedBody } from "../../../app/lib/bounded-body.ts";
+import { BodyAborted, BodyTooLarge, readBoundedBody } from "../../../app/lib/bounded-body.ts";
 import { authenticate } from "../rest/request.ts";
 import type { Auth, VerifyJwt } from "../rest/request.ts";
 import { storageErrors } from "./errors.ts";
@@ -65,7 +65,8 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   try {
     text = Buffer.from(await readBoundedBody(c.req.raw, MAX_JSON_BYTES)).toString("utf8");
   } catch (error) {
-    throw error instanceof BodyTooLarge ? storageErrors.tooLarge(MAX_JSON_BYTES) : error;
+    if (error instanceof BodyTooLarge) throw storageErrors.tooLarge(MAX_JSON_BYTES);
+    throw error instanceof BodyAborted ? storageErrors.bodyAborted() : error;
   }
   try {
     const value = JSON.parse(text || "{}") as unknown;

@@ -8,7 +8,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createClient } from "@supabase/supabase-js";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { startBackend } from "../index.ts";
 import type { Backend } from "../index.ts";
 import { describeEachDatabase } from "../testing/describe-each-database.ts";
@@ -51,6 +51,27 @@ async function jpegWithLocation(width: number, height: number): Promise<Buffer> 
     .withExif({ IFD0: { Artist: "Fotógrafa", Copyright: "Rua Secreta 123" } })
     .toBuffer();
 }
+
+/** A 64 × 48 picture of noise, which compresses poorly: half of it is a damaged file in any format. */
+const noise = () =>
+  sharp({
+    create: {
+      width: 64,
+      height: 48,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  });
+
+/** A body that breaks off as Node's request stream does when the connection closes before Content-Length. */
+const hungUp = () =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+      controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+    },
+  });
 
 describeEachDatabase("storage", (kind) => {
   let dir: string;
@@ -323,7 +344,7 @@ describeEachDatabase("storage", (kind) => {
     expect(fs.readdirSync(renditions)).not.toContain(id);
   });
 
-  it("refuses SVG, a PNG named .jpg, a 6 MB file and a truncated JPEG, storing nothing", async () => {
+  it("refuses SVG, a PNG named .jpg or .html, a 6 MB file and a truncated JPEG, storing nothing", async () => {
     const images = client(adminToken).storage.from("blog-images");
     const before = blobCount();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
@@ -344,6 +365,8 @@ describeEachDatabase("storage", (kind) => {
     const cases: [string, Buffer, string, string, RegExp][] = [
       ["desenho.svg", svg, "image/svg+xml", "415", /mime type image\/svg\+xml is not supported/],
       ["foto.jpg", png, "image/jpeg", "415", /the file is image\/png but its name ends in \.jpg/],
+      // Not an image's extension either: a proxy or a download would take it for a page.
+      ["pagina.html", png, "image/png", "415", /the file is image\/png but its name ends in \.html/],
       ["grande.jpg", Buffer.alloc(6 * 1024 * 1024, 1), "image/jpeg", "413", /exceeded the maximum allowed size/],
       ["cortada.jpg", photo.subarray(0, Math.floor(photo.length / 2)), "image/jpeg", "400", /could not be read/],
     ];
@@ -393,6 +416,62 @@ describeEachDatabase("storage", (kind) => {
     expect(await escape.json()).toMatchObject({ error: "InvalidKey" });
     expect(blobCount()).toBe(before);
     expect((await images.list("recusadas")).data).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, "storage", ".tmp"))).toEqual([]);
+  });
+
+  it("refuses a damaged image of every accepted type with a 400 that names no server path", async () => {
+    const images = client(adminToken).storage.from("blog-images");
+    const before = blobCount();
+    const formats = [
+      // libvips' AVIF errors begin with the path of the file it read, "<STORAGE_DIR>/.tmp/…: bad seek".
+      ["avif", "image/avif", await noise().avif().toBuffer()],
+      ["png", "image/png", await noise().png().toBuffer()],
+      ["jpg", "image/jpeg", await noise().jpeg().toBuffer()],
+      ["webp", "image/webp", await noise().webp().toBuffer()],
+      ["gif", "image/gif", await noise().gif().toBuffer()],
+    ] as const;
+    for (const [extension, type, whole] of formats) {
+      const { error } = await images.upload(
+        `recusadas/danificada.${extension}`,
+        new Blob([new Uint8Array(whole.subarray(0, Math.floor(whole.length / 2)))], { type }),
+      );
+      expect({ extension, status: (error as { statusCode?: string } | null)?.statusCode }).toEqual({
+        extension,
+        status: "400",
+      });
+      expect(error?.message).not.toContain(dir);
+      expect(error?.message).toBe(`The image could not be read: the ${type} file is damaged or incomplete`);
+    }
+    expect(blobCount()).toBe(before);
+    expect(fs.readdirSync(path.join(dir, "storage", ".tmp"))).toEqual([]);
+  });
+
+  it("answers 400, logging nothing, to an upload or a listing whose client hung up mid-body", async () => {
+    const before = blobCount();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const headers = { authorization: `Bearer ${adminToken}`, apikey: backend.anonKey };
+      for (const [url, contentType] of [
+        [`${URL_BASE}/storage/v1/object/blog-images/recusadas/metade.png`, "image/png"],
+        [`${URL_BASE}/storage/v1/object/blog-images/recusadas/metade.png`, "multipart/form-data; boundary=XyZ"],
+        [`${URL_BASE}/storage/v1/object/list/blog-images`, "application/json"],
+      ]) {
+        const response = await backend.fetch(
+          new Request(url!, {
+            method: "POST",
+            headers: { ...headers, "content-type": contentType! },
+            body: hungUp(),
+            duplex: "half",
+          } as RequestInit),
+        );
+        expect({ url, contentType, status: response.status }).toEqual({ url, contentType, status: 400 });
+        expect(await response.json()).toMatchObject({ error: "InvalidRequest" });
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect(blobCount()).toBe(before);
     expect(fs.readdirSync(path.join(dir, "storage", ".tmp"))).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { fileTypeFromFile } from "file-type";
-import { BodyTooLarge, boundedChunks, declaresMoreThan } from "../../../app/lib/bounded-body.ts";
+import { BodyTooLarge, boundedChunks, declaresMoreThan, isBodyAborted } from "../../../app/lib/bounded-body.ts";
 import { storageErrors } from "./errors.ts";
 import { ImageOutOfBounds, MAX_PIXELS, checkBounds, loadSharp } from "./image-bounds.ts";
 
@@ -22,9 +22,6 @@ export const IMAGE_TYPES: Record<string, readonly string[]> = {
   "image/avif": ["avif"],
   "image/gif": ["gif"],
 };
-const IMAGE_EXTENSIONS = new Set(
-  Object.values(IMAGE_TYPES).flat().concat(["svg", "svgz", "heic", "bmp", "tif", "tiff"]),
-);
 
 export interface ReceivedBody {
   file: string;
@@ -46,13 +43,15 @@ export async function receiveBody(request: Request, tempFile: string, limit: num
   if (declaresMoreThan(request, limit + MULTIPART_SLACK)) throw storageErrors.tooLarge(limit);
   if (!request.body) throw storageErrors.invalidRequest("The request has no body");
   const contentType = request.headers.get("content-type") ?? "";
+  const output = fs.createWriteStream(tempFile);
   try {
-    if (/^multipart\/form-data/i.test(contentType))
-      return await receiveMultipart(request, contentType, tempFile, limit);
+    if (/^multipart\/form-data/i.test(contentType)) {
+      return await receiveMultipart(request, contentType, output, limit);
+    }
     await pipeline(
       Readable.fromWeb(request.body as never),
       (source: AsyncIterable<Uint8Array>) => boundedChunks(source, limit),
-      fs.createWriteStream(tempFile),
+      output,
     );
     return {
       file: tempFile,
@@ -60,8 +59,14 @@ export async function receiveBody(request: Request, tempFile: string, limit: num
       cacheControl: maxAge(request.headers.get("cache-control")),
     };
   } catch (error) {
+    // Removed once closed: a body that fails at once fails before the file is even open, and
+    // the opening would bring it back after the removal.
+    output.destroy();
+    if (!output.closed) await new Promise<void>((closed) => output.once("close", () => closed()));
     fs.rmSync(tempFile, { force: true });
     if (error instanceof BodyTooLarge) throw storageErrors.tooLarge(limit);
+    // The uploader hung up mid-body: its mistake (Node has answered 400), not one to log as ours.
+    if (isBodyAborted(error)) throw storageErrors.bodyAborted();
     throw error;
   }
 }
@@ -69,7 +74,7 @@ export async function receiveBody(request: Request, tempFile: string, limit: num
 function receiveMultipart(
   request: Request,
   contentType: string,
-  tempFile: string,
+  output: fs.WriteStream,
   limit: number,
 ): Promise<ReceivedBody> {
   return new Promise((resolve, reject) => {
@@ -90,14 +95,16 @@ function receiveMultipart(
       stream.on("limit", () => {
         tooLarge = true;
       });
-      writing = pipeline(stream, fs.createWriteStream(tempFile));
+      writing = pipeline(stream, output);
+      // Awaited on "close"; when the body fails first, that failure is the one reported.
+      writing.catch(() => {});
     });
     parser.on("error", () => reject(storageErrors.invalidRequest("The multipart body could not be read")));
     parser.on("close", () => {
       if (!writing) return reject(storageErrors.invalidRequest("The multipart body has no file"));
       writing.then(() => {
         if (tooLarge) reject(new BodyTooLarge(limit));
-        else resolve({ file: tempFile, bytes: fs.statSync(tempFile).size, cacheControl });
+        else resolve({ file: String(output.path), bytes: fs.statSync(output.path).size, cacheControl });
       }, reject);
     });
     Readable.fromWeb(request.body as never)
@@ -137,11 +144,21 @@ export interface CheckedImage {
 }
 
 /**
+ * The extension of an object name's last segment ("" for a name ending in a dot), or null when
+ * it has none.
+ */
+function extensionOf(name: string): string | null {
+  const last = name.slice(name.lastIndexOf("/") + 1);
+  const dot = last.lastIndexOf(".");
+  return dot === -1 ? null : last.slice(dot + 1).toLowerCase();
+}
+
+/**
  * The real type from the bytes (not the name or the Content-Type), which must be an accepted
- * image whose name's extension, if any, agrees; its size from the header, within the bounds of
- * image-bounds.ts, before anything is decoded; then the whole image decoded once, so a
- * truncated or damaged file is refused. JPEGs are re-encoded without their metadata: EXIF can
- * carry the place a photo was taken.
+ * image whose name's extension, if any, is one of that type's; its size from the header, within
+ * the bounds of image-bounds.ts, before anything is decoded; then the whole image decoded once,
+ * so a truncated or damaged file is refused. JPEGs are re-encoded without their metadata: EXIF
+ * can carry the place a photo was taken.
  */
 export async function checkImage(file: string, name: string, allowed: readonly string[] | null): Promise<CheckedImage> {
   const detected = await fileTypeFromFile(file);
@@ -150,11 +167,14 @@ export async function checkImage(file: string, name: string, allowed: readonly s
     const what = detected?.mime ?? (/\.svgz?$/i.test(name) ? "image/svg+xml" : "unknown");
     throw storageErrors.mimeType(`mime type ${what} is not supported`);
   }
-  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  if (extension && IMAGE_EXTENSIONS.has(extension) && !IMAGE_TYPES[detected.mime]!.includes(extension)) {
+  // Any extension, not only an image's: a proxy, a CDN or a download serves `a.html` as a page
+  // whatever type it was stored with.
+  const extension = extensionOf(name);
+  if (extension !== null && !IMAGE_TYPES[detected.mime]!.includes(extension)) {
     throw storageErrors.mimeType(`the file is ${detected.mime} but its name ends in .${extension}`);
   }
   const sharp = await loadSharp();
+  const clean = `${file}.clean`;
   let info: { width: number; height: number };
   try {
     // A small file can claim a huge canvas (a decompression bomb) or a 1-pixel sliver millions
@@ -162,9 +182,7 @@ export async function checkImage(file: string, name: string, allowed: readonly s
     info = checkBounds(await sharp(file).metadata());
     const image = sharp(file, { failOn: "truncated", limitInputPixels: MAX_PIXELS });
     if (detected.mime === "image/jpeg") {
-      const out = `${file}.clean`;
-      info = await image.rotate().jpeg({ quality: 90 }).toFile(out);
-      fs.renameSync(out, file);
+      info = await image.rotate().jpeg({ quality: 90 }).toFile(clean);
     } else {
       // Every pixel decoded (so a truncated file fails), into a thumbnail that is thrown away:
       // libvips streams the decode, so memory stays small whatever the picture's size.
@@ -172,7 +190,10 @@ export async function checkImage(file: string, name: string, allowed: readonly s
     }
   } catch (error) {
     if (error instanceof ImageOutOfBounds) throw storageErrors.invalidImage(error.message, false);
-    throw storageErrors.invalidImage(error instanceof Error ? error.message.split("\n")[0]! : String(error));
+    // Not libvips' own words: some name the file it read, a path on this server (AVIF's do).
+    throw storageErrors.invalidImage(`the ${detected.mime} file is damaged or incomplete`);
   }
+  // Outside the try: a file-system failure here is the server's (a 500), not a damaged image.
+  if (detected.mime === "image/jpeg") fs.renameSync(clean, file);
   return { mimeType: detected.mime, width: info.width, height: info.height };
 }
