@@ -127,6 +127,27 @@ describe("control characters", () => {
     });
   });
 
+  it.each([
+    ["name", "Ana \u202eazuoS"],
+    ["name", "Ana \u2066Souza\u2069"],
+    ["name", "Ana\u200fSouza"],
+    ["email", "ana\u202e@empresa.com.br"],
+    ["company", "Emp\u202dresa"],
+    ["message", "Quero saber \u2067mais\u2069 sobre os planos."],
+  ])("refuses a %s with a bidirectional control as invalid", (field, value) => {
+    expect(validateLead("contact", { ...contact, [field]: value })).toEqual({
+      ok: false,
+      errors: { [field]: "invalid" },
+    });
+  });
+
+  it("refuses the demo form's name that was only a right-to-left override and a zero-width space", () => {
+    expect(validateLead("demo", { name: "\u202e\u200b", email: "ana@empresa.com.br" })).toEqual({
+      ok: false,
+      errors: { name: "invalid" },
+    });
+  });
+
   it("keeps line breaks and tabs in a message", () => {
     expect(validateLead("contact", { ...contact, message: "Linha um\r\nLinha dois\tcom tab" }).ok).toBe(true);
   });
@@ -135,6 +156,50 @@ describe("control characters", () => {
     for (const field of ["name", "email", "company", "message"] as const) {
       expect(leadErrorMessage(field, "invalid")).not.toBe("Confira este campo.");
     }
+  });
+});
+
+describe("invisible characters", () => {
+  const contact = {
+    name: "Ana Souza",
+    email: "ana@empresa.com.br",
+    company: "Empresa",
+    subject: "comercial",
+    message: "Quero saber mais sobre os planos.",
+  };
+  const invisible = "\u200b\u200c\u200d\u2060\ufeff \u00ad\u3164";
+
+  it("takes a field of nothing but zero-width characters for an empty one", () => {
+    expect(
+      validateLead("contact", { ...contact, name: invisible, email: invisible, message: invisible.repeat(5) }),
+    ).toEqual({ ok: false, errors: { name: "required", email: "required", message: "required" } });
+    expect(leadErrorMessage("name", "required")).toBe("Informe o seu nome.");
+    const verdict = validateLead("contact", { ...contact, company: invisible, phone: "\u200b" });
+    expect(verdict).toMatchObject({ ok: true, lead: { company: null, phone: null } });
+  });
+
+  it("counts only what shows towards a minimum length", () => {
+    expect(
+      validateLead("contact", { ...contact, name: "A\u200b\u200b", message: "Curta\u200b\u200b\u200b\u200b\u200b" }),
+    ).toEqual({
+      ok: false,
+      errors: { name: "tooShort", message: "tooShort" },
+    });
+  });
+
+  it("refuses an e-mail address with a zero-width character inside", () => {
+    expect(validateLead("contact", { ...contact, email: "ana\u200b@empresa.com.br" })).toEqual({
+      ok: false,
+      errors: { email: "invalid" },
+    });
+  });
+
+  it("drops them around a value and keeps a joiner inside one", () => {
+    const name = "Ana Souza \u{1f469}\u200d\u{1f4bb}";
+    expect(validateLead("contact", { ...contact, name: `\ufeff\u200b${name}\u2060` })).toMatchObject({
+      ok: true,
+      lead: { name },
+    });
   });
 });
 

@@ -52,11 +52,26 @@ export const LEAD_LIMITS = {
 
 const PHONE = /^[0-9+() .-]*$/;
 // NUL and the other control characters: nobody types them, PostgreSQL refuses NUL in text,
-// and they hide text in the admin. A message keeps its line breaks and tabs.
+// and they hide text in the admin. A message keeps its line breaks and tabs. The bidirectional
+// controls (embeddings, overrides, isolates and marks) are refused in every field too: they
+// reorder the text around them in the admin and in the sales e-mail's subject.
 // oxlint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 // oxlint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+// Characters that show nothing: zero-width space, non-joiner and joiner, word joiner, BOM, soft
+// hyphen, and the fillers that render blank. Inside a name they may belong (a joiner in an emoji
+// or a Persian word), so they stay; but a field of nothing else is empty, and they do not count
+// towards a minimum length.
+const INVISIBLE_CHARS = "\\u00ad\\u034f\\u115f\\u1160\\u180e\\u200b-\\u200d\\u2060-\\u2064\\u3164\\ufeff\\uffa0";
+const INVISIBLE = new RegExp(`[${INVISIBLE_CHARS}]`, "g");
+const INVISIBLE_AT_ENDS = new RegExp(`^[\\s${INVISIBLE_CHARS}]+|[\\s${INVISIBLE_CHARS}]+$`, "g");
+
+/** A submitted value without the spaces and invisible characters around it. */
+const cleaned = (value: string | undefined) => value?.replace(INVISIBLE_AT_ENDS, "") ?? "";
+/** How many characters of a value show: 0 for one made only of invisible characters. */
+const shown = (value: string) => value.replace(INVISIBLE, "").length;
 
 /** Each field's longest accepted value: what an answer may echo back. */
 const FIELD_MAX: Record<LeadField, number> = {
@@ -100,25 +115,28 @@ export function leadValuesFrom(form: FormData): LeadValues {
  */
 export function validateLead(kind: LeadKind, values: LeadValues): LeadValidation {
   const errors: LeadErrors = {};
-  const name = values.name?.trim() ?? "";
-  const email = values.email?.trim() ?? "";
-  const company = values.company?.trim() ?? "";
-  const phone = values.phone?.trim() ?? "";
-  const message = values.message?.trim() ?? "";
-  const plan = values.plan?.trim() ?? "";
-  const subject = kind === "demo" ? "demo" : (values.subject?.trim() ?? "");
+  const name = cleaned(values.name);
+  const email = cleaned(values.email);
+  const company = cleaned(values.company);
+  const phone = cleaned(values.phone);
+  const message = cleaned(values.message);
+  const plan = cleaned(values.plan);
+  const subject = kind === "demo" ? "demo" : cleaned(values.subject);
 
   if (!name) errors.name = "required";
-  else if (CONTROL.test(name)) errors.name = "invalid";
-  else if (name.length < LEAD_LIMITS.nameMin) errors.name = "tooShort";
+  else if (CONTROL.test(name) || BIDI.test(name)) errors.name = "invalid";
+  else if (shown(name) < LEAD_LIMITS.nameMin) errors.name = "tooShort";
   else if (name.length > LEAD_LIMITS.nameMax) errors.name = "tooLong";
 
   if (!email) errors.email = "required";
   else if (email.length > LEAD_LIMITS.emailMax) errors.email = "tooLong";
-  else if (!isEmail(email) || CONTROL.test(email)) errors.email = "invalid";
+  // No mailbox has an invisible character in its address.
+  else if (!isEmail(email) || CONTROL.test(email) || BIDI.test(email) || shown(email) < email.length) {
+    errors.email = "invalid";
+  }
 
   if (company.length > LEAD_LIMITS.companyMax) errors.company = "tooLong";
-  else if (CONTROL.test(company)) errors.company = "invalid";
+  else if (CONTROL.test(company) || BIDI.test(company)) errors.company = "invalid";
 
   if (phone.length > LEAD_LIMITS.phoneMax) errors.phone = "tooLong";
   else if (!PHONE.test(phone) || (phone && phone.replace(/\D/g, "").length < 8)) errors.phone = "invalid";
@@ -128,8 +146,8 @@ export function validateLead(kind: LeadKind, values: LeadValues): LeadValidation
 
   if (kind === "contact") {
     if (!message) errors.message = "required";
-    else if (CONTROL_EXCEPT_LINES.test(message)) errors.message = "invalid";
-    else if (message.length < LEAD_LIMITS.messageMin) errors.message = "tooShort";
+    else if (CONTROL_EXCEPT_LINES.test(message) || BIDI.test(message)) errors.message = "invalid";
+    else if (shown(message) < LEAD_LIMITS.messageMin) errors.message = "tooShort";
     else if (message.length > LEAD_LIMITS.messageMax) errors.message = "tooLong";
   }
 
