@@ -5,6 +5,7 @@
 import type { Database, Queryable } from "../db/types.ts";
 import type { Auth } from "../rest/request.ts";
 import { storageErrors } from "./errors.ts";
+import { checkNameFitsType } from "./upload.ts";
 import type { ObjectPath, WriteRequest } from "./request.ts";
 
 export interface BucketRow {
@@ -184,11 +185,14 @@ export async function listObjects(db: Database, auth: Auth, bucket: string, base
 export async function moveObject(db: Database, auth: Auth, bucket: string, from: string, to: string): Promise<void> {
   await asRole(db, auth, async (tx) => {
     try {
-      const { rowCount } = await tx.query(
-        "update storage.objects set name = $3, updated_at = now() where bucket_id = $1 and name = $2",
+      const { rows } = await tx.query<{ mime: string | null }>(
+        `update storage.objects set name = $3, updated_at = now() where bucket_id = $1 and name = $2
+         returning metadata->>'mimetype' as mime`,
         [bucket, from, to],
       );
-      if (rowCount === 0) throw storageErrors.notFound();
+      if (rows.length === 0) throw storageErrors.notFound();
+      // The new name must fit the type as an upload's must (the transaction undoes the move).
+      checkNameFitsType(to, rows[0]!.mime ?? "");
     } catch (error) {
       throw storageError(error);
     }

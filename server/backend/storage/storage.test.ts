@@ -277,6 +277,9 @@ describeEachDatabase("storage", (kind) => {
     const upsert = await images.upload("posts/capa.jpg", photo, { contentType: "image/jpeg", upsert: true });
     expect(upsert.error).toBeNull();
 
+    // A new name must fit the stored type, as an upload's must: a page's name is refused.
+    const disguised = await images.move("posts/capa.jpg", "posts/capa.html");
+    expect(disguised.error).toMatchObject({ statusCode: "415" });
     const moved = await images.move("posts/capa.jpg", "posts/2026/capa.jpg");
     expect(moved.error).toBeNull();
     const gone = await backend.fetch(new Request(images.getPublicUrl("posts/capa.jpg").data.publicUrl));

@@ -154,6 +154,18 @@ function extensionOf(name: string): string | null {
 }
 
 /**
+ * Refuses (415) a name whose extension, if any, is not one of the stored type's. Any extension,
+ * not only an image's: a proxy, a CDN or a download serves `a.html` as a page whatever type it
+ * was stored with. Uploads and moves both ask it.
+ */
+export function checkNameFitsType(name: string, mime: string): void {
+  const extension = extensionOf(name);
+  if (extension !== null && !(IMAGE_TYPES[mime] ?? []).includes(extension)) {
+    throw storageErrors.mimeType(`the file is ${mime} but its name ends in .${extension}`);
+  }
+}
+
+/**
  * The real type from the bytes (not the name or the Content-Type), which must be an accepted
  * image whose name's extension, if any, is one of that type's; its size from the header, within
  * the bounds of image-bounds.ts, before anything is decoded; then the whole image decoded once,
@@ -167,12 +179,7 @@ export async function checkImage(file: string, name: string, allowed: readonly s
     const what = detected?.mime ?? (/\.svgz?$/i.test(name) ? "image/svg+xml" : "unknown");
     throw storageErrors.mimeType(`mime type ${what} is not supported`);
   }
-  // Any extension, not only an image's: a proxy, a CDN or a download serves `a.html` as a page
-  // whatever type it was stored with.
-  const extension = extensionOf(name);
-  if (extension !== null && !IMAGE_TYPES[detected.mime]!.includes(extension)) {
-    throw storageErrors.mimeType(`the file is ${detected.mime} but its name ends in .${extension}`);
-  }
+  checkNameFitsType(name, detected.mime);
   const sharp = await loadSharp();
   const clean = `${file}.clean`;
   let info: { width: number; height: number };
