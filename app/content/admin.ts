@@ -241,6 +241,17 @@ export const adminCopy = {
     deleted: { title: "Post excluído", description: "O post foi excluído com sucesso." },
     imageDeleted: { title: "Imagem excluída", description: "A imagem foi excluída com sucesso." },
     errorTitle: "Erro",
+    /** Any write the network or the server failed: what was typed stays on screen. */
+    unavailable: "Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.",
+    /** A write whose session ended (signed out elsewhere, or expired). */
+    signedOut: "Sua sessão terminou. Entre novamente para continuar.",
+    /** A write row-level security refused (a role changed since the screen was drawn). */
+    forbidden: "Sua função não permite esta ação. Se ela mudou há pouco, entre novamente.",
+    /** A failure the app did not expect (a bug): never an exception's English. */
+    unexpected: "Ocorreu um erro. Tente novamente.",
+    /** Saving a post someone else saved after it was opened (app/lib/admin/posts.ts, savePost). */
+    postChanged:
+      "Outra pessoa salvou este post depois que você o abriu. Para não apagar a versão dela, feche o editor e abra o post de novo: o seu texto será oferecido para recuperar.",
     messageDeleted: { title: "Mensagem excluída", description: "A mensagem foi excluída com sucesso." },
     deliveryResent: { title: "Reenvio agendado", description: "A entrega será tentada novamente em instantes." },
     statusChanged: { title: "Status atualizado", description: "O status da mensagem foi atualizado." },

@@ -167,14 +167,35 @@ describe("errorNotice: what the screens show (docs/product.md §8)", () => {
     expect(errorNotice(thrown, login)).toEqual({ title: "Erro", description: "Ocorreu um erro. Tente novamente." });
   });
 
-  it("saving a post: a taken slug in our words, anything else with its message", () => {
+  it("saving a post: a taken slug, a newer save, the network and the session in our words", () => {
     const texts = screenErrorTexts.savePost(adminCopy);
     expect(errorNotice(conflict, texts)).toEqual({ title: "Erro", description: "Já existe um post com este slug." });
-    expect(errorNotice(forbidden, texts)).toEqual({
-      title: "Erro",
-      description: "permission denied for table blog_posts",
-    });
-    expect(errorNotice(thrown, texts)).toEqual({ title: "Erro", description: "boom" });
+    const stale = { kind: "stale" as const, message: "The post was saved elsewhere", code: "post_changed" };
+    expect(errorNotice(stale, texts)?.description).toMatch(/^Outra pessoa salvou este post depois que você o abriu/);
+    expect(errorNotice(forbidden, texts)?.description).toBe(
+      "Sua função não permite esta ação. Se ela mudou há pouco, entre novamente.",
+    );
+    expect(errorNotice(thrown, texts)).toEqual({ title: "Erro", description: "Ocorreu um erro. Tente novamente." });
+    // A refused value the form cannot place keeps the service's words (docs/product.md §8).
+    const invalid = toDataError({ code: "23514", message: "violates check constraint" }, 400);
+    expect(errorNotice(invalid, texts)?.description).toBe("violates check constraint");
+  });
+
+  it("every admin write: no network, a proxy's page or a lost session in pt-BR, never English", () => {
+    const offline = toDataError({ code: "", message: "TypeError: Failed to fetch" }, 0);
+    const proxy = toDataError({ message: "<html><body>502 Bad Gateway</body></html>" }, 502);
+    const signedOut = toDataError({ code: "42501", message: "permission denied for table blog_posts" }, 401);
+    for (const texts of [
+      screenErrorTexts.savePost(adminCopy),
+      screenErrorTexts.messageWrite(adminCopy),
+      screenErrorTexts.saveSettings(adminCopy),
+    ]) {
+      expect(errorNotice(offline, texts)?.description).toBe(
+        "Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.",
+      );
+      expect(errorNotice(proxy, texts)?.description).toBe(errorNotice(offline, texts)?.description);
+      expect(errorNotice(signedOut, texts)?.description).toBe("Sua sessão terminou. Entre novamente para continuar.");
+    }
   });
 
   it("deleting a post: nothing", () => {
@@ -182,11 +203,10 @@ describe("errorNotice: what the screens show (docs/product.md §8)", () => {
     expect(errorNotice(thrown, screenErrorTexts.deletePost(adminCopy))).toBeNull();
   });
 
-  it("marking a lead handled or deleting it: the message, whatever the kind", () => {
+  it("marking a lead handled or deleting it: a refused value in the service's words", () => {
     const texts = screenErrorTexts.messageWrite(adminCopy);
-    for (const error of [conflict, forbidden, throttled, thrown]) {
-      expect(errorNotice(error, texts)).toEqual({ title: "Erro", description: error.message });
-    }
+    expect(errorNotice(conflict, texts)).toEqual({ title: "Erro", description: conflict.message });
+    expect(errorNotice(throttled, texts)).toEqual({ title: "Erro", description: throttled.message });
   });
 });
 

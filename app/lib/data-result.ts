@@ -18,6 +18,8 @@ export type DataErrorKind =
   | "not-found"
   /** A unique key is taken (409; 23505: a duplicate slug; GoTrue user_already_exists). */
   | "conflict"
+  /** The row changed since the screen read it (a save that would overwrite someone else's). */
+  | "stale"
   /** The request or its values were refused (400, 422; CHECK and NOT NULL violations; GoTrue weak_password). */
   | "invalid"
   /** Too many attempts for now (429). */
@@ -259,18 +261,42 @@ export const screenErrorTexts = {
     unexpected: copy.toasts.unexpected,
     fallback: copy.toasts.unexpected,
   }),
-  /** Saving a post: a taken slug is the only conflict blog_posts can raise; said under the field too. */
+  /**
+   * Saving a post: a taken slug is the only conflict blog_posts can raise (said under the field
+   * too); a post saved elsewhere since it was opened is not overwritten.
+   */
   savePost: (copy: typeof AdminCopy): ErrorTexts => ({
     title: copy.toasts.errorTitle,
-    byKind: { conflict: copy.dialog.validation.slugTaken },
+    byKind: { ...adminWriteKinds(copy), conflict: copy.dialog.validation.slugTaken, stale: copy.toasts.postChanged },
+    unexpected: copy.toasts.unexpected,
   }),
   /** Deleting a post: nothing. */
   deletePost: (copy: typeof AdminCopy): ErrorTexts => ({ title: copy.toasts.errorTitle, silent: true }),
-  /** Marking a lead handled or deleting it: the service's message. */
-  messageWrite: (copy: typeof AdminCopy): ErrorTexts => ({ title: copy.toasts.errorTitle }),
+  /** Marking a lead handled or deleting it: the service's message, unless a kind above says it. */
+  messageWrite: (copy: typeof AdminCopy): ErrorTexts => ({
+    title: copy.toasts.errorTitle,
+    byKind: adminWriteKinds(copy),
+  }),
   /** Saving the site settings: a refused value is also said under its field. */
   saveSettings: (copy: typeof AdminCopy): ErrorTexts => ({
     title: copy.toasts.errorTitle,
-    byKind: { invalid: copy.settings.toasts.invalid, forbidden: copy.settings.toasts.forbidden },
+    byKind: {
+      ...adminWriteKinds(copy),
+      invalid: copy.settings.toasts.invalid,
+      forbidden: copy.settings.toasts.forbidden,
+    },
+    unexpected: copy.toasts.unexpected,
   }),
 };
+
+/**
+ * What every admin write says when the network or server failed, or the session ended: pt-BR,
+ * instead of "TypeError: Failed to fetch", a proxy's HTML page or "permission denied for table".
+ */
+function adminWriteKinds(copy: typeof AdminCopy): Partial<Record<DataErrorKind, string>> {
+  return {
+    unavailable: copy.toasts.unavailable,
+    unauthorized: copy.toasts.signedOut,
+    forbidden: copy.toasts.forbidden,
+  };
+}

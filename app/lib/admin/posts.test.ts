@@ -5,6 +5,7 @@ import { startTestBackend, type TestBackend } from "../../../server/backend/test
 import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
 import type { AppSupabaseClient } from "../database.types";
 import { postInput, slugify } from "../posts";
+import { dataErrorOf } from "../data-result";
 import { likeLiteral, listFilteredPosts, NO_POST_FILTER, savePost, listTags } from "./posts";
 
 describe("likeLiteral", () => {
@@ -51,5 +52,55 @@ describeEachDatabase("the posts list's filters", (kind) => {
     expect(tagged.map((post) => post.title)).toEqual(["Filtro publicado"]);
     // Rows are posts, without the embed that filtered them.
     expect(Object.keys(tagged[0] ?? {})).not.toContain("post_tags");
+  });
+});
+
+describeEachDatabase("saving a post two people opened", (kind) => {
+  let t: TestBackend;
+  let ana: AppSupabaseClient;
+  let bia: AppSupabaseClient;
+  let authorId: string;
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind);
+    const first = await t.user("ana@example.com", { admin: true });
+    ana = first.client as unknown as AppSupabaseClient;
+    bia = (await t.user("bia@example.com", { admin: true })).client as unknown as AppSupabaseClient;
+    authorId = first.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("refuses to overwrite a save made after the post was opened, and saves once reopened", async () => {
+    const base = postInput(null, { authorId });
+    const opened = await savePost(
+      ana,
+      { ...base, title: "Duas mãos", slug: "duas-maos", content: "Original." },
+      null,
+      [],
+    );
+    const edit = postInput(opened, { authorId });
+    // Bia saves first, from the same opening.
+    const bias = await savePost(bia, { ...edit, content: "Texto da Bia." }, opened, []);
+    const stale = await savePost(ana, { ...edit, content: "Texto da Ana." }, opened, []).catch(
+      (error: unknown) => error,
+    );
+    expect(dataErrorOf(stale)).toMatchObject({ kind: "stale", code: "post_changed" });
+    const kept = await ana.from("blog_posts").select("content").eq("id", opened.id).single();
+    expect(kept.data?.content).toBe("Texto da Bia.");
+    // Reopened (the newer version read), Ana's save goes through.
+    const saved = await savePost(ana, { ...postInput(bias, { authorId }), content: "Texto da Ana." }, bias, []);
+    expect(saved.content).toBe("Texto da Ana.");
+  });
+
+  it("says a post deleted meanwhile is gone", async () => {
+    const base = postInput(null, { authorId });
+    const opened = await savePost(ana, { ...base, title: "Some", slug: "some", content: "Texto." }, null, []);
+    await bia.from("blog_posts").delete().eq("id", opened.id);
+    const gone = await savePost(ana, { ...postInput(opened, { authorId }), content: "Mais." }, opened, []).catch(
+      (error: unknown) => error,
+    );
+    expect(dataErrorOf(gone)).toMatchObject({ kind: "not-found" });
   });
 });

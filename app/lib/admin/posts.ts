@@ -147,11 +147,9 @@ export async function savePost(
 ): Promise<BlogPost> {
   const tagIds = await tagIdsFor(client, input.tags, knownTags);
   const row = postRow(input, original);
-  const saved = expectData(
-    original
-      ? await client.from("blog_posts").update(row).eq("id", original.id).select(POST_COLUMNS).single()
-      : await client.from("blog_posts").insert(row).select(POST_COLUMNS).single(),
-  );
+  const saved = original
+    ? await updateUnlessChanged(client, original, row)
+    : expectData(await client.from("blog_posts").insert(row).select(POST_COLUMNS).single());
   try {
     expectData(await client.rpc("set_post_tags", { for_post: saved.id, tag_ids: tagIds }));
   } catch (error) {
@@ -159,6 +157,32 @@ export async function savePost(
     throw error;
   }
   return saved;
+}
+
+/**
+ * Updates the post only if nobody saved it since `original` was read (its updated_at, which every
+ * write moves): two people editing one post never silently overwrite each other. A post changed
+ * meanwhile is a "stale" failure; one deleted meanwhile, "not-found".
+ */
+async function updateUnlessChanged(
+  client: AppSupabaseClient,
+  original: BlogPost,
+  row: ReturnType<typeof postRow>,
+): Promise<BlogPost> {
+  const result = await client
+    .from("blog_posts")
+    .update(row)
+    .eq("id", original.id)
+    .eq("updated_at", original.updated_at)
+    .select(POST_COLUMNS);
+  const rows = expectData(result);
+  if (rows[0]) return rows[0];
+  const still = expectData(await client.from("blog_posts").select("id").eq("id", original.id));
+  throw new DataFailure(
+    still.length > 0
+      ? { kind: "stale", message: "The post was saved elsewhere after it was opened", code: "post_changed" }
+      : { kind: "not-found", message: "The post no longer exists", code: "PGRST116" },
+  );
 }
 
 export async function deletePost(client: AppSupabaseClient, id: string): Promise<void> {
