@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { postInput, slugify } from "../posts";
-import { clearDraft, draftKey, loadDraft, sameInput, saveDraft, type DraftStorage } from "./post-draft";
+import {
+  clearDraft,
+  draftKey,
+  forgetKeptDraft,
+  keepDraft,
+  keptDrafts,
+  keptKey,
+  KEPT_DRAFTS,
+  loadDraft,
+  sameInput,
+  saveDraft,
+  setAsideDrafts,
+  standingRefusals,
+  valuesAfterSave,
+  type DraftStorage,
+} from "./post-draft";
 
 /** A Storage with the browser's semantics for the three calls the drafts use. */
 class MemoryStorage implements DraftStorage {
@@ -66,6 +81,86 @@ describe("drafts in storage", () => {
       removeItem: () => {},
     };
     expect(() => saveDraft(full, null, empty)).not.toThrow();
+  });
+});
+
+describe("copies set aside at an opening (an offer the admin ignores)", () => {
+  const old = { ...empty, title: "Cópia antiga" };
+  const fresh = { ...empty, title: "Trabalho novo" };
+
+  it("keeps the offered copy apart, so the new session's copy does not overwrite it", () => {
+    const storage = new MemoryStorage();
+    saveDraft(storage, null, old, new Date("2026-11-27T12:00:00Z"));
+    const offered = setAsideDrafts(storage, null, empty);
+    expect(offered.map((draft) => draft.values.title)).toEqual(["Cópia antiga"]);
+    // The admin ignores the offer and writes: that work is stored, the old copy is still there.
+    saveDraft(storage, null, fresh, new Date("2026-11-27T12:05:00Z"));
+    expect(loadDraft(storage, null, empty)?.values.title).toBe("Trabalho novo");
+    expect(keptDrafts(storage, null, empty).map((draft) => draft.values.title)).toEqual(["Cópia antiga"]);
+    // After a crash, the next opening offers both, newest first; opening again changes nothing.
+    expect(setAsideDrafts(storage, null, empty).map((draft) => draft.values.title)).toEqual([
+      "Trabalho novo",
+      "Cópia antiga",
+    ]);
+    expect(setAsideDrafts(storage, null, empty)).toHaveLength(2);
+    expect(storage.items.has(draftKey(null))).toBe(false);
+  });
+
+  it("forgets only the copy recovered or dismissed, and keeps the work a recovery replaces", () => {
+    const storage = new MemoryStorage();
+    saveDraft(storage, "p1", old, new Date("2026-11-27T12:00:00Z"));
+    const [offer] = setAsideDrafts(storage, "p1", empty);
+    keepDraft(storage, "p1", { savedAt: "2026-11-27T12:10:00.000Z", values: fresh }, empty);
+    forgetKeptDraft(storage, "p1", offer!, empty);
+    expect(keptDrafts(storage, "p1", empty).map((draft) => draft.values.title)).toEqual(["Trabalho novo"]);
+    forgetKeptDraft(storage, "p1", keptDrafts(storage, "p1", empty)[0]!, empty);
+    expect(storage.items.has(keptKey("p1"))).toBe(false);
+  });
+
+  it("keeps a bounded number, dropping the oldest, and ignores what recovers nothing", () => {
+    const storage = new MemoryStorage();
+    for (let index = 0; index < KEPT_DRAFTS + 2; index++) {
+      keepDraft(
+        storage,
+        null,
+        { savedAt: `2026-11-27T12:0${index}:00.000Z`, values: { ...empty, title: `${index}` } },
+        empty,
+      );
+    }
+    keepDraft(storage, null, { savedAt: "2026-11-27T13:00:00.000Z", values: empty }, empty);
+    expect(keptDrafts(storage, null, empty).map((draft) => draft.values.title)).toEqual(["4", "3", "2"]);
+    storage.setItem(keptKey("p2"), "{not json");
+    expect(keptDrafts(storage, "p2", empty)).toEqual([]);
+  });
+});
+
+describe("a save the admin typed through", () => {
+  const submitted = { ...empty, title: " Título ", slug: "titulo", content: "Antes", published: true };
+  // As the editor opens the saved post: trimmed title, the date the database filled in.
+  const saved = { ...submitted, title: "Título", published_at: "2026-11-27T09:00" };
+
+  it("takes the saved values of the untouched fields and keeps what was typed meanwhile", () => {
+    const live = { ...submitted, content: "Antes e depois" };
+    expect(valuesAfterSave(submitted, saved, live)).toEqual({ ...saved, content: "Antes e depois" });
+  });
+
+  it("is the saved post when nothing changed meanwhile", () => {
+    expect(sameInput(valuesAfterSave(submitted, saved, submitted), saved)).toBe(true);
+  });
+});
+
+describe("a save's refusals under their fields", () => {
+  const refused = { slug: { message: "Já existe um post com este slug.", value: "ocupado" } };
+
+  it("stand while the field holds the refused value", () => {
+    expect(standingRefusals(refused, { ...empty, slug: "ocupado" })).toEqual({
+      slug: "Já existe um post com este slug.",
+    });
+  });
+
+  it("go once the field changes, and a later failed check cannot bring them back on the new value", () => {
+    expect(standingRefusals(refused, { ...empty, slug: "livre" })).toEqual({});
+    expect(standingRefusals(refused, { ...empty, slug: "livre", content: "" })).toEqual({});
   });
 });
 

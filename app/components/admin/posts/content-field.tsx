@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ClipboardEvent, type DragEvent } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ClipboardEvent,
+  type DragEvent,
+} from "react";
 import { FieldError, FieldHint, fieldControl } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -8,6 +16,7 @@ import { firstImage } from "~/lib/image-upload";
 import { cn } from "~/lib/utils";
 import type { UploadImage } from "./image-drop";
 import { InlineImagePrompt } from "./inline-image-prompt";
+import { followPosition, insertBlock } from "./markdown-insert";
 import { MarkdownPreview } from "./markdown-preview";
 
 /** "split" (the Markdown and the rendered post side by side) exists on wide screens only. */
@@ -73,8 +82,13 @@ export function ContentField({
 }: ContentFieldProps) {
   const wide = useWideScreen();
   const mode: ContentMode = chosen === "split" && !wide ? "write" : (chosen ?? (wide ? "split" : "write"));
-  // An image pasted or dropped into the Markdown, waiting for its alt text, and where it goes.
-  const [inline, setInline] = useState<{ file: File; at: number } | null>(null);
+  // An image pasted or dropped into the Markdown, waiting for its alt text and its upload.
+  const [inline, setInline] = useState<{ file: File } | null>(null);
+  // Where each such image goes, and the text that position is in: the admin goes on writing
+  // while it uploads, so the position follows every change (see the layout effect below).
+  const anchors = useRef(new Map<File, { at: number; text: string }>());
+  // The selection to set once an inserted image has changed the text under the cursor.
+  const caret = useRef<{ start: number; end: number; focus: boolean } | null>(null);
   const area = useRef<HTMLTextAreaElement | null>(null);
   const previewBox = useRef<HTMLDivElement | null>(null);
   // Which pane the admin scrolls; the other follows, and its own scroll event is ignored.
@@ -93,24 +107,46 @@ export function ContentField({
     requestAnimationFrame(() => (leader.current = null));
   };
 
+  // Before the browser paints (and before the next keystroke), each waiting image's position
+  // follows the change, and an insertion puts the cursor back where the admin was writing.
+  useLayoutEffect(() => {
+    for (const [file, anchor] of anchors.current) {
+      if (anchor.text !== value)
+        anchors.current.set(file, { at: followPosition(anchor.at, anchor.text, value), text: value });
+    }
+    const element = area.current;
+    const place = caret.current;
+    caret.current = null;
+    if (!element || !place) return;
+    if (place.focus) element.focus();
+    element.setSelectionRange(place.start, place.end);
+  }, [value]);
+
   const takeImage = (event: ClipboardEvent<HTMLTextAreaElement> | DragEvent<HTMLTextAreaElement>, files: FileList) => {
     const file = uploadImage ? firstImage(files) : null;
     if (!file) return;
     event.preventDefault();
-    setInline({ file, at: event.currentTarget.selectionStart });
+    const element = event.currentTarget;
+    anchors.current.set(file, { at: element.selectionStart, text: element.value });
+    setInline({ file });
   };
 
-  const insert = (markdown: string, at: number) => {
-    const before = value.slice(0, at);
-    const after = value.slice(at);
-    // On a line of its own, so it renders as a picture and not inside a paragraph's text.
-    const block = `${before && !before.endsWith("\n") ? "\n\n" : ""}${markdown}\n\n`;
-    onChange(`${before}${block}${after}`);
-    setInline(null);
-    requestAnimationFrame(() => {
-      area.current?.focus();
-      area.current?.setSelectionRange(at + block.length, at + block.length);
-    });
+  // Into the text as it is now: what was typed during the upload stays, before and after it.
+  const insert = (file: File, markdown: string) => {
+    const element = area.current;
+    const anchor = anchors.current.get(file);
+    anchors.current.delete(file);
+    const text = element?.value ?? anchor?.text ?? value;
+    const at = anchor ? followPosition(anchor.at, anchor.text, text) : text.length;
+    const inserted = insertBlock(text, at, markdown);
+    const shift = (position: number) => (position >= at ? position + inserted.length : position);
+    // Still writing in the field: the cursor stays in the same words. Otherwise it goes after the image.
+    caret.current =
+      element && document.activeElement === element
+        ? { start: shift(element.selectionStart), end: shift(element.selectionEnd), focus: false }
+        : { start: at + inserted.length, end: at + inserted.length, focus: true };
+    onChange(inserted.text);
+    setInline((current) => (current?.file === file ? null : current));
   };
 
   // The Markdown and its image prompt, in the write or the side-by-side panel.
@@ -138,10 +174,11 @@ export function ContentField({
           upload={uploadImage}
           copy={copy.upload}
           onCancel={() => {
+            anchors.current.delete(inline.file);
             setInline(null);
             area.current?.focus();
           }}
-          onInsert={(markdown) => insert(markdown, inline.at)}
+          onInsert={(markdown) => insert(inline.file, markdown)}
         />
       ) : null}
       <FieldHint id={id}>{copy.fields.content.hint}</FieldHint>

@@ -1,9 +1,21 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { clearDraft, DRAFT_IDLE_MS, loadDraft, sameInput, saveDraft, type StoredDraft } from "~/lib/admin/post-draft";
+import {
+  clearDraft,
+  DRAFT_IDLE_MS,
+  forgetKeptDraft,
+  keepDraft,
+  sameInput,
+  saveDraft,
+  setAsideDrafts,
+  standingRefusals,
+  valuesAfterSave,
+  type FieldRefusal,
+  type StoredDraft,
+} from "~/lib/admin/post-draft";
 import type { BlogPost } from "~/lib/blog-types";
 import { POST_FIELDS, postInput, slugify, validatePost, type PostField, type PostInput } from "~/lib/posts";
 import type { ContentMode } from "./content-field";
@@ -16,17 +28,30 @@ import { PostWritingArea } from "./post-writing-area";
 export type { AuthorChoice } from "./post-settings-panel";
 export type { PostFormErrors } from "./post-form-controls";
 
+/** How a save went: the saved post, or the fields the server refused (a taken slug…), if any. */
+export type SaveOutcome = { ok: true; post: BlogPost } | { ok: false; errors: PostFormErrors };
+
+/** What the footer's extra actions (a writer's "Enviar para revisão") may ask of the form. */
+export interface PostFormActions {
+  /**
+   * Saves what is on screen when it differs from the saved post; false when the form refused
+   * (a field in error, an image uploading) or the save failed, the form or a toast saying why.
+   */
+  saveFirst: () => Promise<boolean>;
+  /** Closes the editor, unless it holds changes made since (an upload included): they stay. */
+  closeIfSaved: () => void;
+}
+
 export interface PostDialogProps {
   open: boolean;
-  /** The post being edited, or null to create one. */
+  /** The post being edited, or null to create one; the saved post once a save succeeds. */
   post: BlogPost | null;
   copy: typeof AdminCopy.dialog;
   saving: boolean;
-  /** Field errors from the last save (e.g. a duplicate slug). */
-  serverErrors: PostFormErrors;
   /** Closes the editor; the form's guard has already asked about unsaved changes. */
   onClose: () => void;
-  onSubmit: (input: PostInput) => void;
+  /** Saves the values; failures are told (toasts) by the owner, refused fields placed by the form. */
+  onSubmit: (input: PostInput) => Promise<SaveOutcome>;
   renderPreview: (markdown: string, signal: AbortSignal) => Promise<string>;
   /** Stores an image in the blog-images bucket; without it the dialog offers the URL field only. */
   uploadImage?: UploadImage;
@@ -47,7 +72,7 @@ export interface PostDialogProps {
   /** False for a writer (autor): no author, "Publicar post" or date; the database refuses them anyway. */
   canPublish?: boolean;
   /** Before the footer's buttons: a writer's "Enviar para revisão" (./review-request.tsx). */
-  footerStart?: ReactNode;
+  renderFooterStart?: (actions: PostFormActions) => ReactNode;
 }
 
 /**
@@ -67,6 +92,7 @@ export function PostDialog(props: PostDialogProps) {
     if (form.dirty) setConfirming(true);
     else onClose();
   };
+  // Only this session's copy: copies set aside at the opening stay offered.
   const discard = () => {
     clearDraft(window.localStorage, form.postId);
     setConfirming(false);
@@ -166,32 +192,64 @@ type PostFormState = ReturnType<typeof usePostForm>;
  * The form's state: the values, their errors (app/lib/posts.ts decides them, the copy words them),
  * the controls to focus when a submit fails, and the work in progress kept in the browser.
  */
-function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId, uploadImage }: PostDialogProps) {
-  const [opening] = useState<PostInput>(() => postInput(post, { tags: initialTags, authorId: currentUserId }));
+function usePostForm({
+  open,
+  post,
+  copy,
+  onSubmit,
+  onClose,
+  initialTags,
+  currentUserId,
+  uploadImage,
+}: PostDialogProps) {
+  // What the form was opened with, then what was last saved: the editor is dirty while it differs.
+  const [opening, setOpening] = useState<PostInput>(() =>
+    postInput(post, { tags: initialTags, authorId: currentUserId }),
+  );
   const [values, setValues] = useState<PostInput>(opening);
   // A new post's slug is derived from its title; an existing post keeps its address.
   const [slugEdited, setSlugEdited] = useState(post !== null);
   const [errors, setErrors] = useState<PostFormErrors>({});
+  // The last save's refusals (a taken slug), each shown while its field holds the refused value.
+  const [refusals, setRefusals] = useState<Partial<Record<PostField, FieldRefusal>>>({});
   const [mode, setMode] = useState<ContentMode | null>(null);
   const refs = useRef<Partial<Record<PostField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const [seoOpen, setSeoOpen] = useState(false);
   const postId = post?.id ?? null;
   const uploads = useTrackedUpload(uploadImage);
-  const dirty = !sameInput(values, opening);
+  const changed = !sameInput(values, opening);
+  // An image still uploading is a change too: closing would drop it without a word.
+  const dirty = changed || uploads.uploading;
 
-  // A copy left by a closed or crashed tab, offered until the admin recovers or dismisses it.
-  // The form is mounted afresh for each opening, so reading it once is enough.
-  const [offer, setOffer] = useState<StoredDraft | null>(() =>
-    open ? loadDraft(window.localStorage, postId, opening) : null,
-  );
-
-  // After a few seconds without changes, keep the work; paused while an older copy is offered,
-  // so typing cannot overwrite it before the admin has chosen.
+  // The state as last rendered, for what runs after a save or a review request has come back.
+  const latest = useRef({ values, opening, postId, dirty });
+  useLayoutEffect(() => {
+    latest.current = { values, opening, postId, dirty };
+  }, [values, opening, postId, dirty]);
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!open || offer || !dirty) return;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const saving = useRef(false);
+
+  // Copies left by closed or crashed tabs, newest first, offered one at a time until recovered or
+  // dismissed. They are set aside at the opening, so storing this session's work (below) never
+  // overwrites them, even while the admin writes on without answering the offer.
+  const [offers, setOffers] = useState<StoredDraft[]>(() =>
+    open ? setAsideDrafts(window.localStorage, postId, opening) : [],
+  );
+  // Whose they are: a new post's stay in its slot once the post is saved (then they are hidden).
+  const [offersOf] = useState(postId);
+
+  // After a few seconds without changes, keep the work.
+  useEffect(() => {
+    if (!open || !changed) return;
     const timer = setTimeout(() => saveDraft(window.localStorage, postId, values), DRAFT_IDLE_MS);
     return () => clearTimeout(timer);
-  }, [open, offer, dirty, postId, values]);
+  }, [open, changed, postId, values]);
 
   const set = <K extends keyof PostInput>(key: K, value: PostInput[K]) => {
     const derivesSlug = key === "title" && !slugEdited;
@@ -200,26 +258,31 @@ function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId, u
       if (derivesSlug) next.slug = slugify(String(value));
       return next;
     });
-    // Editing a field clears its error, a server one (duplicate slug) included; so does the slug
-    // the title fills in.
+    // Editing a field clears its error; so does the slug the title fills in.
     setErrors((current) => ({ ...current, [key]: undefined, ...(derivesSlug ? { slug: undefined } : {}) }));
   };
 
   const recover = () => {
+    const [offer] = offers;
     if (!offer) return;
+    const storage = window.localStorage;
+    // The work it replaces is set aside in its turn, offered at the next opening.
+    if (changed) keepDraft(storage, offersOf, { savedAt: new Date().toISOString(), values }, opening);
+    forgetKeptDraft(storage, offersOf, offer, opening);
+    saveDraft(storage, postId, offer.values);
     setValues(offer.values);
     setSlugEdited(post !== null || offer.values.slug !== slugify(offer.values.title));
-    setOffer(null);
+    setOffers([]);
   };
   const dismissOffer = () => {
-    clearDraft(window.localStorage, postId);
-    setOffer(null);
+    const [offer, ...older] = offers;
+    if (!offer) return;
+    forgetKeptDraft(window.localStorage, offersOf, offer, opening);
+    setOffers(older);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The footer says why: the image's URL is not in the values yet.
-    if (uploads.uploading) return;
+  /** Checks the values as app/lib/posts.ts does; on a problem, shows it and focuses the first field. */
+  const check = (): boolean => {
     const problems = validatePost(values);
     const found: PostFormErrors = {};
     for (const field of POST_FIELDS) {
@@ -228,14 +291,77 @@ function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId, u
     }
     setErrors(found);
     const first = POST_FIELDS.find((field) => found[field]);
-    if (first) {
-      if (first === "content" && mode === "preview") setMode("write");
-      if (SEO_FIELDS.includes(first)) setSeoOpen(true);
-      // After the tab switch has rendered the textarea.
-      requestAnimationFrame(() => refs.current[first]?.focus());
-      return;
+    if (!first) return true;
+    if (first === "content" && mode === "preview") setMode("write");
+    if (SEO_FIELDS.includes(first)) setSeoOpen(true);
+    // After the tab switch has rendered the textarea.
+    requestAnimationFrame(() => refs.current[first]?.focus());
+    return false;
+  };
+
+  /**
+   * Saves the values on screen. The form stays editable meanwhile (locked, it would swallow
+   * keystrokes and drop the focus): what is typed during the save stays, unsaved, over the saved
+   * post (the new baseline), and is stored at once; only a form with nothing new closes. Resolves
+   * with whether anything changed meanwhile, or null when nothing was saved.
+   */
+  const save = async (): Promise<{ editedMeanwhile: boolean } | null> => {
+    // The footer says why: the image's URL is not in the values yet.
+    if (uploads.uploading || saving.current || !check()) return null;
+    const submitted = values;
+    const submittedId = postId;
+    saving.current = true;
+    let outcome: SaveOutcome;
+    try {
+      outcome = await onSubmit(submitted);
+    } finally {
+      saving.current = false;
     }
-    onSubmit(values);
+    // Closed meanwhile ("Descartar alterações"): nothing left to update.
+    if (!mounted.current) return null;
+    if (!outcome.ok) {
+      const refused: Partial<Record<PostField, FieldRefusal>> = {};
+      for (const field of POST_FIELDS) {
+        const message = outcome.errors[field];
+        if (message) refused[field] = { message, value: submitted[field] };
+      }
+      setRefusals(refused);
+      return null;
+    }
+    const saved = postInput(outcome.post, { tags: submitted.tags, authorId: currentUserId });
+    const live = latest.current.values;
+    const storage = window.localStorage;
+    clearDraft(storage, submittedId);
+    setRefusals({});
+    setOpening(saved);
+    setValues((current) => valuesAfterSave(submitted, saved, current));
+    // A saved post keeps its address; a new post's offers belong to the next "Novo Post".
+    setSlugEdited(true);
+    if (outcome.post.id !== submittedId) setOffers([]);
+    const editedMeanwhile = !sameInput(live, submitted);
+    if (editedMeanwhile) saveDraft(storage, outcome.post.id, valuesAfterSave(submitted, saved, live));
+    return { editedMeanwhile };
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save().then((result) => {
+      if (result && !result.editedMeanwhile) onClose();
+    });
+  };
+
+  const actions: PostFormActions = {
+    saveFirst: async () => {
+      if (uploads.uploading) return false;
+      if (!changed) return true;
+      return (await save()) !== null;
+    },
+    closeIfSaved: () => {
+      const now = latest.current;
+      if (!mounted.current || now.dirty) return;
+      clearDraft(window.localStorage, now.postId);
+      onClose();
+    },
   };
 
   /** Keeps each control's element, so that a failed submit can focus the first field in error. */
@@ -243,22 +369,30 @@ function usePostForm({ open, post, copy, onSubmit, initialTags, currentUserId, u
     refs.current[field] = node;
   };
 
+  // The form's own errors first, then the server's refusals that still stand.
+  const shownErrors: PostFormErrors = standingRefusals(refusals, values);
+  for (const field of POST_FIELDS) {
+    const message = errors[field];
+    if (message) shownErrors[field] = message;
+  }
+
   return {
     postId,
     values,
     dirty,
-    errors,
+    errors: shownErrors,
     mode,
     setMode,
     set,
     editSlug: () => setSlugEdited(true),
     submit,
+    actions,
     uploadImage: uploads.upload,
     uploading: uploads.uploading,
     refFor,
     seoOpen,
     setSeoOpen,
-    offer,
+    offer: offers[0] ?? null,
     recover,
     dismissOffer,
   };
@@ -272,13 +406,12 @@ function PostForm({
   post,
   copy,
   saving,
-  serverErrors,
   renderPreview,
   tagSuggestions,
   authors,
   currentUserId,
   canPublish = true,
-  footerStart,
+  renderFooterStart,
   form,
   onCancel,
 }: PostDialogProps & { form: PostFormState; onCancel: () => void }) {
@@ -286,7 +419,7 @@ function PostForm({
   const controls: PostFormControls = {
     copy,
     values: form.values,
-    errors: { ...serverErrors, ...form.errors },
+    errors: form.errors,
     set: form.set,
     refFor: form.refFor,
     fieldId: (field: string) => `${id}-${field}`,
@@ -322,7 +455,7 @@ function PostForm({
         editing={post !== null}
         saving={saving}
         uploading={form.uploading}
-        start={footerStart}
+        start={renderFooterStart?.(form.actions)}
         onCancel={onCancel}
       />
     </form>
@@ -331,7 +464,8 @@ function PostForm({
 
 /**
  * Cancel and save, after what the owner adds (a writer's "Enviar para revisão"). While an image
- * uploads, save stays focusable but refuses, and says why.
+ * uploads or a save is under way, save stays focusable (the focus is not lost) but refuses; the
+ * footer says why, the button says "Salvando...".
  */
 function PostFormFooter({
   copy,
@@ -360,12 +494,11 @@ function PostFormFooter({
       </Button>
       <Button
         type="submit"
-        disabled={saving}
-        aria-disabled={uploading || undefined}
+        aria-disabled={uploading || saving || undefined}
         aria-describedby={waitId}
         className="aria-disabled:cursor-progress"
       >
-        {editing ? copy.update : copy.create}
+        {saving ? copy.saving : editing ? copy.update : copy.create}
       </Button>
     </div>
   );

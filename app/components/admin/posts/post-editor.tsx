@@ -14,7 +14,6 @@ import {
 } from "react";
 import { Button } from "~/components/ui/button";
 import { adminKeys } from "~/lib/admin/keys";
-import { clearDraft } from "~/lib/admin/post-draft";
 import { authorsQuery, PostTagsFailure, postTagNames, savePost, tagsQuery } from "~/lib/admin/posts";
 import type { BlogPost } from "~/lib/blog-types";
 import { dataErrorOf, errorNotice, screenErrorTexts } from "~/lib/data-result";
@@ -24,7 +23,7 @@ import type { AdminContext } from "../admin-view";
 import { showDone, showError } from "../admin-write";
 import { canPublish } from "~/lib/admin-role";
 import { ReviewRequestButton } from "./review-request";
-import type { PostFormErrors } from "./post-dialog";
+import type { PostFormErrors, SaveOutcome } from "./post-dialog";
 
 // The editor is a chunk of its own, fetched once the admin has rendered (and awaited by a first
 // opening that comes sooner), so the admin's first load does not carry it (issue #37).
@@ -85,7 +84,6 @@ export function PostEditorProvider({
 }: AdminContext & { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [serverErrors, setServerErrors] = useState<PostFormErrors>({});
 
   // The form's choices: existing tags (suggestions) and the staff with an author profile.
   const tags = useQuery(tagsQuery(client));
@@ -102,7 +100,6 @@ export function PostEditorProvider({
   const openPost = useCallback(
     async (post: BlogPost | null) => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setServerErrors({});
       // An existing post opens with its tags; without them a save would drop them.
       let names: string[] = [];
       if (post) {
@@ -121,36 +118,44 @@ export function PostEditorProvider({
     },
     [client, copy, queryClient],
   );
-  const close = () => {
-    setServerErrors({});
-    setDialog({ open: false });
+  const close = () => setDialog({ open: false });
+
+  /**
+   * A failed save, in the form's words: the toast, and the field it concerns when the form can
+   * place it (a taken slug, a limit, an address), said under that field as well.
+   */
+  const saveFailure = (error: unknown) => {
+    const failure = dataErrorOf(error);
+    const known = postProblemOf(failure);
+    const texts = screenErrorTexts.savePost(copy);
+    const notice = known
+      ? { title: texts.title, description: copy.dialog.validation[known.problem] }
+      : errorNotice(failure, texts);
+    const fields: PostFormErrors = {};
+    if (known && notice) fields[known.field] = notice.description;
+    else if (failure.kind === "conflict" && notice) fields.slug = notice.description;
+    return { notice, fields };
   };
 
+  // The dialog decides what follows a save (close, or go on editing what was typed meanwhile);
+  // here the saved post replaces the one the opening (`key`) edits, so the next save updates it.
   const save = useMutation({
-    mutationFn: ({ input, post }: { input: PostInput; post: BlogPost | null }) =>
+    mutationFn: ({ input, post }: { input: PostInput; post: BlogPost | null; key: number }) =>
       savePost(client, input, post, tags.data ?? []),
-    onSuccess: (_data, { post }) => {
-      // Saved: the copy kept in the browser has done its work.
-      clearDraft(window.localStorage, post?.id ?? null);
+    onSuccess: (saved, { input, post, key }) => {
       showDone(post ? copy.toasts.updated : copy.toasts.created);
-      close();
+      setDialog((current) =>
+        current.open && current.key === key ? { ...current, post: saved, tags: input.tags } : current,
+      );
     },
-    onError: (error, { input }) => {
+    onError: (error, { input, key }) => {
       // The post was saved but not its tags: go on editing the saved post.
       if (error instanceof PostTagsFailure) {
-        setDialog((current) => (current.open ? { ...current, post: error.post, tags: input.tags } : current));
+        setDialog((current) =>
+          current.open && current.key === key ? { ...current, post: error.post, tags: input.tags } : current,
+        );
       }
-      const failure = dataErrorOf(error);
-      const known = postProblemOf(failure);
-      const texts = screenErrorTexts.savePost(copy);
-      // A refusal the form can place (a taken slug, a limit, an address) is said under its field
-      // as well as in the toast, in the form's words.
-      const notice = known
-        ? { title: texts.title, description: copy.dialog.validation[known.problem] }
-        : errorNotice(failure, texts);
-      if (known && notice) setServerErrors({ [known.field]: notice.description });
-      else if (failure.kind === "conflict" && notice) setServerErrors({ slug: notice.description });
-      showError(notice);
+      showError(saveFailure(error).notice);
     },
     onSettled: () =>
       Promise.all([
@@ -170,6 +175,9 @@ export function PostEditorProvider({
     void loadPostDialog();
   }, []);
 
+  // A writer (autor) sends their saved drafts to the editors.
+  const reviewed = dialog.open && !canPublish(role) ? dialog.post : null;
+
   return (
     <OpenPostContext value={openPost}>
       {children}
@@ -181,13 +189,14 @@ export function PostEditorProvider({
             post={dialog.post}
             copy={copy.dialog}
             saving={save.isPending}
-            serverErrors={serverErrors}
             onClose={close}
             returnFocus={returnFocus}
-            onSubmit={(input) => {
-              setServerErrors({});
-              save.mutate({ input, post: dialog.post });
-            }}
+            onSubmit={(input) =>
+              save.mutateAsync({ input, post: dialog.post, key: dialog.key }).then(
+                (post): SaveOutcome => ({ ok: true, post }),
+                (error: unknown): SaveOutcome => ({ ok: false, errors: saveFailure(error).fields }),
+              )
+            }
             renderPreview={renderPreview}
             uploadImage={uploadBlogImage}
             initialTags={dialog.tags}
@@ -195,20 +204,39 @@ export function PostEditorProvider({
             authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
             currentUserId={session.user.id}
             canPublish={canPublish(role)}
-            footerStart={
-              !canPublish(role) && dialog.post ? (
-                <ReviewRequestButton client={client} copy={copy} post={dialog.post} onSent={close} />
-              ) : null
+            renderFooterStart={
+              reviewed
+                ? (actions) => (
+                    <ReviewRequestButton
+                      client={client}
+                      copy={copy}
+                      post={reviewed}
+                      actions={actions}
+                      onSent={(at) =>
+                        // The button goes if the editor stays open (changes made meanwhile).
+                        setDialog((current) =>
+                          current.open && current.post?.id === reviewed.id
+                            ? { ...current, post: { ...current.post, review_requested_at: at } }
+                            : current,
+                        )
+                      }
+                    />
+                  )
+                : undefined
             }
             headerActions={
               dialog.post ? (
-                <PostActions
-                  client={client}
-                  copy={copy}
-                  post={dialog.post}
-                  tags={dialog.tags}
-                  onRestored={(restored) => void openPost(restored)}
-                />
+                // A boundary of its own: a new post saved while the editor stays open shows them
+                // then, and the editor must not be hidden (losing the focus) while they load.
+                <Suspense fallback={null}>
+                  <PostActions
+                    client={client}
+                    copy={copy}
+                    post={dialog.post}
+                    tags={dialog.tags}
+                    onRestored={(restored) => void openPost(restored)}
+                  />
+                </Suspense>
               ) : undefined
             }
           />
