@@ -16,6 +16,8 @@ export const adminCopy = {
   title: "Administração do Blog",
   newPost: "Novo Post",
   signOut: "Sair",
+  /** "Sair" while Configurações or a lead's note has unsaved changes (a browser confirm). */
+  unsavedSignOut: "Há alterações não salvas em Configurações ou em notas de mensagens. Sair e descartá-las?",
   /** The admin's own compact bar (app/components/admin/admin-screen.tsx): no marketing header. */
   bar: {
     label: "Barra da administração",
@@ -294,6 +296,10 @@ export const adminCopy = {
     noteLabel: (name: string) => `Nota interna sobre ${name}`,
     saveNote: "Salvar nota",
     saveNoteLabel: (name: string) => `Salvar nota sobre ${name}`,
+    // Under a note that differs from the saved one (kept in this tab until saved).
+    noteUnsaved: "Nota não salva.",
+    noteRestored: "Nota não salva recuperada. Salve para mantê-la.",
+    noteOverlapping: "Outra pessoa salvou outra nota enquanto você escrevia. Ao salvar, a sua substitui a dela.",
     // Above the list: narrow it down; the page and the export follow.
     filters: {
       label: "Filtrar mensagens",
@@ -778,8 +784,18 @@ export const adminCopy = {
     save: "Salvar configurações",
     saving: "Salvando...",
     waitForUpload: "Aguarde o envio da imagem terminar para salvar.",
+    /** Edits not saved yet: kept through refetches and a lost session (in this tab), then offered back. */
+    unsaved: {
+      pending: "Há alterações não salvas.",
+      restored: (fields: string) =>
+        `Recuperamos alterações que você não tinha salvado: ${fields}. Confira e salve para mantê-las.`,
+      discard: "Descartar alterações",
+      overlapping: (fields: string) =>
+        `Outra pessoa salvou ${fields} enquanto você editava. Ao salvar, o seu valor substitui o dela.`,
+    },
     toasts: {
       saved: { title: "Configurações salvas", description: "As mudanças já aparecem nas páginas do site." },
+      unchanged: { title: "Nada para salvar", description: "Nenhum campo foi alterado." },
       invalid: "Confira os campos destacados.",
       forbidden: "Sua conta não tem permissão para alterar as configurações.",
     },

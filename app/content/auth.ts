@@ -84,6 +84,8 @@ export const authCopy = {
   },
   busy: "Aguarde...",
   checkingSession: "Verificando sessão...",
+  /** Sent here by the admin after the session ended elsewhere; unsaved work waits in the tab. */
+  sessionEnded: "Sua sessão terminou. Entre novamente para continuar de onde parou.",
   fields: {
     email: { label: "E-mail", placeholder: "voce@empresa.com.br" },
     password: { label: "Senha", placeholder: "Mínimo de 6 caracteres" },

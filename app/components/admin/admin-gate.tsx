@@ -6,8 +6,10 @@ import { TooltipProvider } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import { staffRole, type StaffRole } from "~/lib/admin-role";
 import { needsSecondFactor } from "~/lib/auth-submit";
+import { SESSION_ENDED_SIGN_IN_PATH } from "~/lib/session-ended";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { AdminScreen } from "./admin-screen";
+import { clearUnsavedWork, hasUnsavedWork, tabStorage } from "./unsaved-work";
 import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
 export const ADMIN_SIGN_IN_PATH = "/auth?next=/admin";
@@ -47,6 +49,8 @@ export function AdminGate({
   const [access, setAccess] = useState<Access>({ status: "checking" });
   // "Sair" signs out on purpose and goes to /; the guard must not send the user to /auth.
   const signingOut = useRef(false);
+  // Set once the admin has been shown: a session gone after that ended mid-work, and /auth says so.
+  const wasAllowed = useRef(false);
   // TanStack Query's defaults are docs/product.md's cache and retry rules (5 min, 3 retries with
   // exponential backoff from 1 s to 30 s): deliberately not configured.
   const [queryClient] = useState(() => new QueryClient());
@@ -59,7 +63,9 @@ export function AdminGate({
     if (!client || session.status === "checking" || signingOut.current) return;
     const current = session.session;
     if (!current) {
-      navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+      // Signed out elsewhere (another tab, every device, a new password): back here after signing
+      // in, where the unsaved work this tab kept is offered again.
+      navigate(wasAllowed.current ? SESSION_ENDED_SIGN_IN_PATH : ADMIN_SIGN_IN_PATH, { replace: true });
       return;
     }
     let cancelled = false;
@@ -70,7 +76,10 @@ export function AdminGate({
         const state = await secondFactorState(client);
         if (cancelled) return;
         if (state === "step-up") navigate(ADMIN_SIGN_IN_PATH, { replace: true });
-        else setAccess({ status: "allowed", session: current, role, mustEnrol: state === "must-enrol" });
+        else {
+          wasAllowed.current = true;
+          setAccess({ status: "allowed", session: current, role, mustEnrol: state === "must-enrol" });
+        }
       },
       () => {
         if (!cancelled) navigate(ADMIN_SIGN_IN_PATH, { replace: true });
@@ -89,6 +98,13 @@ export function AdminGate({
 
   const signOut = async () => {
     if (!client) return;
+    // Signing out on purpose drops what this tab kept unsaved: asked first, and forgotten after.
+    const storage = tabStorage();
+    const owner = liveSession?.user.id;
+    if (owner && hasUnsavedWork(storage, owner)) {
+      if (!window.confirm(copy.unsavedSignOut)) return;
+      clearUnsavedWork(storage, owner);
+    }
     signingOut.current = true;
     try {
       await client.auth.signOut();
@@ -103,6 +119,8 @@ export function AdminGate({
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <AdminScreen
+          // Another account signing in (in another tab) gets a fresh screen, never this one's edits.
+          key={liveSession.user.id}
           client={client}
           session={liveSession}
           role={access.role}

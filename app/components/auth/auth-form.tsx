@@ -11,6 +11,7 @@ import { isStaff } from "~/lib/admin-role";
 import { needsSecondFactor, requestRecovery, submitCredentials, type AuthOutcome } from "~/lib/auth-submit";
 import { errorNotice, screenErrorTexts } from "~/lib/data-result";
 import { safeNextPath } from "~/lib/safe-next";
+import { isSessionEnded } from "~/lib/session-ended";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { isEmail } from "~/lib/validation";
 import type { SsoProvider } from "~/lib/sso";
@@ -190,6 +191,7 @@ export function AuthForm({ client, copy, ssoProviders = [] }: AuthFormProps) {
   const [step, setStep] = useState<"credentials" | "mfa">("credentials");
   const signingIn = useRef(false);
   const ssoReturn = useSsoReturn(copy);
+  const [searchParams] = useSearchParams();
   useSignedInRedirect(
     client,
     signingIn,
@@ -266,6 +268,7 @@ export function AuthForm({ client, copy, ssoProviders = [] }: AuthFormProps) {
       copy={copy}
       busy={busy}
       ready={Boolean(client)}
+      sessionEnded={isSessionEnded(searchParams)}
       onSubmit={onSubmit}
       sso={<SsoButtons client={client} providers={ssoProviders} copy={copy} disabled={busy} />}
     />
@@ -278,11 +281,14 @@ function CredentialsCard({
   copy,
   busy,
   sso,
+  sessionEnded,
   ...card
 }: {
   form: Credentials;
   copy: typeof AuthCopy;
   busy: boolean;
+  /** Sent here by the admin after its session ended mid-work: said above the fields. */
+  sessionEnded: boolean;
   /** The company sign-in buttons, offered in login mode. */
   sso: ReactNode;
   /** False until the page can reach the backend (before hydration). */
@@ -313,9 +319,9 @@ function CredentialsCard({
         </>
       }
     >
-      {form.confirmNotice ? (
+      {form.confirmNotice || (sessionEnded && mode === "login") ? (
         <output className="block rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
-          {form.confirmNotice}
+          {form.confirmNotice ?? copy.sessionEnded}
         </output>
       ) : null}
       <TextField

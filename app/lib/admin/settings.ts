@@ -21,8 +21,11 @@ export function settingsQuery(client: AppSupabaseClient, enabled: boolean) {
   return queryOptions({ queryKey: adminKeys.settings, queryFn: () => readSettings(client), enabled });
 }
 
-/** Saves every field; a value the database refuses fails as "invalid", naming its CHECK. */
-export async function saveSettings(client: AppSupabaseClient, row: SiteSettings): Promise<void> {
+/**
+ * Saves the given fields (the form sends those the admin changed, so a save never puts back what
+ * another admin stored meanwhile); a value the database refuses fails as "invalid", naming its CHECK.
+ */
+export async function saveSettings(client: AppSupabaseClient, row: Partial<SiteSettings>): Promise<void> {
   // select(): a write row-level security hides changes no row and raises nothing; none back is a refusal.
   const saved = expectData(await client.from("site_settings").update(row).eq("id", true).select("id"));
   if (saved.length === 0) {

@@ -1,26 +1,59 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { ContactMessage } from "~/lib/blog-types";
+import { readUnsaved, tabStorage, useLeaveGuard, writeUnsaved } from "../unsaved-work";
+import { adoptNote, isNoteDraft, noteDraftName, noteDraftOf, openNote, type NoteEdit } from "./note-edit";
+
+/**
+ * The note's text over time (./note-edit.ts): opened with this tab's unsaved text for the lead,
+ * following a note saved elsewhere only while unchanged here, and kept in this tab (for `userId`)
+ * until saved; without a user, nothing is kept.
+ */
+function useNoteEdit(message: ContactMessage, userId: string | undefined) {
+  const stored = message.note ?? "";
+  const name = noteDraftName(message.id);
+  const [edit, setEdit] = useState<NoteEdit>(() =>
+    openNote(stored, userId ? readUnsaved(tabStorage(), userId, name, isNoteDraft) : null),
+  );
+  // A newer stored note: taken in during this render, so a stale one never shows.
+  if (stored !== edit.base) setEdit(adoptNote(edit, stored));
+  useEffect(() => {
+    if (userId) writeUnsaved(tabStorage(), userId, name, noteDraftOf(edit));
+  }, [edit, userId, name]);
+  return [edit, setEdit] as const;
+}
 
 /** Where a lead stands (novo, em contato, ganho, perdido) and the team's note about it. */
 export function LeadProgress({
   message,
   copy,
+  userId,
   onStatusChange,
   onSaveNote,
 }: {
   message: ContactMessage;
   copy: typeof AdminCopy.messages;
+  /** Whose unsaved note this tab keeps (app/components/admin/unsaved-work.ts). */
+  userId?: string;
   onStatusChange: (message: ContactMessage, status: string) => void;
   onSaveNote: (message: ContactMessage, note: string) => void;
 }) {
   const statusId = useId();
   const noteId = useId();
-  const [note, setNote] = useState(message.note ?? "");
+  const [edit, setEdit] = useNoteEdit(message, userId);
+  const unsaved = edit.value !== edit.base;
+  useLeaveGuard(unsaved);
+  const hint = !unsaved
+    ? ""
+    : edit.overlapping
+      ? copy.noteOverlapping
+      : edit.restored
+        ? copy.noteRestored
+        : copy.noteUnsaved;
   return (
     <div className="mt-3 grid gap-3 border-t border-border pt-3 sm:grid-cols-[auto_1fr] sm:items-start sm:gap-6">
       <div className="flex flex-col gap-1">
@@ -43,27 +76,33 @@ export function LeadProgress({
         className="flex flex-col gap-1"
         onSubmit={(event) => {
           event.preventDefault();
-          onSaveNote(message, note);
+          setEdit((current) => ({ ...current, sent: current.value }));
+          onSaveNote(message, edit.value);
         }}
       >
         <Label htmlFor={noteId}>{copy.note}</Label>
         <Textarea
           id={noteId}
           aria-label={copy.noteLabel(message.name)}
+          aria-describedby={hint ? `${noteId}-hint` : undefined}
           rows={2}
           maxLength={5000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
+          value={edit.value}
+          onChange={(event) => {
+            const value = event.target.value;
+            setEdit((current) => ({ ...current, value }));
+          }}
         />
-        <Button
-          type="submit"
-          variant="outline"
-          size="sm"
-          className="self-end"
-          aria-label={copy.saveNoteLabel(message.name)}
-        >
-          {copy.saveNote}
-        </Button>
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {hint ? (
+            <p id={`${noteId}-hint`} className="text-sm text-muted-foreground">
+              {hint}
+            </p>
+          ) : null}
+          <Button type="submit" variant="outline" size="sm" aria-label={copy.saveNoteLabel(message.name)}>
+            {copy.saveNote}
+          </Button>
+        </div>
       </form>
     </div>
   );

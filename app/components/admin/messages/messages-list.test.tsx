@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { adminCopy } from "~/content/admin";
 import type { ContactMessage, LeadDelivery } from "~/lib/blog-types";
+import { stubTabStorage } from "../unsaved-work.testing";
 import { MessagesList, type MessagesPagination } from "./messages-list";
 
 const lead: ContactMessage = {
@@ -25,7 +26,12 @@ const lead: ContactMessage = {
   attribution_campaign: null,
 };
 
-function render(pagination?: Partial<MessagesPagination>, deliveries: LeadDelivery[] = [], shown = lead) {
+function render(
+  pagination?: Partial<MessagesPagination>,
+  deliveries: LeadDelivery[] = [],
+  shown = lead,
+  userId?: string,
+) {
   return renderToStaticMarkup(
     <TooltipProvider>
       <MessagesList
@@ -33,6 +39,7 @@ function render(pagination?: Partial<MessagesPagination>, deliveries: LeadDelive
         loading={false}
         failed={false}
         copy={adminCopy.messages}
+        userId={userId}
         pagination={
           pagination && { page: 1, pageCount: 1, total: 1, busy: false, onPageChange: () => {}, ...pagination }
         }
@@ -154,5 +161,34 @@ describe("MessagesList attribution", () => {
     expect(once).toContain("Aquisição:");
     expect(once).not.toContain("Último toque");
     expect(render()).not.toContain("Aquisição");
+  });
+});
+
+/** The note's textarea. */
+const note = (html: string) => /<textarea[^>]*>([^<]*)<\/textarea>/.exec(html)?.[0] ?? "";
+
+describe("MessagesList unsaved notes", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("brings back the note this user was writing when the session ended, and says it is not saved", () => {
+    stubTabStorage([["ana", `note:${lead.id}`, { base: "", value: "Pediu proposta para 40 agentes" }]]);
+    const html = render(undefined, [], lead, "ana");
+    expect(note(html)).toContain(">Pediu proposta para 40 agentes</textarea>");
+    expect(note(html)).toMatch(/aria-describedby="[^"]+-hint"/);
+    expect(html).toMatch(/<p id="[^"]+-hint"[^>]*>Nota não salva recuperada. Salve para mantê-la.<\/p>/);
+  });
+
+  it("shows the saved note, without a hint, to another user or without one", () => {
+    stubTabStorage([["ana", `note:${lead.id}`, { base: "", value: "Pediu proposta para 40 agentes" }]]);
+    for (const html of [
+      render(undefined, [], { ...lead, note: "Salva" }, "bruno"),
+      render(undefined, [], { ...lead, note: "Salva" }),
+    ]) {
+      expect(note(html)).toContain(">Salva</textarea>");
+      expect(note(html)).not.toContain("aria-describedby");
+      expect(html).not.toContain("Nota não salva");
+    }
   });
 });

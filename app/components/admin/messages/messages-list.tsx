@@ -26,6 +26,8 @@ export interface MessagesListProps {
   loading: boolean;
   failed: boolean;
   copy: typeof AdminCopy.messages;
+  /** The signed-in user, whose unsaved notes this tab keeps (none: not kept). */
+  userId?: string;
   pagination?: MessagesPagination;
   onStatusChange: (message: ContactMessage, status: string) => void;
   onSaveNote: (message: ContactMessage, note: string) => void;
@@ -97,6 +99,7 @@ export function MessagesList({
   loading,
   failed,
   copy,
+  userId,
   pagination,
   onStatusChange,
   onSaveNote,
@@ -152,7 +155,13 @@ export function MessagesList({
                   ))}
                 </dl>
                 {message.message ? <p className="mt-3 text-sm whitespace-pre-wrap">{message.message}</p> : null}
-                <LeadProgress message={message} copy={copy} onStatusChange={onStatusChange} onSaveNote={onSaveNote} />
+                <LeadProgress
+                  message={message}
+                  copy={copy}
+                  userId={userId}
+                  onStatusChange={onStatusChange}
+                  onSaveNote={onSaveNote}
+                />
                 <DeliveryList
                   deliveries={deliveries?.[message.id] ?? []}
                   leadName={message.name}

@@ -101,6 +101,7 @@ export function MessagesPanel(props: AdminPanelProps) {
         loading={messages.isPending}
         failed={messages.isError}
         copy={copy.messages}
+        userId={session.user.id}
         pagination={
           messages.data
             ? {

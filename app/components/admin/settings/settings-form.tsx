@@ -1,22 +1,33 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { adminCopy as AdminCopy } from "~/content/admin";
+import type { StoredSettings } from "~/lib/admin/settings";
 import type { UploadProblem } from "~/lib/image-upload";
 import {
   SETTINGS_LIMITS,
   settingsInput,
-  settingsRow,
   validateSettings,
   type SettingsField,
-  type SettingsInput,
   type SettingsProblem,
   type SiteSettings,
 } from "~/lib/site-settings";
 import { ImageDrop, type UploadImage } from "../posts/image-drop";
+import { readUnsaved, tabStorage, useLeaveGuard, writeUnsaved } from "../unsaved-work";
 import { useTrackedUpload } from "../use-tracked-upload";
+import {
+  adoptStored,
+  afterSave,
+  changedFields,
+  changedRow,
+  discardEdits,
+  draftOf,
+  isSettingsDraft,
+  openEdit,
+  type SettingsEdit,
+} from "./settings-edit";
 
 type Copy = (typeof AdminCopy)["settings"];
 type FieldErrors = Partial<Record<SettingsField, string>>;
@@ -93,29 +104,68 @@ function message(copy: Copy, field: SettingsField, problem: SettingsProblem): st
   return problem === "tooLong" ? texts.tooLong(MAX_LENGTH[field] ?? 0) : texts[problem];
 }
 
+/** How a save ended: stored, or refused (naming the field the database refused, if it named one). */
+export type SaveOutcome = { saved: true } | { saved: false; refused: SettingsField | null };
+
 export interface SettingsFormProps {
-  initial: SiteSettings;
+  /** The stored row; a newer version (another admin saved, a refetch) updates only untouched fields. */
+  stored: StoredSettings;
+  /** Whose unsaved edits this tab keeps (app/components/admin/unsaved-work.ts). */
+  userId: string;
   copy: Copy;
   uploadProblems: Record<UploadProblem, string>;
   saving: boolean;
-  /** Saves the row; resolves with the field the database refused, if it named one. */
-  onSave: (row: SiteSettings) => Promise<SettingsField | null>;
+  /** Saves the changed fields (none: nothing to save). */
+  onSave: (row: Partial<SiteSettings>) => Promise<SaveOutcome>;
   uploadImage: UploadImage;
+}
+
+/** The tab's storage key of the unsaved settings. */
+const DRAFT_NAME = "settings";
+
+/** "Endereço e YouTube": the fields' labels as one pt-BR list. */
+function fieldList(copy: Copy, fields: SettingsField[]): string {
+  return new Intl.ListFormat("pt-BR", { type: "conjunction" }).format(fields.map((field) => copy.fields[field].label));
+}
+
+/**
+ * The form's values over time: opened with this tab's unsaved edits put back, newer stored values
+ * taken in without dropping an unsaved edit (./settings-edit.ts), and the edits kept in this tab
+ * until saved or discarded, so a session ending mid-edit loses nothing.
+ */
+function useSettingsEdit(stored: StoredSettings, userId: string) {
+  const [edit, setEdit] = useState<SettingsEdit>(() =>
+    openEdit(settingsInput(stored), stored.updated_at, readUnsaved(tabStorage(), userId, DRAFT_NAME, isSettingsDraft)),
+  );
+  // A newer version: taken in during this render, so the stale values never show.
+  if (stored.updated_at !== edit.version) setEdit(adoptStored(edit, settingsInput(stored), stored.updated_at));
+  useEffect(() => {
+    writeUnsaved(tabStorage(), userId, DRAFT_NAME, draftOf(edit));
+  }, [edit, userId]);
+  return [edit, setEdit] as const;
 }
 
 /**
  * The settings, in four sections, checked by the table's own rules (app/lib/site-settings.ts)
- * before they are sent. The panel mounts a fresh form for every version it reads (a `key`).
+ * before they are sent. Only the fields this person changed are sent; until then they survive
+ * newer stored values, a switch of tabs and a lost session, and leaving the page asks first.
  */
-export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, uploadImage }: SettingsFormProps) {
+export function SettingsForm({ stored, userId, copy, uploadProblems, saving, onSave, uploadImage }: SettingsFormProps) {
   const id = useId();
   const uploads = useTrackedUpload(uploadImage);
-  const [values, setValues] = useState<SettingsInput>(() => settingsInput(initial));
+  const [edit, setEdit] = useSettingsEdit(stored, userId);
+  const { values } = edit;
   const [errors, setErrors] = useState<FieldErrors>({});
   const refs = useRef<Partial<Record<SettingsField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const changed = changedFields(edit);
+  const unsaved = changed.length > 0;
+  // Only fields still differing from the stored value are named (one typed back is no longer news).
+  const restored = edit.restored.filter((field) => changed.includes(field));
+  const overlapping = edit.overlapping.filter((field) => changed.includes(field));
+  useLeaveGuard(unsaved);
 
   const set = (field: SettingsField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    setEdit((current) => ({ ...current, values: { ...current.values, [field]: value } }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const focus = (field: SettingsField | undefined) => {
@@ -135,11 +185,21 @@ export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, up
     setErrors(found);
     const first = FORM_ORDER.find((field) => found[field]);
     if (first) return focus(first);
-    const refused = await onSave(settingsRow(values));
-    if (refused) {
-      setErrors({ [refused]: message(copy, refused, refusalOf(refused)) });
-      focus(refused);
+    const { sent, row } = changedRow(edit);
+    const outcome = await onSave(row);
+    if (outcome.saved) setEdit((current) => afterSave(current, sent));
+    else if (outcome.refused) {
+      setErrors({ [outcome.refused]: message(copy, outcome.refused, refusalOf(outcome.refused)) });
+      focus(outcome.refused);
     }
+  };
+
+  // Beside "Salvar configurações", and its description: why it waits, or what saving will do
+  // (replace a value someone else saved meanwhile, or store unsaved edits).
+  const saveStatus = () => {
+    if (uploads.uploading) return copy.waitForUpload;
+    if (overlapping.length > 0) return copy.unsaved.overlapping(fieldList(copy, overlapping));
+    return unsaved ? copy.unsaved.pending : "";
   };
 
   const control = (spec: FieldSpec) => {
@@ -185,6 +245,14 @@ export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, up
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+      {restored.length > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
+          <output>{copy.unsaved.restored(fieldList(copy, restored))}</output>
+          <Button type="button" variant="outline" size="sm" onClick={() => setEdit(discardEdits)}>
+            {copy.unsaved.discard}
+          </Button>
+        </div>
+      ) : null}
       {SECTIONS.map((section) => (
         <fieldset key={section.id} className="rounded-lg border border-border bg-card p-4 sm:p-6">
           <legend className="px-1 text-lg font-semibold">{copy.sections[section.id]}</legend>
@@ -216,7 +284,7 @@ export function SettingsForm({ initial, copy, uploadProblems, saving, onSave, up
           {saving ? copy.saving : copy.save}
         </Button>
         <p id={`${id}-wait`} aria-live="polite" className="text-sm text-muted-foreground">
-          {uploads.uploading ? copy.waitForUpload : ""}
+          {saveStatus()}
         </p>
       </div>
     </form>

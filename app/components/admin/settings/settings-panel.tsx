@@ -16,13 +16,14 @@ import { SettingsForm } from "./settings-form";
  */
 export function SettingsPanel({ client, session, copy, backend, active }: AdminPanelProps) {
   const queryClient = useQueryClient();
-  // Kept mounted (unsaved edits outlive a switch of tabs), read once its tab is first shown.
+  // Kept mounted (unsaved edits outlive a switch of tabs), read once its tab is first shown; a
+  // refetch (on focus, on coming back to the tab) never replaces what the admin has not saved.
   const settings = useQuery(settingsQuery(client, active));
   const save = useMutation({
-    mutationFn: (row: SiteSettings) => saveSettings(client, row),
+    mutationFn: (row: Partial<SiteSettings>) => saveSettings(client, row),
     onSuccess: () => showDone(copy.settings.toasts.saved),
     onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.saveSettings(copy))),
-    // The form is mounted again with what was stored (the CNPJ and numbers as saved).
+    // The new version reaches the form, which takes it in around the unsaved edits it still holds.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.settings }),
   });
   const uploadShareImage = useCallback(
@@ -39,24 +40,30 @@ export function SettingsPanel({ client, session, copy, backend, active }: AdminP
         </h2>
         <p className="text-sm text-muted-foreground">{copy.settings.description}</p>
       </div>
+      {/* Once read, the form stays: a failed refetch must not take the admin's edits off screen. */}
       {settings.isPending ? (
         <output className="block">{copy.settings.loading}</output>
-      ) : settings.isError ? (
+      ) : !settings.data ? (
         <p role="alert">{copy.settings.failed}</p>
       ) : (
         <SettingsForm
-          key={settings.data.updated_at}
-          initial={settings.data}
+          stored={settings.data}
+          userId={session.user.id}
           copy={copy.settings}
           uploadProblems={copy.dialog.upload.problems}
           saving={save.isPending}
           onSave={async (row) => {
+            // Nothing changed: nothing to send (a full row would put back what others saved).
+            if (Object.keys(row).length === 0) {
+              showDone(copy.settings.toasts.unchanged);
+              return { saved: true };
+            }
             try {
               await save.mutateAsync(row);
-              return null;
+              return { saved: true };
             } catch (error) {
               // A value the database refused: said under its field as well as in the toast.
-              return fieldOfViolation(dataErrorOf(error).message);
+              return { saved: false, refused: fieldOfViolation(dataErrorOf(error).message) };
             }
           }}
           uploadImage={uploadShareImage}

@@ -1,0 +1,25 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { authCopy } from "~/content/auth";
+import { SESSION_ENDED_SIGN_IN_PATH } from "~/lib/session-ended";
+import { AuthForm } from "./auth-form";
+
+function render(path: string) {
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={[path]}>
+      <AuthForm client={null} copy={authCopy} />
+    </MemoryRouter>,
+  );
+}
+
+describe("AuthForm after the admin lost its session", () => {
+  it("says the session ended when the admin sent the person here, and nothing otherwise", () => {
+    expect(render(SESSION_ENDED_SIGN_IN_PATH)).toMatch(
+      /<output[^>]*>Sua sessão terminou. Entre novamente para continuar de onde parou.<\/output>/,
+    );
+    for (const path of ["/auth", "/auth?next=/admin", "/auth?next=/admin&motivo=outro"]) {
+      expect(render(path)).not.toContain("Sua sessão terminou");
+    }
+  });
+});
