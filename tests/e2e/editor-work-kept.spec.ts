@@ -286,3 +286,26 @@ test("closing while the featured image uploads asks first", async ({ page }) => 
   await confirmation(page).getByRole("button", { name: "Descartar alterações" }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("the editor opens on Título, and Continuar editando returns to the field the question came from", async ({
+  page,
+}) => {
+  await signInAs(page, ADMIN_EMAIL);
+  const dialog = await openNewPost(page);
+  const title = dialog.getByLabel("Título", { exact: true });
+  await expect(title).toBeFocused();
+  await page.keyboard.type("Foco de volta");
+  await contentOf(dialog).focus();
+  await page.keyboard.type("Texto.");
+
+  await page.keyboard.press("Escape");
+  await expect(confirmation(page).getByRole("button", { name: "Continuar editando" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirmation(page)).toBeHidden();
+  await expect(contentOf(dialog)).toBeFocused();
+
+  await page.keyboard.press("Escape");
+  await confirmation(page).getByRole("button", { name: "Descartar alterações" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Novo Post" })).toBeFocused();
+});

@@ -85,15 +85,30 @@ export function PostDialog(props: PostDialogProps) {
   const { open, post, copy, onClose, returnFocus, headerActions } = props;
   const form = usePostForm(props);
   const [confirming, setConfirming] = useState(false);
+  // The control the discard question came from: "Continuar editando" returns there, since the
+  // question, opened without a trigger, would otherwise leave the focus on the page's body.
+  const askedFrom = useRef<HTMLElement | null>(null);
+  const discarding = useRef(false);
   useLeaveGuard(open && form.dirty);
 
   // Esc, the close button, a click outside and "Cancelar" all come here.
   const requestClose = () => {
-    if (form.dirty) setConfirming(true);
-    else onClose();
+    if (form.dirty) {
+      askedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setConfirming(true);
+    } else onClose();
+  };
+  const keepEditing = () => {
+    const target = askedFrom.current;
+    askedFrom.current = null;
+    // Discarding closes the editor too; its own close returns the focus to the opener.
+    if (discarding.current) return;
+    if (target?.isConnected && target !== document.body) target.focus();
+    else form.focusTitle();
   };
   // Only this session's copy: copies set aside at the opening stay offered.
   const discard = () => {
+    discarding.current = true;
     clearDraft(window.localStorage, form.postId);
     setConfirming(false);
     onClose();
@@ -109,6 +124,10 @@ export function PostDialog(props: PostDialogProps) {
       <DialogContent
         closeLabel={copy.close}
         layout="full-screen"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          form.focusTitle();
+        }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocus();
@@ -124,7 +143,13 @@ export function PostDialog(props: PostDialogProps) {
           {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
         </div>
         <PostForm {...props} form={form} onCancel={requestClose} />
-        <DiscardDialog open={confirming} copy={copy.discard} onKeep={() => setConfirming(false)} onDiscard={discard} />
+        <DiscardDialog
+          open={confirming}
+          copy={copy.discard}
+          onKeep={() => setConfirming(false)}
+          onKept={keepEditing}
+          onDiscard={discard}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -135,11 +160,14 @@ function DiscardDialog({
   open,
   copy,
   onKeep,
+  onKept,
   onDiscard,
 }: {
   open: boolean;
   copy: typeof AdminCopy.dialog.discard;
   onKeep: () => void;
+  /** Once the question has closed: where the focus goes back to. */
+  onKept: () => void;
   onDiscard: () => void;
 }) {
   return (
@@ -151,7 +179,13 @@ function DiscardDialog({
     >
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-        <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background p-6 shadow-xl">
+        <AlertDialogPrimitive.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background p-6 shadow-xl"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onKept();
+          }}
+        >
           <AlertDialogPrimitive.Title className="text-lg font-bold">{copy.title}</AlertDialogPrimitive.Title>
           <AlertDialogPrimitive.Description className="mt-2 text-muted-foreground">
             {copy.description}
@@ -390,6 +424,8 @@ function usePostForm({
     uploadImage: uploads.upload,
     uploading: uploads.uploading,
     refFor,
+    /** Título: where the editor opens, rather than on its first button (Histórico). */
+    focusTitle: () => refs.current.title?.focus(),
     seoOpen,
     setSeoOpen,
     offer: offers[0] ?? null,
