@@ -172,7 +172,7 @@ export const adminCopy = {
       excerptTooLong: "O resumo tem no máximo 1.000 caracteres.",
       contentRequired: "Informe o conteúdo.",
       contentTooLong: "O conteúdo tem no máximo 200.000 caracteres.",
-      imageInvalid: "Informe uma URL válida (http ou https).",
+      imageInvalid: "Informe um endereço https:// ou um caminho do site.",
       dateInvalid: "Informe a data e a hora completas.",
       dateTooEarly: "Informe uma data a partir de 1900.",
       tagLimit: "Um post pode ter no máximo 10 tags.",
@@ -559,7 +559,7 @@ export const adminCopy = {
       authorSlugTaken: "Já existe um autor com este slug.",
       descriptionTooLong: "A descrição tem no máximo 500 caracteres.",
       bioTooLong: "A biografia tem no máximo 2.000 caracteres.",
-      urlInvalid: "Informe uma URL válida (http ou https).",
+      urlInvalid: "Informe um endereço https:// ou um caminho do site.",
       websiteInvalid: "Informe um endereço completo, começando com http:// ou https://.",
     },
     toasts: {

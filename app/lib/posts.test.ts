@@ -86,6 +86,10 @@ describe("validatePost", () => {
     expect(validatePost({ ...filled, slug: " atencao ", featured_image: "//outro.example/a.jpg" })).toEqual({
       featured_image: "imageInvalid",
     });
+    // The pages' Content-Security-Policy loads images over https only: an http one would show broken.
+    expect(validatePost({ ...filled, featured_image: "http://cdn.example/capa.jpg" })).toEqual({
+      featured_image: "imageInvalid",
+    });
   });
 
   it("checks the editorial fields against the database's limits", () => {

@@ -152,7 +152,9 @@ export function postInput(post: BlogPost | null, extra: { tags?: string[]; autho
 
 /** An http(s) URL, or a path on this site (an uploaded image when the backend is this site). */
 export function isFeaturedImageAddress(value: string): boolean {
-  return isHttpUrl(value) || /^\/[^/\s]\S*$/.test(value);
+  // https only: the pages' Content-Security-Policy (server/http/csp.ts, img-src) blocks an http
+  // image, which visitors would see broken.
+  return (isHttpUrl(value) && /^https:\/\/[^\s/?#]+/i.test(value)) || /^\/[^/\s]\S*$/.test(value);
 }
 
 /** An absolute http(s) URL with a host, as blog_posts_canonical_url_check wants. */

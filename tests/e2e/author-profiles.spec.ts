@@ -93,7 +93,7 @@ test("a writer creates and edits their own author profile, and sees nobody else'
   await profile.getByRole("textbox", { name: "Site" }).fill("www.escritora.example");
   await profile.getByRole("button", { name: "Salvar perfil" }).click();
   await expect(profile.getByText("A biografia tem no máximo 2.000 caracteres.")).toBeVisible();
-  await expect(profile.getByText("Informe uma URL válida (http ou https).")).toBeVisible();
+  await expect(profile.getByText("Informe um endereço https:// ou um caminho do site.")).toBeVisible();
   await expect(profile.getByText("Informe um endereço completo, começando com http:// ou https://.")).toBeVisible();
   await expectNoAxeViolations(page);
   await profile.getByRole("textbox", { name: "Biografia" }).fill("Escreve sobre atendimento.");
