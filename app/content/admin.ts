@@ -100,7 +100,8 @@ export const adminCopy = {
         label: "Imagem destacada",
         placeholder: "https://exemplo.com/imagem.jpg",
         choose: "Escolher imagem",
-        dropHint: "ou arraste uma imagem para cá, ou cole com Ctrl+V. JPEG, PNG, WebP, AVIF ou GIF, até 5 MB.",
+        dropHint:
+          "ou arraste uma imagem para cá, ou cole com Ctrl+V. JPEG, PNG, WebP, AVIF ou GIF, até 5 MB; ideal: 1200 × 630 pixels ou mais.",
         uploading: "Enviando imagem...",
         uploaded: "Imagem enviada.",
         remove: "Remover imagem",
