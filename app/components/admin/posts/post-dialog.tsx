@@ -20,6 +20,7 @@ import type { BlogPost } from "~/lib/blog-types";
 import { POST_FIELDS, postInput, slugify, validatePost, type PostField, type PostInput } from "~/lib/posts";
 import type { ContentMode } from "./content-field";
 import { useTrackedUpload } from "../use-tracked-upload";
+import { useLeaveGuard } from "../unsaved-work";
 import type { UploadImage } from "./image-drop";
 import type { PostFormControls, PostFormErrors } from "./post-form-controls";
 import { type AuthorChoice, PostSettingsPanel } from "./post-settings-panel";
@@ -204,20 +205,6 @@ function DiscardDialog({
       </AlertDialogPrimitive.Portal>
     </AlertDialogPrimitive.Root>
   );
-}
-
-/** While there are unsaved changes, leaving the page (reload, another address, closing the tab) asks first. */
-function useLeaveGuard(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when a value is set.
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [active]);
 }
 
 type PostFormState = ReturnType<typeof usePostForm>;
