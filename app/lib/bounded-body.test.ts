@@ -2,24 +2,12 @@
 // client that declares more than it sends and hangs up is the client's mistake, told apart from
 // every other failure, with no stack trace for the services that log what they do not know.
 import { createServer, type Server } from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
+import { sendAndHangUp } from "./bounded-body.testing";
 import { BodyAborted, BodyTooLarge, boundedChunks, readBoundedBody } from "./bounded-body";
-
-/** Sends `head` and `body` on a raw socket, half-closes it, and returns the status line answered. */
-function sendAndHangUp(port: number, head: string, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let answer = "";
-    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
-    socket.on("close", () => resolve(answer.split("\r\n")[0] ?? ""));
-    socket.on("error", reject);
-    socket.write(`${head}\r\n\r\n${body}`, () => socket.end());
-  });
-}
 
 describe("reading a body the client stops sending", () => {
   let server: Server | null = null;

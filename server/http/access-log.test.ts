@@ -2,26 +2,14 @@
 // and hangs up gets Node's own 400, and the log must say so, not the 500 the app's failed read
 // produced, or anyone could inflate the server-error rate.
 import { createServer, type Server } from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
+import { sendAndHangUp } from "../../app/lib/bounded-body.testing.ts";
 import { readBoundedBody } from "../../app/lib/bounded-body.ts";
 import { accessLog, createLogger } from "./access-log.ts";
-
-/** Sends `head` and `body` on a raw socket, half-closes it, and returns the status line answered. */
-function sendAndHangUp(port: number, head: string, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let answer = "";
-    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
-    socket.on("close", () => resolve(answer.split("\r\n")[0] ?? ""));
-    socket.on("error", reject);
-    socket.write(`${head}\r\n\r\n${body}`, () => socket.end());
-  });
-}
 
 describe("access log of a request whose client hung up mid-body", () => {
   let server: Server | null = null;
