@@ -40,7 +40,8 @@ export function LeadProgress({
   /** Whose unsaved note this tab keeps (app/components/admin/unsaved-work.ts). */
   userId?: string;
   onStatusChange: (message: ContactMessage, status: string) => void;
-  onSaveNote: (message: ContactMessage, note: string) => void;
+  /** Resolves once the note is stored (its failure is the caller's toast). */
+  onSaveNote: (message: ContactMessage, note: string) => Promise<unknown> | void;
 }) {
   const statusId = useId();
   const noteId = useId();
@@ -76,8 +77,15 @@ export function LeadProgress({
         className="flex flex-col gap-1"
         onSubmit={(event) => {
           event.preventDefault();
-          setEdit((current) => ({ ...current, sent: current.value }));
-          onSaveNote(message, edit.value);
+          const sent = edit.value;
+          setEdit((current) => ({ ...current, sent }));
+          // Stored: the sent text is the note now, before the list is read again (a read already
+          // under way may still bring the old one, which adoptNote then takes for someone else's).
+          void Promise.resolve(onSaveNote(message, sent)).then(
+            () =>
+              setEdit((current) => (current.value === sent ? { ...current, base: sent, restored: false } : current)),
+            () => {},
+          );
         }}
       >
         <Label htmlFor={noteId}>{copy.note}</Label>

@@ -30,7 +30,7 @@ export interface MessagesListProps {
   userId?: string;
   pagination?: MessagesPagination;
   onStatusChange: (message: ContactMessage, status: string) => void;
-  onSaveNote: (message: ContactMessage, note: string) => void;
+  onSaveNote: (message: ContactMessage, note: string) => Promise<unknown> | void;
   /** Absent for a role that works leads but may not delete them (sales): no bin then. */
   onDelete?: (message: ContactMessage) => void;
   onResend: (delivery: LeadDelivery) => void;

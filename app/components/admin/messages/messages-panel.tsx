@@ -114,7 +114,7 @@ export function MessagesPanel(props: AdminPanelProps) {
             : undefined
         }
         onStatusChange={(message, status) => writes.changeStatus.mutate({ message, status })}
-        onSaveNote={(message, note) => writes.saveNote.mutate({ message, note })}
+        onSaveNote={(message, note) => writes.saveNote.mutateAsync({ message, note })}
         // Sales work the leads; deleting one (LGPD) is an admin's.
         onDelete={
           can(role, "is_admin")
