@@ -93,14 +93,16 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
       staffTokens[role] = member.accessToken;
     }
     // Straight into the table: the delivery trigger's outbox is not what this test is about.
+    // The instants are explicit: PGlite's clock can give two statements the same now(), and
+    // ties are broken by the random uuid.
     await t.backend.db.exec(`
-      insert into public.contact_messages (name, email, subject, plan, page)
-      select 'Lead ' || g, 'lead' || g || '@empresa.com.br', 'demo', 'scale', '/precos'
+      insert into public.contact_messages (name, email, subject, plan, page, created_at)
+      select 'Lead ' || g, 'lead' || g || '@empresa.com.br', 'demo', 'scale', '/precos', now() - interval '2 minutes'
         from generate_series(1, ${LEADS}) g;`);
-    // A later statement: a later instant.
     await t.backend.db.exec(`
-      insert into public.contact_messages (name, email, company, subject, message)
-      values ('=HYPERLINK("http://x")', 'joao@empresa.com.br', 'Conceição; Filhos', 'comercial', 'Olá, "equipe"!');`);
+      insert into public.contact_messages (name, email, company, subject, message, created_at)
+      values ('=HYPERLINK("http://x")', 'joao@empresa.com.br', 'Conceição; Filhos', 'comercial', 'Olá, "equipe"!',
+              now() - interval '1 minute');`);
     // And the newest: a lead that knows where it came from.
     await t.backend.db.query(
       "insert into public.contact_messages (name, email, subject, page, attribution) values ($1, $2, 'demo', '/precos', $3)",
