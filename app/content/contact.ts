@@ -1,4 +1,4 @@
-// Copy of /contato (docs/product.md §2 "Contact", §3, §5, §8, §9 support hours).
+// Copy of /contato (docs/product.md §2 "Contact" with its support hours, §3, §5, §8).
 
 import { formatPhone, phoneHref, whatsappLink, type SiteSettings } from "~/lib/site-settings";
 import { leadErrorMessage, leadFields, leadFormUi, leadSubjectLabels } from "./lead-form";
