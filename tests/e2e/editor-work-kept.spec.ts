@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { createUser, holdImageUploads, runAdmin, signIn, unique } from "./support/backend";
+import { createUser, holdImageUploads, runAdmin, signIn, storedPostCopies, unique } from "./support/backend";
 
 // The post editor never drops what staff typed (docs/admin.md, "Posts"): text written while an
 // image uploads or a save is under way, edits a writer sends for review, work written past the
@@ -48,8 +48,8 @@ const postRow = (page: Page, title: string) =>
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
-/** The new post's stored copy, as the editor keeps it (app/lib/admin/post-draft.ts). */
-const storedNewPost = (on: Page) => on.evaluate(() => window.localStorage.getItem("omnia:post-draft:new") ?? "");
+/** The new post's stored copies, as the editor keeps them (app/lib/admin/post-draft.ts). */
+const storedNewPost = async (on: Page) => (await storedPostCopies(on)).join("\n");
 
 /** Puts the caret at `at` (the end when omitted) and types there, as the keyboard would. */
 async function typeAt(page: Page, field: Locator, text: string, at?: number) {
@@ -156,8 +156,8 @@ test("text typed while a save is under way stays in the editor, over the saved p
         ),
       ),
     )
-    .toEqual([expect.stringMatching(/^omnia:post-draft:[0-9a-f-]{36}$/)]);
-  expect(await page.evaluate(() => window.localStorage.getItem("omnia:post-draft:new"))).toBeNull();
+    .toEqual([expect.stringMatching(/^omnia:post-draft:[0-9a-f-]{36}:session:/)]);
+  expect(await storedPostCopies(page)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(confirmation(page)).toBeVisible();
   await confirmation(page).getByRole("button", { name: "Continuar editando" }).click();

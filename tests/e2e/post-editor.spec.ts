@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { createUser, signIn, unique } from "./support/backend";
+import { createUser, signIn, storedPostCopies, unique } from "./support/backend";
 import { visitorHeaders } from "./support/visitor";
 
 // Sign in from this spec's own address: the per-address sign-in limit (30 per 5 minutes) is
@@ -31,6 +31,7 @@ async function openNewPost(page: Page): Promise<Locator> {
 }
 
 const confirmation = (page: Page) => page.getByRole("alertdialog", { name: "Descartar alterações?" });
+const newPostCopies = (page: Page) => storedPostCopies(page);
 
 test("closing with changes asks first, keeps the text on no, and resets after discarding", async ({ page }) => {
   await signInAsAdmin(page);
@@ -98,10 +99,8 @@ test("the work of a closed tab is offered back, and a dismissed copy is gone", a
   await dialog.getByLabel("Título", { exact: true }).fill(`Trabalho salvo no navegador ${stamp}`);
   await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Um parágrafo que não pode sumir.");
   // Stored after a few seconds without typing.
-  await expect
-    .poll(() => page.evaluate(() => window.localStorage.getItem("omnia:post-draft:new")), { timeout: 10_000 })
-    .toContain(stamp);
-  const stored = (await page.evaluate(() => window.localStorage.getItem("omnia:post-draft:new"))) ?? "";
+  await expect.poll(() => newPostCopies(page), { timeout: 10_000 }).toEqual([expect.stringContaining(stamp)]);
+  const [stored = ""] = await newPostCopies(page);
   await page.close();
 
   const again = await context.newPage();
@@ -121,14 +120,55 @@ test("the work of a closed tab is offered back, and a dismissed copy is gone", a
   await reopened.getByRole("button", { name: "Cancelar" }).click();
   await confirmation(again).getByRole("button", { name: "Descartar alterações" }).click();
   await expect(reopened).toBeHidden();
-  expect(await again.evaluate(() => window.localStorage.getItem("omnia:post-draft:new"))).toBeNull();
+  expect(await newPostCopies(again)).toEqual([]);
 
   // "Descartar rascunho" on the offer forgets it as well.
-  await again.evaluate((draft) => window.localStorage.setItem("omnia:post-draft:new", draft), stored);
+  await again.evaluate((draft) => window.localStorage.setItem("omnia:post-draft:new:session:closed", draft), stored);
   await openNewPost(again);
   await reopened.getByRole("button", { name: "Descartar rascunho" }).click();
   await expect(reopened.getByRole("button", { name: "Recuperar rascunho não salvo" })).toHaveCount(0);
-  expect(await again.evaluate(() => window.localStorage.getItem("omnia:post-draft:new"))).toBeNull();
+  expect(await newPostCopies(again)).toEqual([]);
+});
+
+test("two tabs writing new posts keep their own copies, and neither offers nor deletes the other's", async ({
+  page,
+  context,
+}) => {
+  const stamp = unique();
+  await signInAsAdmin(page);
+  const first = await openNewPost(page);
+  await first.getByLabel("Título", { exact: true }).fill(`Aba A ${stamp}`);
+  await expect
+    .poll(() => newPostCopies(page), { timeout: 10_000 })
+    .toEqual([expect.stringContaining(`Aba A ${stamp}`)]);
+
+  // Tab B, while A is still open: nothing of A's is offered, and B's work has its own slot.
+  const other = await context.newPage();
+  await other.goto("/admin");
+  const second = await openNewPost(other);
+  await second.getByLabel("Título", { exact: true }).fill(`Aba B ${stamp}`);
+  await expect
+    .poll(() => newPostCopies(other), { timeout: 10_000 })
+    .toEqual(
+      expect.arrayContaining([expect.stringContaining(`Aba A ${stamp}`), expect.stringContaining(`Aba B ${stamp}`)]),
+    );
+  await expect(second.getByRole("button", { name: "Recuperar rascunho não salvo" })).toHaveCount(0);
+  // B discards its own work; A's copy stays, and A writes on.
+  await second.getByRole("button", { name: "Cancelar" }).click();
+  await confirmation(other).getByRole("button", { name: "Descartar alterações" }).click();
+  await expect(second).toBeHidden();
+  expect(await newPostCopies(other)).toEqual([expect.stringContaining(`Aba A ${stamp}`)]);
+  await first.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Escrito depois.");
+  await expect
+    .poll(() => newPostCopies(page), { timeout: 10_000 })
+    .toEqual([expect.stringContaining("Escrito depois.")]);
+
+  // A's tab goes: the next opening offers its work.
+  await page.close();
+  const reopened = await openNewPost(other);
+  await reopened.getByRole("button", { name: "Recuperar rascunho não salvo" }).click();
+  await expect(reopened.getByLabel("Título", { exact: true })).toHaveValue(`Aba A ${stamp}`);
+  await expect(reopened.getByRole("textbox", { name: "Conteúdo", exact: true })).toHaveValue("Escrito depois.");
 });
 
 test("the share and search previews show the SEO fields, with their counters", async ({ page }) => {

@@ -3,23 +3,26 @@ import { postInput, slugify } from "../posts";
 import {
   clearDraft,
   draftKey,
-  forgetKeptDraft,
-  keepDraft,
-  keptDrafts,
-  keptKey,
+  forgetDraft,
   KEPT_DRAFTS,
-  loadDraft,
+  offeredDrafts,
   sameInput,
   saveDraft,
-  setAsideDrafts,
+  setAsideDraft,
   standingRefusals,
   valuesAfterSave,
   type DraftStorage,
 } from "./post-draft";
 
-/** A Storage with the browser's semantics for the three calls the drafts use. */
+/** A Storage with the browser's semantics for the calls the drafts use. */
 class MemoryStorage implements DraftStorage {
   readonly items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
   getItem(key: string) {
     return this.items.get(key) ?? null;
   }
@@ -32,6 +35,7 @@ class MemoryStorage implements DraftStorage {
 }
 
 const empty = postInput(null, { authorId: "user-1" });
+const titles = (drafts: { values: { title: string } }[]) => drafts.map((draft) => draft.values.title);
 
 describe("sameInput (the editor's dirty check)", () => {
   it("is true for equal forms, tags compared in order", () => {
@@ -46,91 +50,91 @@ describe("sameInput (the editor's dirty check)", () => {
   });
 });
 
-describe("drafts in storage", () => {
-  it("keeps one draft per post, 'new' for a post not saved yet", () => {
-    expect(draftKey(null)).toBe("omnia:post-draft:new");
-    expect(draftKey("abc")).toBe("omnia:post-draft:abc");
+describe("drafts in storage, one slot per editor session", () => {
+  const old = { ...empty, title: "Cópia antiga" };
+  const fresh = { ...empty, title: "Trabalho novo" };
+  const none = new Set<string>();
+
+  it("keys each session's copy under its post, 'new' for a post not saved yet", () => {
+    expect(draftKey(null, "s1")).toBe("omnia:post-draft:new:session:s1");
+    expect(draftKey("abc", "s1")).toBe("omnia:post-draft:abc:session:s1");
   });
 
-  it("gives back a stored draft that differs from the opening form, until it is cleared", () => {
+  it("offers a gone session's copy of the same post, until it is cleared", () => {
     const storage = new MemoryStorage();
     const work = { ...empty, title: "Rascunho", content: "Texto" };
-    saveDraft(storage, null, work, new Date("2026-11-27T12:00:00Z"));
-    expect(loadDraft(storage, null, empty)).toEqual({ savedAt: "2026-11-27T12:00:00.000Z", values: work });
-    expect(loadDraft(storage, "other-post", empty)).toBeNull();
-    clearDraft(storage, null);
-    expect(loadDraft(storage, null, empty)).toBeNull();
+    saveDraft(storage, null, "gone", work, new Date("2026-11-27T12:00:00Z"));
+    expect(offeredDrafts(storage, null, empty, none)).toEqual([
+      { savedAt: "2026-11-27T12:00:00.000Z", values: work, session: "gone" },
+    ]);
+    expect(offeredDrafts(storage, "other-post", empty, none)).toEqual([]);
+    clearDraft(storage, null, "gone");
+    expect(offeredDrafts(storage, null, empty, none)).toEqual([]);
   });
 
-  it("offers nothing when the draft equals the opening form or is malformed", () => {
+  it("never offers, moves or deletes the copy of a session still open in another tab", () => {
     const storage = new MemoryStorage();
-    saveDraft(storage, "p1", empty);
-    expect(loadDraft(storage, "p1", empty)).toBeNull();
-    storage.setItem(draftKey("p2"), "{not json");
-    expect(loadDraft(storage, "p2", empty)).toBeNull();
-    storage.setItem(draftKey("p3"), JSON.stringify({ savedAt: "x", values: { title: 1 } }));
-    expect(loadDraft(storage, "p3", empty)).toBeNull();
+    saveDraft(storage, null, "tab-a", old, new Date("2026-11-27T12:00:00Z"));
+    const before = new Map(storage.items);
+    // Tab B opens "Novo Post" while tab A writes on: nothing of A's is offered or touched.
+    expect(offeredDrafts(storage, null, empty, new Set(["tab-a", "tab-b"]))).toEqual([]);
+    expect(storage.items).toEqual(before);
+    // Both write, each in its own slot.
+    saveDraft(storage, null, "tab-b", fresh, new Date("2026-11-27T12:05:00Z"));
+    expect(storage.items.get(draftKey(null, "tab-a"))).toContain("Cópia antiga");
+    expect(storage.items.get(draftKey(null, "tab-b"))).toContain("Trabalho novo");
+    // Once both tabs are gone, both copies are offered, newest first.
+    expect(titles(offeredDrafts(storage, null, empty, none))).toEqual(["Trabalho novo", "Cópia antiga"]);
   });
 
-  it("survives a storage that refuses writes", () => {
-    const full: DraftStorage = {
+  it("forgets only the copy recovered or dismissed, and offers the work a recovery replaced", () => {
+    const storage = new MemoryStorage();
+    saveDraft(storage, "p1", "gone", old, new Date("2026-11-27T12:00:00Z"));
+    const [offer] = offeredDrafts(storage, "p1", empty, new Set(["me"]));
+    setAsideDraft(storage, "p1", fresh, new Date("2026-11-27T12:10:00Z"));
+    forgetDraft(storage, "p1", offer!);
+    saveDraft(storage, "p1", "me", old);
+    expect(titles(offeredDrafts(storage, "p1", empty, new Set(["me"])))).toEqual(["Trabalho novo"]);
+  });
+
+  it("drops what recovers nothing and the oldest beyond the bound; ignores malformed copies", () => {
+    const storage = new MemoryStorage();
+    for (let index = 0; index < KEPT_DRAFTS + 2; index++) {
+      saveDraft(storage, null, `s${index}`, { ...empty, title: `${index}` }, new Date(`2026-11-27T12:0${index}:00Z`));
+    }
+    saveDraft(storage, null, "same", empty);
+    storage.setItem(draftKey(null, "broken"), "{not json");
+    storage.setItem(draftKey(null, "older-editor"), JSON.stringify({ savedAt: "x", values: { title: 1 } }));
+    expect(titles(offeredDrafts(storage, null, empty, none))).toEqual(["4", "3", "2"]);
+    expect([...storage.items.keys()].toSorted()).toEqual(
+      ["s2", "s3", "s4", "broken", "older-editor"].map((session) => draftKey(null, session)).toSorted(),
+    );
+  });
+
+  it("offers copies stored before sessions had slots, once, as gone sessions' copies", () => {
+    const storage = new MemoryStorage();
+    storage.setItem("omnia:post-draft:p1", JSON.stringify({ savedAt: "2026-11-27T12:00:00.000Z", values: fresh }));
+    storage.setItem("omnia:post-draft:p1:kept", JSON.stringify([{ savedAt: "2026-11-27T11:00:00.000Z", values: old }]));
+    expect(titles(offeredDrafts(storage, "p1", empty, none))).toEqual(["Trabalho novo", "Cópia antiga"]);
+    expect(storage.items.has("omnia:post-draft:p1")).toBe(false);
+    expect(storage.items.has("omnia:post-draft:p1:kept")).toBe(false);
+    expect(titles(offeredDrafts(storage, "p1", empty, none))).toHaveLength(2);
+  });
+
+  it("survives a storage that refuses everything", () => {
+    const refused: DraftStorage = {
+      length: 1,
+      key: () => {
+        throw new DOMException("denied", "SecurityError");
+      },
       getItem: () => null,
       setItem: () => {
         throw new DOMException("full", "QuotaExceededError");
       },
       removeItem: () => {},
     };
-    expect(() => saveDraft(full, null, empty)).not.toThrow();
-  });
-});
-
-describe("copies set aside at an opening (an offer the admin ignores)", () => {
-  const old = { ...empty, title: "Cópia antiga" };
-  const fresh = { ...empty, title: "Trabalho novo" };
-
-  it("keeps the offered copy apart, so the new session's copy does not overwrite it", () => {
-    const storage = new MemoryStorage();
-    saveDraft(storage, null, old, new Date("2026-11-27T12:00:00Z"));
-    const offered = setAsideDrafts(storage, null, empty);
-    expect(offered.map((draft) => draft.values.title)).toEqual(["Cópia antiga"]);
-    // The admin ignores the offer and writes: that work is stored, the old copy is still there.
-    saveDraft(storage, null, fresh, new Date("2026-11-27T12:05:00Z"));
-    expect(loadDraft(storage, null, empty)?.values.title).toBe("Trabalho novo");
-    expect(keptDrafts(storage, null, empty).map((draft) => draft.values.title)).toEqual(["Cópia antiga"]);
-    // After a crash, the next opening offers both, newest first; opening again changes nothing.
-    expect(setAsideDrafts(storage, null, empty).map((draft) => draft.values.title)).toEqual([
-      "Trabalho novo",
-      "Cópia antiga",
-    ]);
-    expect(setAsideDrafts(storage, null, empty)).toHaveLength(2);
-    expect(storage.items.has(draftKey(null))).toBe(false);
-  });
-
-  it("forgets only the copy recovered or dismissed, and keeps the work a recovery replaces", () => {
-    const storage = new MemoryStorage();
-    saveDraft(storage, "p1", old, new Date("2026-11-27T12:00:00Z"));
-    const [offer] = setAsideDrafts(storage, "p1", empty);
-    keepDraft(storage, "p1", { savedAt: "2026-11-27T12:10:00.000Z", values: fresh }, empty);
-    forgetKeptDraft(storage, "p1", offer!, empty);
-    expect(keptDrafts(storage, "p1", empty).map((draft) => draft.values.title)).toEqual(["Trabalho novo"]);
-    forgetKeptDraft(storage, "p1", keptDrafts(storage, "p1", empty)[0]!, empty);
-    expect(storage.items.has(keptKey("p1"))).toBe(false);
-  });
-
-  it("keeps a bounded number, dropping the oldest, and ignores what recovers nothing", () => {
-    const storage = new MemoryStorage();
-    for (let index = 0; index < KEPT_DRAFTS + 2; index++) {
-      keepDraft(
-        storage,
-        null,
-        { savedAt: `2026-11-27T12:0${index}:00.000Z`, values: { ...empty, title: `${index}` } },
-        empty,
-      );
-    }
-    keepDraft(storage, null, { savedAt: "2026-11-27T13:00:00.000Z", values: empty }, empty);
-    expect(keptDrafts(storage, null, empty).map((draft) => draft.values.title)).toEqual(["4", "3", "2"]);
-    storage.setItem(keptKey("p2"), "{not json");
-    expect(keptDrafts(storage, "p2", empty)).toEqual([]);
+    expect(() => saveDraft(refused, null, "s", empty)).not.toThrow();
+    expect(offeredDrafts(refused, null, empty, none)).toEqual([]);
   });
 });
 

@@ -1,19 +1,30 @@
 import type { PostInput } from "../posts";
 
-// The editor's work in progress, kept in the browser (issue #37, "nothing is lost"): one stored
-// copy per post ("new" for a post not saved yet), written after a few seconds without typing and
-// offered back when the editor opens after a crashed or closed tab. An opening sets the copies it
-// offers aside in a second slot (a short list), so the new session's own copy never overwrites
-// them, whether or not the admin answers the offer.
+// The editor's work in progress, kept in the browser (issue #37, "nothing is lost"). Each editor
+// session (one opening of the editor, in one tab) writes its own copy of the post ("new" for a post
+// not saved yet) after a few seconds without typing. An opening offers back the copies of sessions
+// that are gone (a closed or crashed tab); a session still open in another tab is left alone, so
+// two tabs never overwrite, offer or delete each other's work. Which sessions are open is known
+// from the browser's Web Locks (app/components/admin/posts/editor-sessions.ts, ADR 106).
 
 /** How long the editor waits after the last change before storing the draft. */
 export const DRAFT_IDLE_MS = 2000;
 
 const KEY_PREFIX = "omnia:post-draft:";
 
-/** The storage key of a post's draft: its id, or "new" for the post being created. */
-export function draftKey(postId: string | null): string {
-  return `${KEY_PREFIX}${postId ?? "new"}`;
+/** Where a post's copies live: one slot per session, under the post's id or "new". */
+function postSlots(postId: string | null): string {
+  return `${KEY_PREFIX}${postId ?? "new"}:session:`;
+}
+
+/** The storage key of one session's copy of a post. */
+export function draftKey(postId: string | null, session: string): string {
+  return `${postSlots(postId)}${session}`;
+}
+
+/** A new session's name: unique enough among one browser's tabs, and made without a secure context. */
+export function newSession(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 export interface StoredDraft {
@@ -22,8 +33,13 @@ export interface StoredDraft {
   values: PostInput;
 }
 
+/** A copy on offer, and the session whose slot it is in. */
+export interface OfferedDraft extends StoredDraft {
+  session: string;
+}
+
 /** The storage the drafts live in: `window.localStorage` in the browser. */
-export type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+export type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
 
 /** Whether two values of one field are the same (tags compared in order). */
 function sameValue(left: PostInput[keyof PostInput], right: PostInput[keyof PostInput]): boolean {
@@ -75,19 +91,25 @@ export function standingRefusals<F extends keyof PostInput>(
   return standing;
 }
 
-/** Stores the draft; a full or refused storage (private mode, quota) only loses the copy. */
-export function saveDraft(storage: DraftStorage, postId: string | null, values: PostInput, now = new Date()): void {
+/** Stores a session's copy; a full or refused storage (private mode, quota) only loses the copy. */
+export function saveDraft(
+  storage: DraftStorage,
+  postId: string | null,
+  session: string,
+  values: PostInput,
+  now = new Date(),
+): void {
   const draft: StoredDraft = { savedAt: now.toISOString(), values };
   try {
-    storage.setItem(draftKey(postId), JSON.stringify(draft));
+    storage.setItem(draftKey(postId, session), JSON.stringify(draft));
   } catch {
     // Nothing to do: the editor still holds the text.
   }
 }
 
-export function clearDraft(storage: DraftStorage, postId: string | null): void {
+export function clearDraft(storage: DraftStorage, postId: string | null, session: string): void {
   try {
-    storage.removeItem(draftKey(postId));
+    storage.removeItem(draftKey(postId, session));
   } catch {
     // As above.
   }
@@ -103,79 +125,86 @@ function readSlot(storage: DraftStorage, key: string): unknown {
   }
 }
 
-/** A copy worth offering: well formed and different from what the editor opens with. */
-function worthOffering(value: unknown, opening: PostInput): value is StoredDraft {
-  return isStoredDraft(value, opening) && !sameInput(value.values, opening);
+/** The keys in storage that start with `prefix`. */
+function keysUnder(storage: DraftStorage, prefix: string): string[] {
+  const keys: string[] = [];
+  try {
+    for (let index = 0; index < storage.length; index++) {
+      const key = storage.key(index);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+  } catch {
+    // A refused storage holds nothing to offer.
+  }
+  return keys;
 }
 
-/**
- * The stored draft worth offering: well formed and different from what the editor opens with
- * (a copy equal to the saved post would recover nothing). Anything else reads as none.
- */
-export function loadDraft(storage: DraftStorage, postId: string | null, opening: PostInput): StoredDraft | null {
-  const parsed = readSlot(storage, draftKey(postId));
-  return worthOffering(parsed, opening) ? parsed : null;
-}
-
-/** How many copies set aside a post keeps; an older one beyond them is dropped. */
+/** How many copies of gone sessions a post keeps; older ones beyond them are dropped. */
 export const KEPT_DRAFTS = 3;
 
-/** The slot of the copies set aside at an opening, newest first. */
-export function keptKey(postId: string | null): string {
-  return `${draftKey(postId)}:kept`;
+/**
+ * Copies stored before sessions had slots of their own (one slot per post, and a list set aside
+ * at an opening) move to slots of gone sessions, so an update offers them like any other.
+ */
+function moveUnslottedCopies(storage: DraftStorage, postId: string | null): void {
+  const single = `${KEY_PREFIX}${postId ?? "new"}`;
+  const list = readSlot(storage, `${single}:kept`);
+  const copies = [readSlot(storage, single), ...(Array.isArray(list) ? list : [])].filter(Boolean);
+  for (const copy of copies) {
+    try {
+      storage.setItem(draftKey(postId, newSession()), JSON.stringify(copy));
+    } catch {
+      return; // Left where they are: the next opening tries again.
+    }
+  }
+  clearKey(storage, single);
+  clearKey(storage, `${single}:kept`);
 }
 
-function sameDraft(a: StoredDraft, b: StoredDraft): boolean {
-  return a.savedAt === b.savedAt && sameInput(a.values, b.values);
-}
-
-function writeKept(storage: DraftStorage, postId: string | null, drafts: StoredDraft[]): void {
+function clearKey(storage: DraftStorage, key: string): void {
   try {
-    if (drafts.length === 0) storage.removeItem(keptKey(postId));
-    else storage.setItem(keptKey(postId), JSON.stringify(drafts.slice(0, KEPT_DRAFTS)));
+    storage.removeItem(key);
   } catch {
-    // Nothing to do: the offer still shows them until the page goes.
+    // Nothing to do.
   }
 }
 
-/** The copies set aside, newest first: the well-formed ones that differ from the opening form. */
-export function keptDrafts(storage: DraftStorage, postId: string | null, opening: PostInput): StoredDraft[] {
-  const parsed = readSlot(storage, keptKey(postId));
-  return Array.isArray(parsed) ? parsed.filter((item) => worthOffering(item, opening)) : [];
-}
-
 /**
- * At an opening: the copies to offer, newest first (the last session's, then those set aside
- * before), now all in the kept slot, so this session's own copy goes in the draft slot without
- * overwriting any of them while the admin ignores the offer.
+ * At an opening: the copies to offer, newest first. They are those of sessions that are gone:
+ * `open` names the sessions some tab still holds (this one's included), and their copies are
+ * theirs alone. Only well-formed copies that differ from what the editor opens with are offered
+ * (a copy equal to the saved post recovers nothing, and is dropped), at most KEPT_DRAFTS of them.
  */
-export function setAsideDrafts(storage: DraftStorage, postId: string | null, opening: PostInput): StoredDraft[] {
-  const last = loadDraft(storage, postId, opening);
-  const kept = keptDrafts(storage, postId, opening);
-  const drafts = last && !kept.some((draft) => sameDraft(draft, last)) ? [last, ...kept] : kept;
-  writeKept(storage, postId, drafts);
-  clearDraft(storage, postId);
-  return drafts.slice(0, KEPT_DRAFTS);
-}
-
-/** Adds a copy to those set aside (the work a recovery replaces), newest first. */
-export function keepDraft(storage: DraftStorage, postId: string | null, draft: StoredDraft, opening: PostInput): void {
-  if (sameInput(draft.values, opening)) return;
-  writeKept(storage, postId, [draft, ...keptDrafts(storage, postId, opening)]);
-}
-
-/** Removes one copy set aside: recovered, or dismissed with "Descartar rascunho". */
-export function forgetKeptDraft(
+export function offeredDrafts(
   storage: DraftStorage,
   postId: string | null,
-  draft: StoredDraft,
   opening: PostInput,
-): void {
-  writeKept(
-    storage,
-    postId,
-    keptDrafts(storage, postId, opening).filter((item) => !sameDraft(item, draft)),
-  );
+  open: ReadonlySet<string>,
+): OfferedDraft[] {
+  moveUnslottedCopies(storage, postId);
+  const prefix = postSlots(postId);
+  const offered: OfferedDraft[] = [];
+  for (const key of keysUnder(storage, prefix)) {
+    const session = key.slice(prefix.length);
+    if (open.has(session)) continue;
+    const copy = readSlot(storage, key);
+    if (!isStoredDraft(copy, opening)) continue; // an older editor's: ignored, not deleted
+    if (sameInput(copy.values, opening)) clearKey(storage, key);
+    else offered.push({ savedAt: copy.savedAt, values: copy.values, session });
+  }
+  offered.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+  for (const dropped of offered.slice(KEPT_DRAFTS)) clearKey(storage, draftKey(postId, dropped.session));
+  return offered.slice(0, KEPT_DRAFTS);
+}
+
+/** Keeps work a recovery replaces in a gone session's slot of its own: the next opening offers it. */
+export function setAsideDraft(storage: DraftStorage, postId: string | null, values: PostInput, now = new Date()): void {
+  saveDraft(storage, postId, newSession(), values, now);
+}
+
+/** Removes an offered copy: recovered, or dismissed with "Descartar rascunho". */
+export function forgetDraft(storage: DraftStorage, postId: string | null, draft: OfferedDraft): void {
+  clearDraft(storage, postId, draft.session);
 }
 
 /** The same fields with the same types as the form's: a copy from an older editor is ignored. */

@@ -70,3 +70,18 @@ export async function holdImageUploads(page: Page): Promise<{ held: Promise<void
   );
   return { held: arrived.promise, release: released.resolve };
 }
+
+/**
+ * The stored copies of a post in the editor's slots, one per editor session
+ * (app/lib/admin/post-draft.ts): "new" for a post not saved yet.
+ */
+export function storedPostCopies(page: Page, post = "new"): Promise<string[]> {
+  return page.evaluate((prefix) => {
+    const copies: string[] = [];
+    for (let index = 0; index < window.localStorage.length; index++) {
+      const key = window.localStorage.key(index) ?? "";
+      if (key.startsWith(prefix)) copies.push(window.localStorage.getItem(key) ?? "");
+    }
+    return copies;
+  }, `omnia:post-draft:${post}:session:`);
+}

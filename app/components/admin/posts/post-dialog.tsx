@@ -6,19 +6,21 @@ import type { adminCopy as AdminCopy } from "~/content/admin";
 import {
   clearDraft,
   DRAFT_IDLE_MS,
-  forgetKeptDraft,
-  keepDraft,
+  forgetDraft,
+  newSession,
+  offeredDrafts,
   sameInput,
   saveDraft,
-  setAsideDrafts,
+  setAsideDraft,
   standingRefusals,
   valuesAfterSave,
   type FieldRefusal,
-  type StoredDraft,
+  type OfferedDraft,
 } from "~/lib/admin/post-draft";
 import type { BlogPost } from "~/lib/blog-types";
 import { POST_FIELDS, postInput, slugify, validatePost, type PostField, type PostInput } from "~/lib/posts";
 import type { ContentMode } from "./content-field";
+import { holdSession, openSessions } from "./editor-sessions";
 import { useTrackedUpload } from "../use-tracked-upload";
 import { useLeaveGuard } from "../unsaved-work";
 import type { UploadImage } from "./image-drop";
@@ -107,10 +109,10 @@ export function PostDialog(props: PostDialogProps) {
     if (target?.isConnected && target !== document.body) target.focus();
     else form.focusTitle();
   };
-  // Only this session's copy: copies set aside at the opening stay offered.
+  // Only this session's copy: other sessions' copies stay where they are.
   const discard = () => {
     discarding.current = true;
-    clearDraft(window.localStorage, form.postId);
+    clearDraft(window.localStorage, form.postId, form.session);
     setConfirming(false);
     onClose();
   };
@@ -256,21 +258,36 @@ function usePostForm({
   }, []);
   const saving = useRef(false);
 
+  // This opening's name: its copy has a slot of its own, which no other tab writes or offers while
+  // this one is open (it holds a lock named after it).
+  const [session] = useState(newSession);
   // Copies left by closed or crashed tabs, newest first, offered one at a time until recovered or
-  // dismissed. They are set aside at the opening, so storing this session's work (below) never
-  // overwrites them, even while the admin writes on without answering the offer.
-  const [offers, setOffers] = useState<StoredDraft[]>(() =>
-    open ? setAsideDrafts(window.localStorage, postId, opening) : [],
-  );
+  // dismissed. Storing this session's work (below) never overwrites them.
+  const [offers, setOffers] = useState<OfferedDraft[]>([]);
   // Whose they are: a new post's stay in its slot once the post is saved (then they are hidden).
   const [offersOf] = useState(postId);
+  const [offerOpening] = useState(opening);
+  useEffect(() => {
+    if (!open) return;
+    const release = holdSession(session);
+    let current = true;
+    void openSessions().then((sessions) => {
+      if (!current) return;
+      sessions.add(session);
+      setOffers(offeredDrafts(window.localStorage, offersOf, offerOpening, sessions));
+    });
+    return () => {
+      current = false;
+      release();
+    };
+  }, [open, session, offersOf, offerOpening]);
 
   // After a few seconds without changes, keep the work.
   useEffect(() => {
     if (!open || !changed) return;
-    const timer = setTimeout(() => saveDraft(window.localStorage, postId, values), DRAFT_IDLE_MS);
+    const timer = setTimeout(() => saveDraft(window.localStorage, postId, session, values), DRAFT_IDLE_MS);
     return () => clearTimeout(timer);
-  }, [open, changed, postId, values]);
+  }, [open, changed, postId, session, values]);
 
   const set = <K extends keyof PostInput>(key: K, value: PostInput[K]) => {
     const derivesSlug = key === "title" && !slugEdited;
@@ -288,9 +305,9 @@ function usePostForm({
     if (!offer) return;
     const storage = window.localStorage;
     // The work it replaces is set aside in its turn, offered at the next opening.
-    if (changed) keepDraft(storage, offersOf, { savedAt: new Date().toISOString(), values }, opening);
-    forgetKeptDraft(storage, offersOf, offer, opening);
-    saveDraft(storage, postId, offer.values);
+    if (changed) setAsideDraft(storage, offersOf, values);
+    forgetDraft(storage, offersOf, offer);
+    saveDraft(storage, postId, session, offer.values);
     setValues(offer.values);
     setSlugEdited(post !== null || offer.values.slug !== slugify(offer.values.title));
     setOffers([]);
@@ -298,7 +315,7 @@ function usePostForm({
   const dismissOffer = () => {
     const [offer, ...older] = offers;
     if (!offer) return;
-    forgetKeptDraft(window.localStorage, offersOf, offer, opening);
+    forgetDraft(window.localStorage, offersOf, offer);
     setOffers(older);
   };
 
@@ -352,7 +369,7 @@ function usePostForm({
     const saved = postInput(outcome.post, { tags: submitted.tags, authorId: currentUserId });
     const live = latest.current.values;
     const storage = window.localStorage;
-    clearDraft(storage, submittedId);
+    clearDraft(storage, submittedId, session);
     setRefusals({});
     setOpening(saved);
     setValues((current) => valuesAfterSave(submitted, saved, current));
@@ -360,7 +377,7 @@ function usePostForm({
     setSlugEdited(true);
     if (outcome.post.id !== submittedId) setOffers([]);
     const editedMeanwhile = !sameInput(live, submitted);
-    if (editedMeanwhile) saveDraft(storage, outcome.post.id, valuesAfterSave(submitted, saved, live));
+    if (editedMeanwhile) saveDraft(storage, outcome.post.id, session, valuesAfterSave(submitted, saved, live));
     return { editedMeanwhile };
   };
 
@@ -380,7 +397,7 @@ function usePostForm({
     closeIfSaved: () => {
       const now = latest.current;
       if (!mounted.current || now.dirty) return;
-      clearDraft(window.localStorage, now.postId);
+      clearDraft(window.localStorage, now.postId, session);
       onClose();
     },
   };
@@ -399,6 +416,7 @@ function usePostForm({
 
   return {
     postId,
+    session,
     values,
     dirty,
     errors: shownErrors,
