@@ -10,6 +10,10 @@ const channelLabels: Record<string, string> = {
   referral: "Outros sites",
 };
 
+/** Under a sharing image smaller than link previews draw it (app/lib/image-upload.ts, SHARE_IMAGE_SIZE). */
+const smallShareImage = (width: number, height: number) =>
+  `Esta imagem tem ${width} × ${height} pixels: nas prévias de links (WhatsApp, LinkedIn) ela pode aparecer borrada ou cortada. O ideal é 1200 × 630 pixels ou mais.`;
+
 export const adminCopy = {
   metaTitle: "Administração do Blog | Omnia",
   metaDescription: "Área restrita para gerenciar os posts do blog e as mensagens recebidas.",
@@ -106,6 +110,7 @@ export const adminCopy = {
         uploaded: "Imagem enviada.",
         remove: "Remover imagem",
         preview: "Pré-visualização da imagem destacada",
+        small: smallShareImage,
       },
       published: "Publicar post",
       // The editorial blog's fields (issue #36): plain fields until the full editor arrives.
@@ -772,6 +777,7 @@ export const adminCopy = {
       uploaded: "Imagem enviada.",
       remove: "Remover imagem",
       preview: "Pré-visualização da imagem de compartilhamento",
+      small: smallShareImage,
     },
     validation: {
       required: "Preencha este campo.",

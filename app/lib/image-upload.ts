@@ -18,6 +18,14 @@ export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS).join(",");
 
 export type UploadProblem = "type" | "size" | "forbidden" | "failed";
 
+/** The size link previews (Open Graph: WhatsApp, LinkedIn, Facebook) draw a large image at. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** Whether a sharing image is smaller than previews draw it, so they would stretch or drop it. */
+export function smallForSharing(size: { width: number; height: number }): boolean {
+  return size.width < SHARE_IMAGE_SIZE.width || size.height < SHARE_IMAGE_SIZE.height;
+}
+
 /**
  * Where in the bucket: `posts/` for the blog's images (the admin's "Imagens" lists them), `site/`
  * for the site settings' sharing image, which no post shows and that list leaves out.

@@ -526,6 +526,20 @@ test("an uploaded featured image and a pasted inline image are published with sr
   await expect(dialog.getByLabel("Imagem destacada")).toHaveValue(
     /^\/storage\/v1\/object\/public\/blog-images\/posts\/[0-9a-f-]{36}-64x48\.png$/,
   );
+  // Smaller than link previews draw it: accepted, with a note giving its size.
+  const small =
+    "Esta imagem tem 64 × 48 pixels: nas prévias de links (WhatsApp, LinkedIn) ela pode aparecer borrada ou cortada. O ideal é 1200 × 630 pixels ou mais.";
+  await expect(dialog.getByText(small)).toBeVisible();
+  // A large enough one, by its address: no note; then the uploaded one again.
+  const uploaded = await dialog.getByLabel("Imagem destacada").inputValue();
+  await dialog.getByLabel("Imagem destacada").fill("/og-image.png");
+  await expect(dialog.getByRole("img", { name: "Pré-visualização da imagem destacada" })).toHaveJSProperty(
+    "naturalWidth",
+    1200,
+  );
+  await expect(dialog.getByText(/^Esta imagem tem/)).toHaveCount(0);
+  await dialog.getByLabel("Imagem destacada").fill(uploaded);
+  await expect(dialog.getByText(small)).toBeVisible();
 
   // An image pasted into the Markdown asks for its alt text, then goes in at the cursor.
   await content.focus();

@@ -2,7 +2,13 @@ import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
 import { Button } from "~/components/ui/button";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { ACCEPTED_IMAGE_TYPES, ImageUploadError, firstImage, type UploadProblem } from "~/lib/image-upload";
+import {
+  ACCEPTED_IMAGE_TYPES,
+  ImageUploadError,
+  firstImage,
+  smallForSharing,
+  type UploadProblem,
+} from "~/lib/image-upload";
 
 /** Uploads a file, reporting progress from 0 to 1; resolves with the URL to store. */
 export type UploadImage = (file: File, onProgress: (fraction: number) => void) => Promise<string>;
@@ -18,7 +24,8 @@ type UploadState =
  * The featured image's upload control, under its URL field: a button that opens the file
  * picker, takes a dropped file, and takes a pasted one while it has focus (Ctrl+V). The picture shows at once, with the upload's
  * progress; when it is stored its URL goes into the field, which stays editable for external
- * images.
+ * images. An image smaller than link previews draw it gets a note with its size (it is still
+ * accepted: a small picture may be all there is).
  */
 export function ImageDrop({
   value,
@@ -37,6 +44,8 @@ export function ImageDrop({
 }) {
   const [state, setState] = useState<UploadState>({ status: "idle" });
   const [dragging, setDragging] = useState(false);
+  // The shown picture's own size, once the browser has decoded it (an uploaded file or a URL).
+  const [decoded, setDecoded] = useState<{ src: string; width: number; height: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const statusId = useId();
@@ -73,6 +82,7 @@ export function ImageDrop({
   };
 
   const shownImage = state.status === "uploading" ? state.preview : value || null;
+  const size = decoded && decoded.src === shownImage ? decoded : null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -117,6 +127,10 @@ export function ImageDrop({
             src={shownImage}
             alt={copy.preview}
             className="h-24 w-44 rounded-md border border-border bg-muted object-cover"
+            onLoad={(event) => {
+              const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
+              setDecoded({ src: shownImage, width, height });
+            }}
           />
           {state.status === "idle" && value ? (
             <Button type="button" variant="ghost" size="sm" onClick={onRemove}>
@@ -132,6 +146,9 @@ export function ImageDrop({
             <progress className="h-2 w-44 accent-primary" max={1} value={state.progress} aria-label={copy.uploading} />
             <span>{copy.uploading}</span>
           </div>
+        ) : null}
+        {state.status !== "failed" && size && smallForSharing(size) ? (
+          <p className="max-w-md text-muted-foreground">{copy.small(size.width, size.height)}</p>
         ) : null}
         {state.status === "failed" ? (
           <p role="alert" className="font-medium text-destructive">
