@@ -30,7 +30,8 @@ interface Step {
 // Every audited table, every branch: a write that is logged and one that is not.
 const STEPS: Step[] = [
   {
-    sql: `INSERT INTO auth.users (id, email, encrypted_password) VALUES ('${ANA}', 'ana@omnia.example', 'h1'), ('${BIA}', 'bia@omnia.example', '')`,
+    // Confirmed addresses: the admin who stays must be one who can sign in.
+    sql: `INSERT INTO auth.users (id, email, encrypted_password, email_confirmed_at) VALUES ('${ANA}', 'ana@omnia.example', 'h1', now()), ('${BIA}', 'bia@omnia.example', '', now())`,
   },
   { sql: `INSERT INTO public.user_roles (user_id, role) VALUES ('${ANA}', 'admin'), ('${BIA}', 'admin')` },
   { actor: ANA, sql: `DELETE FROM public.user_roles WHERE user_id = '${BIA}'` },

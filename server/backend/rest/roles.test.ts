@@ -312,6 +312,14 @@ const operations: Record<string, (ctx: Ctx) => Promise<Outcome>> = {
     const id = await lead(ctx);
     return outcome(await ctx.actor.client.from("contact_messages").delete().eq("id", id));
   },
+  "leads: delete one that does not exist": async ({ actor }) =>
+    outcome(await actor.client.from("contact_messages").delete().eq("id", crypto.randomUUID())),
+  "leads: change one that does not exist": async ({ actor }) =>
+    outcome(await actor.client.from("contact_messages").update({ note: "Nada" }).eq("id", crypto.randomUUID())),
+  "leads: send a delivery that does not exist again": async ({ actor }) =>
+    outcome(await actor.client.from("lead_deliveries").update({ status: "pending" }).eq("id", crypto.randomUUID())),
+  "posts: delete one that does not exist": async ({ actor }) =>
+    outcome(await actor.client.from("blog_posts").delete().eq("id", crypto.randomUUID())),
   "analytics: read conversions": async ({ actor }) =>
     outcome(await actor.client.from("analytics_daily_visits").select("day").limit(1)),
   "analytics: read pages": async ({ actor }) =>
@@ -455,6 +463,28 @@ const expected: Record<string, Record<Role, Outcome>> = {
   "leads: read": { admin: "ok", editor: "none", autor: "none", vendas: "ok", user: "none" },
   "leads: change status and note": { admin: "ok", editor: "42501", autor: "42501", vendas: "ok", user: "42501" },
   "leads: delete": { admin: "ok", editor: "42501", autor: "42501", vendas: "42501", user: "42501" },
+  "leads: delete one that does not exist": {
+    admin: "ok",
+    editor: "42501",
+    autor: "42501",
+    vendas: "42501",
+    user: "42501",
+  },
+  "leads: change one that does not exist": {
+    admin: "ok",
+    editor: "42501",
+    autor: "42501",
+    vendas: "ok",
+    user: "42501",
+  },
+  "leads: send a delivery that does not exist again": {
+    admin: "ok",
+    editor: "42501",
+    autor: "42501",
+    vendas: "ok",
+    user: "42501",
+  },
+  "posts: delete one that does not exist": { admin: "ok", editor: "ok", autor: "ok", vendas: "42501", user: "42501" },
   "analytics: read conversions": { admin: "ok", editor: "ok", autor: "none", vendas: "ok", user: "none" },
   "analytics: read pages": { admin: "ok", editor: "ok", autor: "none", vendas: "none", user: "none" },
   "analytics: read Web Vitals": { admin: "ok", editor: "ok", autor: "none", vendas: "none", user: "none" },
@@ -567,6 +597,15 @@ describeEachDatabase("roles", (kind) => {
     expect(admins.data).toContainEqual({ user_id: admin.id });
   });
 
+  it("tells a salesperson writing a post that it takes a writer's role", async () => {
+    const { error, status } = await actors
+      .get("vendas")!
+      .client.from("blog_posts")
+      .insert({ title: "De vendas", slug: `de-vendas-${kind}`, published: false, author_id: actors.get("vendas")!.id });
+    expect(status).toBe(403);
+    expect(error).toMatchObject({ code: "42501", hint: "can_write_posts" });
+  });
+
   it("tells a writer whose post names no author that it must be their own", async () => {
     const { error, status } = await actors
       .get("autor")!
@@ -593,6 +632,19 @@ describeEachDatabase("roles", (kind) => {
     expect((await service.from("user_roles").delete().eq("role", "admin").neq("user_id", admin.id)).error).toBeNull();
     const demoted = await admin.client.rpc("set_member_role", { member: admin.id, new_role: "editor" });
     expect(demoted.error).toMatchObject({ code: "P0001", hint: "last_admin" });
+    // An account that has not confirmed its address (an invitation not yet accepted) cannot sign
+    // in: made admin, it is no admin who stays.
+    const invited = await service.auth.admin.createUser({ email: `invited-admin-${kind}@example.com` });
+    expect(invited.error).toBeNull();
+    const invitee = invited.data.user!.id;
+    expect((await admin.client.rpc("set_member_role", { member: invitee, new_role: "admin" })).error).toBeNull();
+    const stillLast = await admin.client.rpc("set_member_role", { member: admin.id, new_role: "editor" });
+    expect(stillLast.error).toMatchObject({ code: "P0001", hint: "last_admin" });
+    // Once the address is confirmed, that admin counts.
+    await t.backend.db.query("UPDATE auth.users SET email_confirmed_at = now() WHERE id = $1", [invitee]);
+    expect((await admin.client.rpc("set_member_role", { member: admin.id, new_role: "editor" })).error).toBeNull();
+    await t.backend.db.query("INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'admin')", [admin.id]);
+    await t.backend.db.query("DELETE FROM public.user_roles WHERE user_id = $1 AND role = 'editor'", [admin.id]);
     expect((await admin.client.rpc("staff_role")).data).toBe("admin");
     expect((await actors.get("autor")!.client.rpc("staff_role")).data).toBe("autor");
     expect((await actors.get("user")!.client.rpc("staff_role")).data).toBeNull();
