@@ -134,6 +134,8 @@ test("two tabs writing new posts keep their own copies, and neither offers nor d
   page,
   context,
 }) => {
+  // Three copies stored after two seconds each, and four page loads: more than the default on a busy machine.
+  test.setTimeout(60_000);
   const stamp = unique();
   await signInAsAdmin(page);
   const first = await openNewPost(page);
