@@ -495,6 +495,10 @@ export const adminCopy = {
         description: "A partir de agora, a entrada pede o código do aplicativo.",
       },
       removed: { title: "Autenticador removido", description: "O autenticador foi removido da sua conta." },
+      passkeyRemoved: {
+        title: "Chave de acesso removida",
+        description: "A chave de acesso foi removida da sua conta.",
+      },
       passwordChanged: { title: "Senha alterada", description: "Sua nova senha já está valendo." },
       emailChangeSent: (from: string, to: string) => ({
         title: "Confirme nos dois endereços",
@@ -581,6 +585,8 @@ export const adminCopy = {
     label: "Membros da equipe",
     loading: "Carregando...",
     failed: "Não foi possível carregar a equipe.",
+    /** team_members answers [] to a non-admin: the role changed since the screen was drawn. */
+    empty: "Nenhum membro para mostrar. Se a sua função mudou há pouco, o painel se ajusta em instantes.",
     email: "E-mail",
     role: "Função",
     lastSignIn: "Último acesso",
@@ -598,7 +604,61 @@ export const adminCopy = {
     // The roles of docs/security.md "Roles", as the picker offers them ("" is no staff role).
     roles: { admin: "Administrador", editor: "Editor", autor: "Autor", vendas: "Vendas", "": "Sem acesso" },
     roleLabel: (email: string) => `Função de ${email}`,
-    confirmRevoke: (email: string) => `Remover o acesso de administrador de ${email}?`,
+    /** Beside each picker: choosing a role changes nothing until this is pressed. */
+    apply: {
+      idle: "Salvar função",
+      busy: "Salvando...",
+      label: (email: string) => `Salvar função de ${email}`,
+      busyLabel: (email: string) => `Salvando função de ${email}`,
+    },
+    /**
+     * Asked before the changes that give or take the most (docs/admin.md "Equipe"): becoming an
+     * admin, losing all access, leaving admin; the safe answer has the focus.
+     */
+    confirm: {
+      cancel: "Cancelar",
+      grantAdmin: (email: string) => ({
+        title: `Tornar ${email} administrador?`,
+        description: "Administradores gerenciam a equipe, as configurações do site e todas as mensagens.",
+        action: "Tornar administrador",
+      }),
+      revoke: (email: string) => ({
+        title: `Remover o acesso de ${email}?`,
+        description: "A pessoa deixa de entrar no painel até receber outra função.",
+        action: "Remover acesso",
+      }),
+      revokeSelf: {
+        title: "Remover o seu próprio acesso?",
+        description: "Você sai do painel e só volta quando outro administrador lhe der uma função.",
+        action: "Remover meu acesso",
+      },
+      leaveAdmin: (email: string, role: string) => ({
+        title: `Remover o acesso de administrador de ${email}?`,
+        description: `A pessoa passa a ter a função ${role}.`,
+        action: `Mudar para ${role}`,
+      }),
+      leaveAdminSelf: (role: string) => ({
+        title: "Deixar de ser administrador?",
+        description: `Sua função passa a ser ${role}: você deixa de ver Equipe, Atividade e Configurações.`,
+        action: `Mudar para ${role}`,
+      }),
+      inviteAdmin: (email: string) => ({
+        title: `Convidar ${email} como administrador?`,
+        description:
+          "Ao aceitar o convite, a pessoa passa a gerenciar a equipe, as configurações do site e todas as mensagens.",
+        action: "Convidar como administrador",
+      }),
+      inviteWithout: (email: string) => ({
+        title: `Convidar ${email} sem acesso?`,
+        description: "Ao aceitar o convite, a pessoa não entra no painel até receber uma função.",
+        action: "Convidar sem acesso",
+      }),
+      inviteLeaveAdmin: (email: string, role: string) => ({
+        title: `Convidar ${email} como ${role}?`,
+        description: "O convite deixa de dar a função Administrador.",
+        action: `Convidar como ${role}`,
+      }),
+    },
     invite: {
       title: "Convidar colega",
       label: "E-mail do colega",
@@ -615,8 +675,28 @@ export const adminCopy = {
     invitedAs: (role: string) => `entra como ${role}`,
     toasts: {
       invited: (email: string) => ({ title: "Convite enviado", description: `Enviamos o convite para ${email}.` }),
-      granted: (role: string) => ({ title: "Acesso concedido", description: `A pessoa agora tem a função ${role}.` }),
-      revoked: { title: "Acesso removido", description: "A pessoa não tem mais acesso ao painel." },
+      granted: (email: string, role: string) => ({
+        title: "Acesso concedido",
+        description: `${email} agora tem a função ${role}.`,
+      }),
+      revoked: (email: string) => ({
+        title: "Acesso removido",
+        description: `${email} não tem mais acesso ao painel.`,
+      }),
+      /** Your own role: said to you (the screen then shows that role's views). */
+      grantedSelf: (role: string) => ({ title: "Sua função mudou", description: `Sua função agora é ${role}.` }),
+      revokedSelf: { title: "Acesso removido", description: "Você não tem mais acesso ao painel." },
+      /** A pending invitation's role (public.set_invited_role): given when the colleague accepts. */
+      invitation: (email: string, role: string) => ({
+        title: "Convite atualizado",
+        description: `Ao aceitar o convite, ${email} entra como ${role}.`,
+      }),
+      invitationWithout: (email: string) => ({
+        title: "Convite atualizado",
+        description: `Ao aceitar o convite, ${email} entra sem acesso ao painel.`,
+      }),
+      /** set_invited_role's P0002: accepted (or withdrawn) since the list was drawn. */
+      invitationClosed: "Este convite já foi aceito ou não existe mais. A lista foi atualizada.",
       lastAdmin: "Não é possível remover o último administrador.",
       alreadyRegistered: "Já existe uma conta com este e-mail.",
       inviteFailed: "Não foi possível enviar o convite. Tente novamente.",

@@ -84,8 +84,17 @@ export const authCopy = {
   },
   busy: "Aguarde...",
   checkingSession: "Verificando sessão...",
-  /** Sent here by the admin after the session ended elsewhere; unsaved work waits in the tab. */
-  sessionEnded: "Sua sessão terminou. Entre novamente para continuar de onde parou.",
+  /** Why the admin sent the person here (app/lib/session-ended.ts), said above the fields. */
+  reasons: {
+    /** The session ended elsewhere; unsaved work waits in the tab. */
+    "session-ended": "Sua sessão terminou. Entre novamente para continuar de onde parou.",
+    "signed-out-everywhere": "Você saiu de todos os dispositivos. Entre novamente para continuar.",
+  },
+  /** Signed in with no staff role, sent here by /admin and on to / (docs/product.md §2): a toast says why. */
+  noAccess: {
+    title: "Sem acesso à administração",
+    description: "Esta conta não tem uma função na equipe. Peça a um administrador que lhe dê uma em Equipe.",
+  },
   fields: {
     email: { label: "E-mail", placeholder: "voce@empresa.com.br" },
     password: { label: "Senha", placeholder: "Mínimo de 6 caracteres" },
@@ -120,7 +129,9 @@ export const authCopy = {
         "Confirme que é você com a chave de acesso (passkey) deste dispositivo ou de uma chave de segurança.",
       use: "Usar chave de acesso",
       useCode: "Usar o código do aplicativo",
-      failed: "Não foi possível confirmar com a chave de acesso. Tente de novo ou use outro método.",
+      failed: "Não foi possível confirmar com a chave de acesso. Tente de novo.",
+      /** The same, where the authenticator app's code is the other way in. */
+      failedOrCode: "Não foi possível confirmar com a chave de acesso. Tente de novo ou use o código do aplicativo.",
     },
   },
   recover: {

@@ -213,13 +213,18 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await expect(row.getByRole("combobox", { name: `Função de ${colleague}` })).toHaveValue("vendas");
   // An account made without an invitation says nothing of one.
   await expect(table.getByRole("row").filter({ hasText: ADMIN_EMAIL })).not.toContainText("Convite");
-  // One role per account, from the picker ("Sem acesso" is none).
+  // One role per account, from the picker ("Sem acesso" is none), applied with "Salvar função"
+  // after a question (the pickers themselves: team.spec.ts).
   const picker = row.getByRole("combobox", { name: `Função de ${colleague}` });
+  const save = row.getByRole("button", { name: `Salvar função de ${colleague}` });
   await picker.selectOption("admin");
+  await save.click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Tornar administrador" }).click();
   await expect(toasts(page).getByText("Acesso concedido")).toBeVisible();
   await expect(picker).toHaveValue("admin");
-  const confirmed = page.waitForEvent("dialog").then((prompt) => prompt.accept());
-  await Promise.all([confirmed, picker.selectOption("")]);
+  await picker.selectOption("");
+  await save.click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remover acesso" }).click();
   await expect(toasts(page).getByText("Acesso removido")).toBeVisible();
   await expect(picker).toHaveValue("");
   await expect(row.getByRole("cell").nth(1)).toContainText("Usuário");
@@ -329,4 +334,20 @@ test("a forgotten password is reset from the e-mailed link", async ({ page }) =>
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, email, "senha-nova-456", { expectedPath: "/" });
+});
+
+test("Sair de todos os dispositivos ends this session too, and /auth says why", async ({ page }) => {
+  const email = `todos-${unique()}@omnia.example`;
+  createUser(email, ADMIN_PASSWORD, { admin: true });
+  await signIn(page, email, ADMIN_PASSWORD, { expectedPath: "/admin" });
+  await page.getByRole("tab", { name: "Segurança" }).click();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Sair de todos os dispositivos" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("motivo") === "saiu-de-todos");
+  await expect(page.getByText("Você saiu de todos os dispositivos. Entre novamente para continuar.")).toBeVisible();
+  // Signing in again goes back to the admin.
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/admin");
 });

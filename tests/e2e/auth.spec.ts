@@ -134,7 +134,7 @@ test.describe("with the backend", () => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
     });
     await page.goto("/admin");
-    await expect.poll(() => visited).toContain("/auth?next=/admin");
+    await expect.poll(() => visited).toContain("/auth?next=/admin&motivo=sem-acesso");
     await expect(page.getByRole("heading", { name: "Administração do Blog" })).toHaveCount(0);
   });
 

@@ -82,9 +82,11 @@ test("a company address signs in with Google, without a role", async ({ page }) 
   await expect(page.getByText("Login realizado")).toBeVisible();
   await page.waitForURL(`${origin}/`);
   expect(await sessionEmail(page)).toBe(`${ALLOWED}@omnia.example`);
-  // The spec's rule: /admin sends a user without a role to /auth, which sends a signed-in one to /.
+  // The spec's rule: /admin sends a user without a role to /auth, which sends a signed-in one to /,
+  // saying why.
   await page.goto(`${origin}/admin`);
   await page.waitForURL(`${origin}/`);
+  await expect(page.getByText("Sem acesso à administração")).toBeVisible();
 });
 
 test("an address of another domain is refused, in Portuguese", async ({ page }) => {

@@ -75,7 +75,18 @@ test("an admin adds a passkey, signs in with it, and removes it", async ({ page 
   await expect(page).toHaveURL((url) => url.pathname === "/");
   await signInWithPassword();
   await expect(page.getByRole("heading", { name: "Verificação em duas etapas" })).toBeVisible();
-  await page.getByRole("button", { name: "Usar chave de acesso" }).click();
+  const usePasskey = page.getByRole("button", { name: "Usar chave de acesso" });
+  await expect(usePasskey).toBeFocused();
+  // The key says no: told so, with no other way offered (this account has no authenticator app),
+  // and the focus stays on the button to try again.
+  await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Não foi possível confirmar com a chave de acesso. Tente de novo." }),
+  ).toHaveText("Não foi possível confirmar com a chave de acesso. Tente de novo.");
+  await expect(usePasskey).toBeFocused();
+  await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: true });
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
   await expect(page.getByRole("tablist", { name: "Seções da administração" })).toBeVisible();
   const used = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
@@ -85,6 +96,7 @@ test("an admin adds a passkey, signs in with it, and removes it", async ({ page 
   await page.getByRole("tab", { name: "Segurança" }).click();
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Remover a chave de acesso Chave USB" }).click();
+  await expect(page.getByText("Chave de acesso removida")).toBeVisible();
   await expect(page.getByRole("list", { name: "Chaves de acesso ativas" })).toHaveCount(0);
   await page.getByRole("button", { name: "Sair", exact: true }).click();
   // Signed out once the home page shows: navigating earlier aborts the logout, and /auth then

@@ -154,8 +154,19 @@ test("an editor works on the blog but does not see Equipe", async ({ page }) => 
   await expect(page.getByRole("heading", { name: "Web Vitals de visitantes reais (p75)" })).toBeVisible();
 });
 
-test("an account without a staff role is still sent to /auth", async ({ page }) => {
+test("an account without a staff role is sent from /admin to /auth and on to /, told why", async ({ page }) => {
   await signIn(page, account("nenhum"), PASSWORD, { expectedPath: "/" });
+  const visited: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+  });
   await page.goto("/admin");
-  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  expect(visited).toContain("/auth?next=/admin&motivo=sem-acesso");
+  const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+  await expect(toast).toContainText("Sem acesso à administração");
+  await expect(toast).toContainText(
+    "Esta conta não tem uma função na equipe. Peça a um administrador que lhe dê uma em Equipe.",
+  );
+  await expectNoAxeViolations(page);
 });

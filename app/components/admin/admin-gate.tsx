@@ -1,12 +1,13 @@
-import type { Session, SupabaseClient } from "@supabase/supabase-js";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import type { adminCopy as AdminCopy } from "~/content/admin";
+import { adminKeys } from "~/lib/admin/keys";
 import { staffRole, type StaffRole } from "~/lib/admin-role";
 import { needsSecondFactor } from "~/lib/auth-submit";
-import { SESSION_ENDED_SIGN_IN_PATH } from "~/lib/session-ended";
+import { SESSION_ENDED_SIGN_IN_PATH, signInPath } from "~/lib/session-ended";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { AdminScreen } from "./admin-screen";
 import { clearUnsavedWork, hasUnsavedWork, tabStorage } from "./unsaved-work";
@@ -14,19 +15,30 @@ import type { BrowserBackendConfig } from "~/lib/supabase.client";
 
 export const ADMIN_SIGN_IN_PATH = "/auth?next=/admin";
 
-type Access = { status: "checking" } | { status: "allowed"; session: Session; role: StaffRole; mustEnrol: boolean };
+type SecondFactorState = "step-up" | "must-enrol" | "ok";
+
+/** What the gate reads of the signed-in user: their staff role (null: none) and second factor. */
+interface Access {
+  role: StaffRole | null;
+  secondFactor: SecondFactorState;
+}
 
 /**
  * After the role: an admin with two-factor sign-in on must have passed it in this session (else
  * back to /auth, which asks for the code); under ADMIN_REQUIRE_MFA an admin without a factor
  * sees only the enrolment. The database enforces both; this only decides what to show.
  */
-async function secondFactorState(client: SupabaseClient): Promise<"step-up" | "must-enrol" | "ok"> {
+async function secondFactorState(client: SupabaseClient): Promise<SecondFactorState> {
   if (await needsSecondFactor(client)) return "step-up";
   const [required, factors] = await Promise.all([client.rpc("admin_requires_mfa"), client.auth.mfa.listFactors()]);
   // A passkey counts like an authenticator app: either makes the session aal2.
   const enrolled = factors.data?.all.some((factor) => factor.status === "verified") ?? false;
   return required.data === true && !enrolled ? "must-enrol" : "ok";
+}
+
+async function readAccess(client: SupabaseClient, userId: string): Promise<Access> {
+  const role = await staffRole(client, userId);
+  return { role, secondFactor: role ? await secondFactorState(client) : "ok" };
 }
 
 /**
@@ -46,7 +58,6 @@ export function AdminGate({
 }) {
   const navigate = useNavigate();
   const session = useAuthSession(client);
-  const [access, setAccess] = useState<Access>({ status: "checking" });
   // "Sair" signs out on purpose and goes to /; the guard must not send the user to /auth.
   const signingOut = useRef(false);
   // Set once the admin has been shown: a session gone after that ended mid-work, and /auth says so.
@@ -54,47 +65,45 @@ export function AdminGate({
   // TanStack Query's defaults are docs/product.md's cache and retry rules (5 min, 3 retries with
   // exponential backoff from 1 s to 30 s): deliberately not configured.
   const [queryClient] = useState(() => new QueryClient());
-  // Bumped when the account's factors change, so the check below runs again.
-  const [securityVersion, setSecurityVersion] = useState(0);
 
-  const userId = session.status === "ready" ? (session.session?.user.id ?? null) : undefined;
+  const current = session.status === "ready" ? session.session : undefined;
+  const userId = current?.user.id;
+
+  // The role and second factor, read for each signed-in user (not on every token refresh), and
+  // again when the tab is shown again (refetchOnWindowFocus), when Equipe changes one's own role
+  // and when the account's factors change: a role changed elsewhere reaches this screen without
+  // signing in again, and the views follow it.
+  const access = useQuery(
+    {
+      queryKey: [...adminKeys.access, userId],
+      queryFn: () => readAccess(client!, userId!),
+      enabled: client !== null && userId !== undefined,
+      // A failed first check sends to /auth at once, as it always has; a failed re-check keeps
+      // what was read before.
+      retry: false,
+    },
+    queryClient,
+  );
 
   useEffect(() => {
     if (!client || session.status === "checking" || signingOut.current) return;
-    const current = session.session;
     if (!current) {
       // Signed out elsewhere (another tab, every device, a new password): back here after signing
       // in, where the unsaved work this tab kept is offered again.
       navigate(wasAllowed.current ? SESSION_ENDED_SIGN_IN_PATH : ADMIN_SIGN_IN_PATH, { replace: true });
       return;
     }
-    let cancelled = false;
-    staffRole(client, current.user.id).then(
-      async (role) => {
-        if (cancelled) return;
-        if (!role) return navigate(ADMIN_SIGN_IN_PATH, { replace: true });
-        const state = await secondFactorState(client);
-        if (cancelled) return;
-        if (state === "step-up") navigate(ADMIN_SIGN_IN_PATH, { replace: true });
-        else {
-          wasAllowed.current = true;
-          setAccess({ status: "allowed", session: current, role, mustEnrol: state === "must-enrol" });
-        }
-      },
-      () => {
-        if (!cancelled) navigate(ADMIN_SIGN_IN_PATH, { replace: true });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-    // Re-check only when the signed-in user changes, not on every token refresh.
-    // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, userId, navigate, securityVersion]);
+    const read = access.data;
+    // Signed in without a staff role (never had one, or just lost it): /auth says so.
+    if (read && !read.role) navigate(signInPath("no-access"), { replace: true });
+    else if (read ? read.secondFactor === "step-up" : access.isError) navigate(ADMIN_SIGN_IN_PATH, { replace: true });
+    else if (read) wasAllowed.current = true;
+  }, [client, session.status, current, access.data, access.isError, navigate]);
 
+  const allowed = access.data?.role && access.data.secondFactor !== "step-up" ? access.data : null;
+  const role = allowed?.role ?? null;
   // A refreshed token replaces the session object; keep the newest one for API calls.
-  const liveSession =
-    access.status === "allowed" && session.status === "ready" && session.session ? session.session : null;
+  const liveSession = role && current ? current : null;
 
   const signOut = async () => {
     if (!client) return;
@@ -114,7 +123,7 @@ export function AdminGate({
     }
   };
 
-  if (!client || access.status !== "allowed" || !liveSession) return null;
+  if (!client || !allowed || !role || !liveSession) return null;
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
@@ -123,16 +132,16 @@ export function AdminGate({
           key={liveSession.user.id}
           client={client}
           session={liveSession}
-          role={access.role}
+          role={role}
           copy={copy}
           onSignOut={signOut}
           backend={backend}
-          mustEnrol={access.mustEnrol}
-          onSecurityChanged={() => setSecurityVersion((version) => version + 1)}
+          mustEnrol={allowed.secondFactor === "must-enrol"}
+          onSecurityChanged={() => void queryClient.invalidateQueries({ queryKey: adminKeys.access })}
           onSignedOutEverywhere={() => {
             signingOut.current = true;
             queryClient.clear();
-            navigate("/auth", { replace: true });
+            navigate(signInPath("signed-out-everywhere"), { replace: true });
           }}
         />
       </TooltipProvider>

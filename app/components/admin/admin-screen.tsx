@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useSite } from "~/lib/site-context";
@@ -99,7 +99,22 @@ export function AdminScreen({ onSignOut, ...context }: AdminScreenProps) {
 function AdminWorkspace({ context, onSignOut }: { context: AdminContext; onSignOut: () => void }) {
   const { copy } = context;
   const adminViews = viewsFor(context.role);
-  const [tab, setTab] = useState<string>(adminViews[0]?.id ?? "");
+  const [picked, setTab] = useState<string>(adminViews[0]?.id ?? "");
+  // The role changed while the screen was open (Equipe, or a re-read on coming back to the tab)
+  // and no longer allows the open view: the first one it allows instead.
+  const tab = adminViews.some(({ id }) => id === picked) ? picked : (adminViews[0]?.id ?? "");
+  if (tab !== picked) setTab(tab);
+  const tabList = useRef<HTMLDivElement>(null);
+  const shown = useRef(tab);
+  useEffect(() => {
+    if (shown.current === tab) return;
+    shown.current = tab;
+    // A view that went with the focus inside it: the focus goes onto the tab now open, not
+    // back to the page's start. (A tab picked by hand already has it.)
+    if (document.activeElement === null || document.activeElement === document.body) {
+      tabList.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    }
+  }, [tab]);
   const headerActions = adminViews.flatMap(({ id, HeaderAction }) =>
     HeaderAction ? [<HeaderAction key={id} {...context} />] : [],
   );
@@ -111,7 +126,7 @@ function AdminWorkspace({ context, onSignOut }: { context: AdminContext; onSignO
     >
       <Tabs value={tab} onValueChange={setTab} className="mt-6">
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-          <TabsList aria-label={copy.tabs.label} scroll>
+          <TabsList ref={tabList} aria-label={copy.tabs.label} scroll>
             {adminViews.map(({ id, Badge }) => (
               <TabsTrigger key={id} value={id} className="shrink-0 whitespace-nowrap">
                 {copy.tabs[id]}

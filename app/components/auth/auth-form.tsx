@@ -11,7 +11,7 @@ import { isStaff } from "~/lib/admin-role";
 import { needsSecondFactor, requestRecovery, submitCredentials, type AuthOutcome } from "~/lib/auth-submit";
 import { errorNotice, screenErrorTexts } from "~/lib/data-result";
 import { safeNextPath } from "~/lib/safe-next";
-import { isSessionEnded } from "~/lib/session-ended";
+import { signInReason, type SignedOutReason } from "~/lib/session-ended";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { isEmail } from "~/lib/validation";
 import type { SsoProvider } from "~/lib/sso";
@@ -106,7 +106,8 @@ type Credentials = ReturnType<typeof useCredentials>;
 /**
  * A signed-in visitor of this screen goes to / (docs/product.md §2), unless the session still
  * needs its second factor (it came back from /admin): then the code step. Not while this screen
- * signs someone in, so the redirect does not race the post-sign-in destination.
+ * signs someone in, so the redirect does not race the post-sign-in destination. An account the
+ * admin sent here for lacking a staff role is told why on the way (`leaving`).
  */
 function useSignedInRedirect(
   client: SupabaseClient | null,
@@ -114,6 +115,7 @@ function useSignedInRedirect(
   askCode: () => void,
   /** Back from a company sign-in: signed in by this screen, so its destination, not /. */
   arrive: ((userId: string) => void) | null,
+  leaving: () => void,
 ) {
   const navigate = useNavigate();
   const session = useAuthSession(client);
@@ -125,7 +127,10 @@ function useSignedInRedirect(
         if (cancelled) return;
         if (needed) askCode();
         else if (arrive) arrive(session.session?.user.id ?? "");
-        else navigate("/", { replace: true });
+        else {
+          leaving();
+          navigate("/", { replace: true });
+        }
       },
       () => !cancelled && navigate("/", { replace: true }),
     );
@@ -192,6 +197,7 @@ export function AuthForm({ client, copy, ssoProviders = [] }: AuthFormProps) {
   const signingIn = useRef(false);
   const ssoReturn = useSsoReturn(copy);
   const [searchParams] = useSearchParams();
+  const reason = signInReason(searchParams);
   useSignedInRedirect(
     client,
     signingIn,
@@ -202,6 +208,9 @@ export function AuthForm({ client, copy, ssoProviders = [] }: AuthFormProps) {
           navigate(await destination(userId), { replace: true });
         }
       : null,
+    () => {
+      if (reason === "no-access") toast.error(copy.noAccess.title, { description: copy.noAccess.description });
+    },
   );
 
   const recover = async (activeClient: SupabaseClient) => {
@@ -268,7 +277,7 @@ export function AuthForm({ client, copy, ssoProviders = [] }: AuthFormProps) {
       copy={copy}
       busy={busy}
       ready={Boolean(client)}
-      sessionEnded={isSessionEnded(searchParams)}
+      reason={reason === "no-access" ? null : reason}
       onSubmit={onSubmit}
       sso={<SsoButtons client={client} providers={ssoProviders} copy={copy} disabled={busy} />}
     />
@@ -281,14 +290,14 @@ function CredentialsCard({
   copy,
   busy,
   sso,
-  sessionEnded,
+  reason,
   ...card
 }: {
   form: Credentials;
   copy: typeof AuthCopy;
   busy: boolean;
-  /** Sent here by the admin after its session ended mid-work: said above the fields. */
-  sessionEnded: boolean;
+  /** Why the admin sent the person here (a session ended mid-work…): said above the fields. */
+  reason: SignedOutReason | null;
   /** The company sign-in buttons, offered in login mode. */
   sso: ReactNode;
   /** False until the page can reach the backend (before hydration). */
@@ -319,9 +328,9 @@ function CredentialsCard({
         </>
       }
     >
-      {form.confirmNotice || (sessionEnded && mode === "login") ? (
+      {form.confirmNotice || (reason && mode === "login") ? (
         <output className="block rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
-          {form.confirmNotice ?? copy.sessionEnded}
+          {form.confirmNotice ?? (reason ? copy.reasons[reason] : null)}
         </output>
       ) : null}
       <TextField

@@ -93,6 +93,11 @@ function PasskeyStep({
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const texts = copy.mfa.passkey;
+  const failed = onUseCode ? texts.failedOrCode : texts.failed;
+  // The step's one action has the focus from the start, and keeps it through a failed attempt
+  // (a disabled button would drop it to the page).
+  const useButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => useButton.current?.focus(), []);
 
   const use = async () => {
     if (busy) return;
@@ -105,9 +110,9 @@ function PasskeyStep({
         return;
       }
       if (toDataError(failure).kind === "throttled") setError(copy.mfa.throttled);
-      else setError(texts.failed);
+      else setError(failed);
     } catch {
-      setError(texts.failed);
+      setError(failed);
     } finally {
       setBusy(false);
     }
@@ -123,7 +128,7 @@ function PasskeyStep({
         </CardContent>
       ) : null}
       <CardFooter className="flex-col gap-3">
-        <Button type="button" className="w-full" disabled={busy} onClick={() => void use()}>
+        <Button ref={useButton} type="button" className="w-full" aria-disabled={busy} onClick={() => void use()}>
           {busy ? copy.busy : texts.use}
         </Button>
         {onUseCode ? (

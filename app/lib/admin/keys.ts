@@ -13,6 +13,12 @@ export const adminKeys = {
   /** Pages of leads and the count of new ones, so one invalidation reloads both. */
   messages: ["admin", "messages"],
   team: ["admin", "team"],
+  /**
+   * The signed-in user's staff role and second-factor state, as the admin gate reads them
+   * (app/components/admin/admin-gate.tsx): again on coming back to the tab and after one's own
+   * role change in Equipe.
+   */
+  access: ["admin", "access"],
   activity: ["admin", "activity"],
   /** The site settings ("Configurações"). */
   settings: ["admin", "settings"],

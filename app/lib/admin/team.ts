@@ -33,6 +33,15 @@ export async function setMemberRole(client: AppSupabaseClient, userId: string, r
   expectData(await client.rpc("set_member_role", { member: userId, new_role: role }));
 }
 
+/**
+ * The role an open invitation gives when accepted (null: none), replacing the one it was sent
+ * with (public.set_invited_role, as app/routes/admin/invite.ts does on sending it); the database
+ * refuses it once the invitation is accepted (P0002).
+ */
+export async function setInvitedRole(client: AppSupabaseClient, userId: string, role: StaffRole | null): Promise<void> {
+  expectData(await client.rpc("set_invited_role", { member: userId, new_role: role }));
+}
+
 export type InviteOutcome = "invited" | "already-registered" | "invalid-email" | "failed";
 
 /**

@@ -1,6 +1,6 @@
-import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import {
@@ -146,66 +146,19 @@ export function PostDialog(props: PostDialogProps) {
           {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
         </div>
         <PostForm {...props} form={form} onCancel={requestClose} />
-        <DiscardDialog
-          open={confirming}
-          copy={copy.discard}
-          onKeep={() => setConfirming(false)}
-          onKept={keepEditing}
-          onDiscard={discard}
+        <ConfirmDialog
+          question={
+            confirming
+              ? { title: copy.discard.title, description: copy.discard.description, action: copy.discard.confirm }
+              : null
+          }
+          cancel={copy.discard.keep}
+          destructive
+          onAnswer={(confirmed) => (confirmed ? discard() : setConfirming(false))}
+          onClosed={keepEditing}
         />
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** "Descartar alterações?": an alertdialog whose safe answer (keep editing) has the focus. */
-function DiscardDialog({
-  open,
-  copy,
-  onKeep,
-  onKept,
-  onDiscard,
-}: {
-  open: boolean;
-  copy: typeof AdminCopy.dialog.discard;
-  onKeep: () => void;
-  /** Once the question has closed: where the focus goes back to. */
-  onKept: () => void;
-  onDiscard: () => void;
-}) {
-  return (
-    <AlertDialogPrimitive.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onKeep();
-      }}
-    >
-      <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-        <AlertDialogPrimitive.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background p-6 shadow-xl"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            onKept();
-          }}
-        >
-          <AlertDialogPrimitive.Title className="text-lg font-bold">{copy.title}</AlertDialogPrimitive.Title>
-          <AlertDialogPrimitive.Description className="mt-2 text-muted-foreground">
-            {copy.description}
-          </AlertDialogPrimitive.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel asChild>
-              <Button variant="outline">{copy.keep}</Button>
-            </AlertDialogPrimitive.Cancel>
-            <AlertDialogPrimitive.Action asChild>
-              <Button variant="destructive" onClick={onDiscard}>
-                {copy.confirm}
-              </Button>
-            </AlertDialogPrimitive.Action>
-          </div>
-        </AlertDialogPrimitive.Content>
-      </AlertDialogPrimitive.Portal>
-    </AlertDialogPrimitive.Root>
   );
 }
 

@@ -89,7 +89,8 @@ function TwoFactor({
     }
     // The session falls back to aal1 with its factor gone; a fresh token says so.
     await client.auth.refreshSession();
-    toast.success(copy.toasts.removed.title, { description: copy.toasts.removed.description });
+    const removed = factor.factor_type === "webauthn" ? copy.toasts.passkeyRemoved : copy.toasts.removed;
+    toast.success(removed.title, { description: removed.description });
     await changed();
   };
 

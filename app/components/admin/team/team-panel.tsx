@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { Field } from "~/components/ui/field";
 import { HiddenHeading } from "~/components/ui/hidden-heading";
@@ -15,6 +16,7 @@ import {
   inviteMember,
   listTeam,
   memberStatus,
+  setInvitedRole,
   setMemberRole,
   type InviteOutcome,
   type TeamMember,
@@ -24,6 +26,8 @@ import { dataErrorOf } from "~/lib/data-result";
 import { formatShortDateTime } from "~/lib/format";
 import { isEmail } from "~/lib/validation";
 import type { AdminPanelProps } from "../admin-view";
+import { showDone } from "../admin-write";
+import { roleChangeDone, roleQuestion, roleSlot, type RoleChange, type RoleQuestion } from "./role-change";
 
 type Copy = (typeof AdminCopy)["team"];
 
@@ -39,19 +43,50 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
   const members = useQuery({ queryKey: adminKeys.team, queryFn: () => listTeam(client) });
 
   const role = useMutation({
-    mutationFn: ({ member, next }: { member: TeamMember; next: StaffRole | null }) =>
-      setMemberRole(client, member.user_id, next),
-    onSuccess: (_data, { next }) => {
-      const done = next ? copy.toasts.granted(copy.roles[next]) : copy.toasts.revoked;
-      toast.success(done.title, { description: done.description });
-    },
+    mutationFn: (change: RoleChange) =>
+      change.target === "invitation"
+        ? setInvitedRole(client, change.userId, change.to)
+        : setMemberRole(client, change.userId, change.to),
+    onSuccess: (_data, change) => showDone(roleChangeDone(copy, change)),
     onError: (error) => {
       const failure = dataErrorOf(error);
       const lastAdmin = failure.code === "P0001" || /last admin/i.test(failure.message);
-      toast.error(errorTitle, { description: lastAdmin ? copy.toasts.lastAdmin : failure.message });
+      const description = lastAdmin
+        ? copy.toasts.lastAdmin
+        : failure.code === "P0002"
+          ? copy.toasts.invitationClosed
+          : failure.message;
+      toast.error(errorTitle, { description });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.team }),
+    onSettled: async (_data, _error, change) => {
+      // Your own role: the admin gate reads it again and the views follow it (Equipe is an
+      // admin's); the mutation stays pending until both lists are fresh.
+      if (change.self) await queryClient.invalidateQueries({ queryKey: adminKeys.access });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.team });
+    },
   });
+
+  // One change at a time: a second press (a repeated Enter, say) before the screen shows the
+  // first one saving is ignored.
+  const applying = useRef(false);
+  const apply = async (change: RoleChange): Promise<boolean | null> => {
+    if (applying.current) return null;
+    applying.current = true;
+    try {
+      await role.mutateAsync(change);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      applying.current = false;
+    }
+  };
+
+  // team_members answers nothing to a non-admin: the role changed since the gate read it.
+  const empty = members.isSuccess && members.data.length === 0;
+  useEffect(() => {
+    if (empty) void queryClient.invalidateQueries({ queryKey: adminKeys.access });
+  }, [empty, queryClient]);
 
   return (
     <section aria-labelledby="equipe-titulo" className="flex flex-col gap-6">
@@ -66,6 +101,8 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
         <output className="block">{copy.loading}</output>
       ) : members.isError ? (
         <p role="alert">{copy.failed}</p>
+      ) : empty ? (
+        <output className="block">{copy.empty}</output>
       ) : (
         <DataTable
           caption={copy.label}
@@ -88,15 +125,13 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
               </td>
               <td className="p-3">{member.mfa_enabled ? copy.mfaOn : copy.mfaOff}</td>
               <td className="p-3">
-                <RolePicker
+                <RoleEditor
                   member={member}
+                  self={member.user_id === currentUserId}
                   copy={copy}
-                  disabled={role.isPending}
-                  onPick={(next) => {
-                    // Leaving admin takes the most away: asked first, as before.
-                    if (member.role === "admin" && !window.confirm(copy.confirmRevoke(member.email))) return;
-                    role.mutate({ member, next });
-                  }}
+                  busy={role.isPending}
+                  saving={role.isPending && role.variables?.userId === member.user_id}
+                  onApply={apply}
                 />
               </td>
             </tr>
@@ -107,35 +142,99 @@ export function TeamPanel({ client, session, copy: { team: copy, toasts } }: Adm
   );
 }
 
-/** One role per account: the picker of docs/security.md "Roles" ("Sem acesso" is none). */
-function RolePicker({
+/**
+ * One account's role (docs/security.md "Roles"; "Sem acesso" is none): the picker only chooses,
+ * so an arrow key on it changes nothing; "Salvar função" applies the choice, after a question for
+ * the changes that give or take the most. Nothing is ever `disabled`, so the focus stays put
+ * while a change saves: a second press then is ignored (aria-disabled says so).
+ */
+export function RoleEditor({
   member,
+  self,
   copy,
-  disabled,
-  onPick,
+  busy,
+  saving,
+  onApply,
 }: {
   member: TeamMember;
+  self: boolean;
   copy: Copy;
-  disabled: boolean;
-  onPick: (role: StaffRole | null) => void;
+  /** A role change is saving (this account's or another's): "Salvar função" waits. */
+  busy: boolean;
+  /** This account's change is the one saving. */
+  saving: boolean;
+  /** Applies the change; false when it failed (the toast says why), null when another was saving. */
+  onApply: (change: RoleChange) => Promise<boolean | null>;
 }) {
-  const current = member.role && isStaffRole(member.role) ? member.role : "";
+  const { target, role: current } = roleSlot(member);
+  // The choice not applied yet, for the role it was made against: once the list shows another
+  // role (this change saved, or someone else's), the picker shows that one.
+  const [draft, setDraft] = useState<{ from: StaffRole | null; to: StaffRole | null } | null>(null);
+  const chosen = draft && draft.from === current ? draft.to : current;
+  const [question, setQuestion] = useState<RoleQuestion | null>(null);
+  const picker = useRef<HTMLSelectElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the question closes: the picker after "Cancelar", else the button.
+  const answer = useRef<"cancel" | "confirm">("cancel");
+  const waiting = busy || chosen === current;
+  const change: RoleChange = { target, userId: member.user_id, email: member.email, self, from: current, to: chosen };
+
+  const apply = async () => {
+    // The list changed under the question (someone else's change): nothing left to apply.
+    if (change.to === change.from) return;
+    const ok = await onApply(change);
+    // Refused (the last admin, say): the picker shows the role the account still has.
+    if (ok === false) setDraft(null);
+  };
+
   return (
-    <NativeSelect
-      aria-label={copy.roleLabel(member.email)}
-      value={current}
-      disabled={disabled}
-      onChange={(event) => {
-        const next = event.target.value;
-        if (next !== current) onPick(isStaffRole(next) ? next : null);
-      }}
-    >
-      {[...STAFF_ROLES, ""].map((value) => (
-        <option key={value} value={value}>
-          {copy.roles[value as StaffRole | ""]}
-        </option>
-      ))}
-    </NativeSelect>
+    <div className="flex items-center gap-2">
+      <NativeSelect
+        ref={picker}
+        aria-label={copy.roleLabel(member.email)}
+        aria-disabled={saving || undefined}
+        value={chosen ?? ""}
+        onChange={(event) => {
+          if (saving) return;
+          const next = event.target.value;
+          setDraft({ from: current, to: isStaffRole(next) ? next : null });
+        }}
+        className="w-40"
+      >
+        {[...STAFF_ROLES, ""].map((value) => (
+          <option key={value} value={value}>
+            {copy.roles[value as StaffRole | ""]}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button
+        ref={button}
+        type="button"
+        variant="outline"
+        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        aria-disabled={waiting || undefined}
+        aria-label={saving ? copy.apply.busyLabel(member.email) : copy.apply.label(member.email)}
+        onClick={() => {
+          if (waiting) return;
+          const asked = roleQuestion(copy, change);
+          if (asked) setQuestion(asked);
+          else void apply();
+        }}
+      >
+        {saving ? copy.apply.busy : copy.apply.idle}
+      </Button>
+      <ConfirmDialog
+        question={question}
+        cancel={copy.confirm.cancel}
+        onAnswer={(confirmed) => {
+          answer.current = confirmed ? "confirm" : "cancel";
+          setQuestion(null);
+          if (confirmed) void apply();
+          else setDraft(null);
+        }}
+        onClosed={() => (answer.current === "confirm" ? button : picker).current?.focus()}
+      />
+    </div>
   );
 }
 
@@ -172,7 +271,7 @@ function InviteForm({
 }) {
   const id = useId();
   const [email, setEmail] = useState("");
-  const [invitedRole, setInvitedRole] = useState<StaffRole | "">(DEFAULT_INVITE_ROLE);
+  const [invitedRole, setInviteRole] = useState<StaffRole | "">(DEFAULT_INVITE_ROLE);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -225,7 +324,7 @@ function InviteForm({
           <NativeSelect
             {...control}
             value={invitedRole}
-            onChange={(event) => setInvitedRole(isStaffRole(event.target.value) ? event.target.value : "")}
+            onChange={(event) => setInviteRole(isStaffRole(event.target.value) ? event.target.value : "")}
           >
             {[...INVITE_ROLES, ""].map((value) => (
               <option key={value} value={value}>
