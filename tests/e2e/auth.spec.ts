@@ -89,6 +89,14 @@ test.describe("with the backend", () => {
     const busy = main.getByRole("button", { name: "Aguarde..." });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
+    // Unavailable, yet the focus stays on it (a disabled button would drop it to the page), and
+    // another press meanwhile sends nothing.
+    await expect(busy).toBeFocused();
+    const tokenRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/auth/v1/token")) tokenRequests.push(request.url());
+    });
+    await page.keyboard.press("Enter");
     release();
 
     const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
@@ -97,6 +105,8 @@ test.describe("with the backend", () => {
     await expect(toast).not.toContainText("Invalid login credentials");
     await expect(toast).toHaveAttribute("data-type", "error");
     await expect(main.getByRole("button", { name: "Entrar", exact: true })).toBeEnabled();
+    await expect(main.getByRole("button", { name: "Entrar", exact: true })).toBeFocused();
+    expect(tokenRequests).toEqual([]);
     await expect(page).toHaveURL(/\/auth$/);
   });
 

@@ -55,7 +55,7 @@ export function AuthFormCard({
       <form noValidate onSubmit={onSubmit} aria-label={texts.title}>
         <CardContent className="flex flex-col gap-5">{children}</CardContent>
         <CardFooter className="flex-col gap-3">
-          <Button type="submit" className="w-full" disabled={busy || !ready}>
+          <Button type="submit" className="w-full" disabled={!ready} busy={busy}>
             {busy ? busyLabel : texts.submit}
           </Button>
           {secondary}

@@ -128,7 +128,7 @@ function PasskeyStep({
         </CardContent>
       ) : null}
       <CardFooter className="flex-col gap-3">
-        <Button ref={useButton} type="button" className="w-full" aria-disabled={busy} onClick={() => void use()}>
+        <Button ref={useButton} type="button" className="w-full" busy={busy} onClick={() => void use()}>
           {busy ? copy.busy : texts.use}
         </Button>
         {onUseCode ? (

@@ -31,9 +31,25 @@ export type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {
     /** Render the single child (e.g. a Link) with the button's styles instead of a <button>. */
     asChild?: boolean;
+    /**
+     * Its work is under way (a save, a sign-in): announced as unavailable and deaf to presses,
+     * a form's Enter included, yet it keeps the focus, which `disabled` would drop to the page.
+     */
+    busy?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+export function Button({ className, variant, size, asChild = false, busy = false, onClick, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <Component
+      className={cn(buttonVariants({ variant, size }), busy && "cursor-progress opacity-60", className)}
+      {...props}
+      aria-disabled={busy || props["aria-disabled"]}
+      onClick={(event) => {
+        // A form's implicit submission (Enter in a field) is a click on its submit button too.
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
+    />
+  );
 }

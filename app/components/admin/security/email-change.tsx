@@ -88,7 +88,7 @@ export function EmailChange({ client, copy, errorTitle }: SecurityFormProps) {
             setError(undefined);
           }}
         />
-        <Button type="submit" className="self-start" disabled={busy}>
+        <Button type="submit" className="self-start" busy={busy}>
           {busy ? texts.busy : texts.submit}
         </Button>
       </form>

@@ -198,10 +198,10 @@ function AuthenticatorKey({ qrCode, secret, copy }: { qrCode: string; secret: st
 function StepActions(props: { busy: boolean; submit: string; cancel: string; onCancel: () => Promise<void> }) {
   return (
     <div className="flex gap-2">
-      <Button type="submit" disabled={props.busy}>
+      <Button type="submit" busy={props.busy}>
         {props.submit}
       </Button>
-      <Button type="button" variant="ghost" onClick={() => void props.onCancel()} disabled={props.busy}>
+      <Button type="button" variant="ghost" onClick={() => void props.onCancel()} busy={props.busy}>
         {props.cancel}
       </Button>
     </div>

@@ -106,7 +106,7 @@ export function Passkeys({
           }}
         />
         <div>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? texts.busy : texts.add}
           </Button>
         </div>

@@ -87,7 +87,7 @@ export function PasswordChange({ client, copy, errorTitle }: SecurityFormProps) 
       {field("current", texts.current, "current-password")}
       {field("next", texts.next, "new-password")}
       {field("confirm", texts.confirm, "new-password")}
-      <Button type="submit" className="self-start" disabled={busy}>
+      <Button type="submit" className="self-start" busy={busy}>
         {busy ? texts.busy : texts.submit}
       </Button>
     </form>

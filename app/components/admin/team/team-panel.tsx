@@ -334,7 +334,7 @@ function InviteForm({
           </NativeSelect>
         )}
       </Field>
-      <Button type="submit" className="mt-7" disabled={busy}>
+      <Button type="submit" className="mt-7" busy={busy}>
         <UserPlus aria-hidden="true" />
         {busy ? copy.invite.busy : copy.invite.submit}
       </Button>
