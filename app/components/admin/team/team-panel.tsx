@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { Field } from "~/components/ui/field";
 import { HiddenHeading } from "~/components/ui/hidden-heading";
@@ -28,6 +27,12 @@ import { isEmail } from "~/lib/validation";
 import type { AdminPanelProps } from "../admin-view";
 import { showDone } from "../admin-write";
 import { roleChangeDone, roleQuestion, roleSlot, type RoleChange, type RoleQuestion } from "./role-change";
+
+// Asked only before a change that gives or takes the most: loaded then, not with the admin
+// (the alertdialog is most of a dialog library, and Equipe opens with the admin's first screen).
+const ConfirmDialog = lazy(() =>
+  import("~/components/ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })),
+);
 
 type Copy = (typeof AdminCopy)["team"];
 
@@ -172,6 +177,8 @@ export function RoleEditor({
   const [draft, setDraft] = useState<{ from: StaffRole | null; to: StaffRole | null } | null>(null);
   const chosen = draft && draft.from === current ? draft.to : current;
   const [question, setQuestion] = useState<RoleQuestion | null>(null);
+  // Mounted from the first question on, so that it can close (and give the focus back).
+  const [everAsked, setEverAsked] = useState(false);
   const picker = useRef<HTMLSelectElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   // Where the focus goes once the question closes: the picker after "Cancelar", else the button.
@@ -217,23 +224,28 @@ export function RoleEditor({
         onClick={() => {
           if (waiting) return;
           const asked = roleQuestion(copy, change);
-          if (asked) setQuestion(asked);
-          else void apply();
+          if (!asked) return void apply();
+          setEverAsked(true);
+          setQuestion(asked);
         }}
       >
         {saving ? copy.apply.busy : copy.apply.idle}
       </Button>
-      <ConfirmDialog
-        question={question}
-        cancel={copy.confirm.cancel}
-        onAnswer={(confirmed) => {
-          answer.current = confirmed ? "confirm" : "cancel";
-          setQuestion(null);
-          if (confirmed) void apply();
-          else setDraft(null);
-        }}
-        onClosed={() => (answer.current === "confirm" ? button : picker).current?.focus()}
-      />
+      {everAsked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            question={question}
+            cancel={copy.confirm.cancel}
+            onAnswer={(confirmed) => {
+              answer.current = confirmed ? "confirm" : "cancel";
+              setQuestion(null);
+              if (confirmed) void apply();
+              else setDraft(null);
+            }}
+            onClosed={() => (answer.current === "confirm" ? button : picker).current?.focus()}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
