@@ -22,6 +22,15 @@ export const adminCopy = {
   signOut: "Sair",
   /** "Sair" while Configurações or a lead's note has unsaved changes (a browser confirm). */
   unsavedSignOut: "Há alterações não salvas em Configurações ou em notas de mensagens. Sair e descartá-las?",
+  /**
+   * The /admin route's error boundary (app/routes/admin/admin.tsx): a screen that failed to render
+   * shows this instead of the router's default. "Recarregar" loads the page again.
+   */
+  crashed: {
+    title: "Algo deu errado",
+    text: "Não foi possível mostrar esta tela. Recarregue a página para continuar.",
+    reload: "Recarregar",
+  },
   /** The admin's own compact bar (app/components/admin/admin-screen.tsx): no marketing header. */
   bar: {
     label: "Barra da administração",
@@ -921,9 +930,16 @@ export const adminCopy = {
       title: "Visitantes e leads ao longo do tempo",
       visitors: "Visitantes",
       leads: "Leads",
-      // The chart's text alternative, read by screen readers instead of the canvas.
+      // The chart's text alternative, read by screen readers instead of the canvas: the period's
+      // totals, as the cards give them.
       summary: (visitors: string, leads: string, from: string, to: string) =>
         `${visitors} visitantes e ${leads} leads de ${from} a ${to}.`,
+      // What each point of the chart is: the legend's first entry and the table's first column.
+      buckets: { hour: "Hora", day: "Dia", month: "Mês" },
+      // The chart's numbers as a table, under it.
+      showTable: "Ver dados em tabela",
+      tableCaption: (bucket: "hour" | "day" | "month", from: string, to: string) =>
+        `Visitantes, visualizações e leads por ${{ hour: "hora", day: "dia", month: "mês" }[bucket]}, de ${from} a ${to}`,
     },
     tables: {
       pages: "Páginas mais vistas",
@@ -958,6 +974,9 @@ export const adminCopy = {
       cls: "CLS",
       samples: "Visualizações medidas",
     },
+    // Under each Web Vitals figure: how many views measured it ("1.234" formatted).
+    measured: (count: number, shown: string) =>
+      count === 1 ? `${shown} visualização medida` : `${shown} visualizações medidas`,
     channels: channelLabels,
     devices: { mobile: "Celular", tablet: "Tablet", desktop: "Computador" } as Record<string, string>,
     forms: { contact: "Contato", demo: "Demonstração" } as Record<string, string>,

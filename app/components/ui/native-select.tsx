@@ -8,18 +8,19 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
 }
 
 /**
- * A select of a fixed list of values, each shown by its label, with a first empty choice (the
- * placeholder of a form field, or "all" of a filter).
+ * A select of a fixed list of values, each shown by its label. With `emptyLabel`, a first empty
+ * choice comes before them (the placeholder of a form field, or "all" of a filter); without it,
+ * one of the values is always chosen.
  */
 export function OptionSelect<T extends string>({
   options,
   labels,
   emptyLabel,
   ...props
-}: ComponentProps<"select"> & { options: readonly T[]; labels: Record<T, string>; emptyLabel: string }) {
+}: ComponentProps<"select"> & { options: readonly T[]; labels: Record<T, string>; emptyLabel?: string }) {
   return (
     <NativeSelect {...props}>
-      <option value="">{emptyLabel}</option>
+      {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
       {options.map((value) => (
         <option key={value} value={value}>
           {labels[value]}

@@ -83,10 +83,26 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The period of a preset, ending today: hoje, 7 dias, 30 dias, 12 meses. */
+/** Each preset's days, ending today. */
+const PRESET_DAYS: Record<Exclude<PeriodPreset, "custom">, number> = { today: 1, week: 7, month: 30, year: 365 };
+
+/** Whether a value (a select's, say) names one of the presets. */
+export function isPeriodPreset(value: string): value is PeriodPreset {
+  return value === "custom" || Object.hasOwn(PRESET_DAYS, value);
+}
+
+/**
+ * The period of a preset, ending today: hoje, 7 dias, 30 dias, 12 meses. Anything else (an empty
+ * value, a name from an older version) is the default, 30 dias, rather than an invalid date.
+ */
 export function presetPeriod(preset: Exclude<PeriodPreset, "custom">, day: string = today()): Period {
-  const span = { today: 1, week: 7, month: 30, year: 365 }[preset];
+  const span = Object.hasOwn(PRESET_DAYS, preset) ? PRESET_DAYS[preset] : PRESET_DAYS.month;
   return { from: addDays(day, 1 - span), to: day };
+}
+
+/** Whether a period reaches today, whose figures keep changing. */
+export function includesToday(period: Period, day: string = today()): boolean {
+  return period.from <= day && day <= period.to;
 }
 
 const args = (period: Period, filters: AnalyticsFilters) => ({
@@ -208,6 +224,9 @@ export function vitalRating(metric: VitalMetric, value: number): VitalRating {
   const [good, poor] = VITAL_THRESHOLDS[metric];
   return value <= good ? "good" : value <= poor ? "needs-improvement" : "poor";
 }
+
+/** The leads of a period, whatever their form: the "Leads" card, and the chart's caption. */
+export const leadCount = (totals: Totals): number => totals.leads_contact + totals.leads_demo;
 
 /** The share `part / whole`, 0 when there is no whole. */
 export const ratio = (part: number, whole: number): number => (whole > 0 ? part / whole : 0);

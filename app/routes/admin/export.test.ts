@@ -2,7 +2,7 @@
 // admins only, every lead exactly once across pages (leads inserted in one statement share their
 // instant), newest first, spreadsheet-safe cells, a BOM for the accents.
 import type { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { routerContextFor } from "~/lib/backend-context.testing";
 import { requestContext } from "~/lib/request-context";
 import { startTestBackend, TEST_SITE_URL, type TestBackend } from "../../../server/backend/testing/backend.ts";
@@ -191,5 +191,24 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     const lines = (await answer.text()).split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("joao@empresa.com.br");
+  });
+
+  it("names the file after the day in São Paulo, also late in the evening when UTC is already tomorrow", async () => {
+    // The last 23:30 in São Paulo (02:30 UTC): before the tokens were made, so none has expired then.
+    const evening = new Date();
+    evening.setUTCHours(2, 30, 0, 0);
+    if (evening.getTime() > Date.now()) evening.setUTCDate(evening.getUTCDate() - 1);
+    const day = new Date(evening.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const request = new Request(`${TEST_SITE_URL}/admin/mensagens.csv?subject=comercial`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    vi.useFakeTimers({ toFake: ["Date"], now: evening });
+    try {
+      const answer = await exportLeads({ request, context, params: {} });
+      expect(answer.headers.get("Content-Disposition")).toBe(`attachment; filename="mensagens-${day}.csv"`);
+      await answer.body?.cancel();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

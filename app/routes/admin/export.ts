@@ -1,6 +1,7 @@
 import { adminCopy } from "~/content/admin";
 import { leadPlanLabels, leadSubjectLabels } from "~/content/lead-form";
 import { adminCaller, recordAdminAction, refusalStatus } from "~/lib/admin-auth.server";
+import { today } from "~/lib/admin/analytics";
 import { filterMessages, type MessageFilters } from "~/lib/admin/leads";
 import { isAttribution, type Touch } from "~/lib/analytics-attribution";
 import type { ContactMessage } from "~/lib/blog-types";
@@ -165,7 +166,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       controller.enqueue(encoder.encode(rows.map(line).join("")));
     },
   });
-  const date = new Date().toISOString().slice(0, 10);
+  // The day in São Paulo, as the admin counts days: UTC is already tomorrow from 21:00.
+  const date = today();
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

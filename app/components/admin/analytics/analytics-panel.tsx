@@ -11,6 +11,8 @@ import type { adminCopy as AdminCopy } from "~/content/admin";
 import {
   fetchDashboard,
   fetchVisitorsNow,
+  includesToday,
+  isPeriodPreset,
   presetPeriod,
   ratio,
   refreshOpenDays,
@@ -35,6 +37,13 @@ type Copy = typeof AdminCopy.analytics;
 
 const PRESETS: PeriodPreset[] = ["today", "week", "month", "year", "custom"];
 
+/**
+ * How often a period that reaches today is read again while the tab is open and visible: today's
+ * figures may be this far behind (docs/admin.md, ADR 087), and the server rewrites today's rollup
+ * at most this often.
+ */
+const TODAY_REFRESH_MS = 60_000;
+
 /** The tables, in the order they show; the slug names each one's CSV file. */
 const TABLES: { dimension: Dimension; title: keyof Copy["tables"]; slug: string }[] = [
   { dimension: "page", title: "pages", slug: "paginas" },
@@ -47,8 +56,8 @@ const TABLES: { dimension: Dimension; title: keyof Copy["tables"]; slug: string 
   { dimension: "os", title: "os", slug: "sistemas" },
 ];
 
-/** The period picker: a preset, or two dates. */
-function PeriodPicker({
+/** The period picker: a preset (always one: no empty choice), or two dates. */
+export function PeriodPicker({
   preset,
   custom,
   copy,
@@ -70,7 +79,11 @@ function PeriodPicker({
         <OptionSelect
           id={`${id}-preset`}
           value={preset}
-          onChange={(event) => onPreset(event.target.value as PeriodPreset)}
+          // Only the presets listed: any other value (none should come) leaves the period as it is.
+          onChange={(event) => {
+            const value = event.target.value;
+            if (isPeriodPreset(value)) onPreset(value);
+          }}
           options={PRESETS}
           labels={{
             today: copy.periods.today,
@@ -79,7 +92,6 @@ function PeriodPicker({
             year: copy.periods.year,
             custom: copy.periods.custom,
           }}
-          emptyLabel={copy.periods.month}
           className="w-44"
         />
       </div>
@@ -208,26 +220,36 @@ export function AnalyticsPanel({ client, copy: { analytics: copy }, active, role
   const [filters, setFilters] = useState<AnalyticsFilters>({});
   const period = preset === "custom" ? custom : presetPeriod(preset);
   const dashboardKey = [...adminKeys.analytics, "dashboard"];
+  const periodKey = [...dashboardKey, period.from, period.to, filters];
+  // Today's figures keep changing: while the period reaches today they are read again each minute.
+  const live = includesToday(period);
 
   const dashboard = useQuery({
-    queryKey: [...dashboardKey, period.from, period.to, filters],
+    queryKey: periodKey,
     queryFn: () => fetchDashboard(client, period, filters),
     enabled: active,
     placeholderData: keepPreviousData,
   });
   // The panels read today from a rollup the server rewrites every minute on PostgreSQL and only
   // when asked on PGlite. Once they have shown, the tab asks for a fresh one (at most once a
-  // minute; the server also spaces them) and reads the panels again when a day was rewritten, so
-  // the rewrite never delays the first answer.
+  // minute; the server also spaces them), so the rewrite never delays the first answer, and reads
+  // the panels again when a day was rewritten. While the period reaches today it asks again every
+  // minute the tab is visible, and then reads the panels again unless they were just read: on
+  // PostgreSQL the upkeep has rewritten today meanwhile, and this call finds nothing newer to rewrite.
   useQuery({
     queryKey: [...adminKeys.analytics, "refresh"],
     queryFn: async () => {
       const rewritten = await refreshOpenDays(client);
-      if (rewritten > 0) await queryClient.invalidateQueries({ queryKey: dashboardKey });
+      const readAt = queryClient.getQueryState(periodKey)?.dataUpdatedAt ?? 0;
+      if (rewritten > 0 || (live && Date.now() - readAt >= TODAY_REFRESH_MS / 2)) {
+        await queryClient.invalidateQueries({ queryKey: dashboardKey });
+      }
       return rewritten;
     },
     enabled: active && dashboard.isSuccess,
-    staleTime: 60_000,
+    staleTime: TODAY_REFRESH_MS,
+    refetchInterval: live ? TODAY_REFRESH_MS : false,
+    refetchIntervalInBackground: false,
   });
   const now = useQuery({
     queryKey: [...adminKeys.analytics, "now"],
@@ -260,7 +282,7 @@ export function AnalyticsPanel({ client, copy: { analytics: copy }, active, role
       </div>
       {dashboard.isError ? <p className="text-destructive">{copy.failed}</p> : null}
       <KpiCards summary={summary} now={now.data ?? dashboard.data?.now} copy={copy} />
-      <VisitorsChart points={dashboard.data?.series} period={period} copy={copy} />
+      <VisitorsChart points={dashboard.data?.series} summary={summary} period={period} copy={copy} />
       <div className="grid gap-8 lg:grid-cols-2">
         {tables.map((table) => (
           <BreakdownTable

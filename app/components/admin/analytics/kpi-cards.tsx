@@ -1,5 +1,5 @@
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { ratio, type Summary, type Totals } from "~/lib/admin/analytics";
+import { leadCount, ratio, type Summary, type Totals } from "~/lib/admin/analytics";
 import { cn } from "~/lib/utils";
 import { formatChange, formatCount, formatDecimal, formatPercent } from "./format";
 
@@ -12,8 +12,6 @@ interface Figure {
   /** Whether a rise is good news (a higher bounce rate is not). */
   higherIsBetter: boolean;
 }
-
-const leads = (totals: Totals) => totals.leads_contact + totals.leads_demo;
 
 function figures(copy: Copy): Figure[] {
   return [
@@ -37,7 +35,7 @@ function figures(copy: Copy): Figure[] {
       format: copy.duration,
       higherIsBetter: true,
     },
-    { label: copy.metrics.leads, value: leads, format: formatCount, higherIsBetter: true },
+    { label: copy.metrics.leads, value: leadCount, format: formatCount, higherIsBetter: true },
     {
       label: copy.metrics.conversionRate,
       value: (t) => ratio(t.conversions, t.visitors),

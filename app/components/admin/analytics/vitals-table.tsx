@@ -85,7 +85,7 @@ export function VitalsTable({
                       <span className="text-xs">{copy.ratings[rating]}</span>
                     </span>
                     <span className="mt-1 block text-xs text-muted-foreground">
-                      {formatCount(measured.samples)} {copy.columns.samples.toLowerCase()}
+                      {copy.measured(measured.samples, formatCount(measured.samples))}
                     </span>
                   </td>
                 );

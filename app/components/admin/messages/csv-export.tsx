@@ -4,6 +4,7 @@ import { Download } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import type { adminCopy as AdminCopy } from "~/content/admin";
+import { today } from "~/lib/admin/analytics";
 import type { MessageFilters } from "~/lib/admin/leads";
 
 /**
@@ -30,7 +31,8 @@ export function CsvExportButton({
       if (!response.ok) throw new Error(`Export failed: ${response.status}`);
       const link = document.createElement("a");
       link.href = URL.createObjectURL(await response.blob());
-      link.download = copy.messages.export.fileName(new Date().toISOString().slice(0, 10));
+      // Named after the day in São Paulo, as the server names it (UTC is already tomorrow from 21:00).
+      link.download = copy.messages.export.fileName(today());
       link.click();
       URL.revokeObjectURL(link.href);
     },
