@@ -1,4 +1,5 @@
 import { ANALYTICS_EVENTS_PATH } from "../lib/analytics-paths";
+import { sentReferrer, sentUrl } from "../lib/analytics-source";
 import { markEnhanced } from "./ready";
 
 // Cookieless analytics on every public page (docs/decisions/073-cookieless-analytics.md):
@@ -33,7 +34,8 @@ let lastShift = 0;
 const interactions = new Map<number, number>();
 
 const send = (event: object) => navigator.sendBeacon(ANALYTICS_EVENTS_PATH, JSON.stringify(event));
-const url = () => location.pathname + location.search;
+/** The page's path and its campaign tags, cut: however long a link's tags, the event is sent. */
+const url = () => sentUrl(location.pathname, location.search);
 const navigation = () => perf.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
 /** Milliseconds since the page was shown: a prerendered page's clock starts at its activation. */
 const sinceShown = (time: number) =>
@@ -83,7 +85,7 @@ function show(): void {
   if (doc.prerendering || doc.hidden) return;
   if (!view) {
     view = Math.random().toString(36).slice(2);
-    const event = { k: "v", i: view, u: url(), r: doc.referrer, w: screen.width };
+    const event = { k: "v", i: view, u: url(), r: sentReferrer(doc.referrer), w: screen.width };
     // Once painted (the task after the next frame): the page was really seen, and the request
     // never competes with what its first paint needs.
     requestAnimationFrame(() => setTimeout(send, 0, event));

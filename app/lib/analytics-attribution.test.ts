@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attributionFromOrigin, attributionFromViews, type AttributionView } from "./analytics-attribution";
-import { viewOrigin } from "./analytics-source";
+import { viewColumns, viewOrigin } from "./analytics-source";
 
 const view = (page: string, extra: Partial<AttributionView> = {}): AttributionView => ({
   page,
@@ -16,6 +16,10 @@ const view = (page: string, extra: Partial<AttributionView> = {}): AttributionVi
   channel: "internal",
   ...extra,
 });
+
+/** A view counted by the no-script pixel: its referrer is unknown. */
+const pixel = (path: string) =>
+  viewColumns(viewOrigin(`https://omnia.com.br${path}`, null, ["omnia.com.br"], { referrerUnknown: true })!);
 
 describe("a lead's attribution", () => {
   it("is the day's first view, and the last arrival from outside with the pages since", () => {
@@ -62,6 +66,25 @@ describe("a lead's attribution", () => {
 
   it("counts a visit that began before midnight (a link of the site first) as direct", () => {
     expect(attributionFromViews([view("/precos")])?.first).toMatchObject({ channel: "direct", source: null });
+  });
+
+  it("takes no new touch from a view whose referrer is unknown (the no-script pixel) without tags", () => {
+    const attribution = attributionFromViews([
+      pixel("/precos?utm_source=google&utm_medium=cpc&utm_campaign=marca"),
+      pixel("/contato"),
+    ]);
+    expect(attribution?.first).toMatchObject({
+      landing_page: "/precos",
+      source: "Google",
+      channel: "paid",
+      utm_campaign: "marca",
+      pages_before: 2,
+    });
+    expect(attribution?.last).toEqual(attribution?.first);
+    // A later view with campaign tags or a click id is a new arrival, pixel or not.
+    const again = attributionFromViews([pixel("/"), pixel("/contato"), pixel("/precos?gclid=Cj0K"), pixel("/contato")]);
+    expect(again?.first).toMatchObject({ landing_page: "/", channel: "direct", source: null, pages_before: 4 });
+    expect(again?.last).toMatchObject({ landing_page: "/precos", channel: "paid", pages_before: 2 });
   });
 
   it("is nothing without views, and the form's own page without them", () => {

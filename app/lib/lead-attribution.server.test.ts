@@ -153,10 +153,33 @@ describeEachDatabase("a lead's attribution", (kind) => {
     await bia.demo(email, "/precos", "/precos");
     expect((await attributionOf(email)).first).toMatchObject({
       landing_page: "/sobre",
-      utm_source: "linkedin",
+      utm_source: "LinkedIn",
       utm_campaign: "q4",
       channel: "social",
       pages_before: 2,
+    });
+  });
+
+  it("keeps a visitor without JavaScript on the campaign that brought them: moving inside the site is no new touch", async () => {
+    const davi = visitor();
+    expect((await davi.pixel("/precos?utm_source=google&utm_medium=cpc&utm_campaign=marca")).status).toBe(200);
+    expect((await davi.pixel("/contato")).status).toBe(200);
+    const email = `sem-js-ultimo-toque-${kind}@empresa.example`;
+    expect((await davi.demo(email, "/contato", "/contato")).status).toBe(200);
+    const attribution = await attributionOf(email);
+    expect(attribution.last).toEqual(attribution.first);
+    expect(attribution.first).toEqual({
+      landing_page: "/precos",
+      referrer: null,
+      utm_source: "Google",
+      utm_medium: "cpc",
+      utm_campaign: "marca",
+      utm_term: null,
+      utm_content: null,
+      click_id: null,
+      pages_before: 2,
+      source: "Google",
+      channel: "paid",
     });
   });
 

@@ -248,6 +248,12 @@ describeEachDatabase("cookieless analytics", (kind) => {
       expect((await visitor().send(app, view, { "Sec-Purpose": "prefetch" })).status).toBe(202);
       expect((await visitor().send(app, { ...view, u: "/admin" })).status).toBe(202);
       expect((await visitor().send(app, { k: "e", i: "x1", u: "/auth/nova-senha", e: 10 })).status).toBe(202);
+      // Whatever their case or escapes: the router reads them as the same pages.
+      const spelled = ["/Admin", "/%61dmin/posts", "/ADMIN/", "/%41uth?next=/"];
+      const answers = await Promise.all(spelled.map((u) => visitor().send(app, { ...view, u })));
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
+      expect((await visitor().send(app, { k: "e", i: "x1", u: "/Auth/nova-senha", e: 10 })).status).toBe(202);
+      expect((await visitor().pixel(app, {}, "?p=%2FAdmin")).status).toBe(200);
       expect((await visitor(GOOGLEBOT).pixel(app, { Referer: "https://omnia.com.br/precos" })).status).toBe(200);
       await analytics.queue.flush();
       expect((await t.backend.db.query("select count(*)::int as n from public.analytics_events")).rows[0]).toEqual(
@@ -385,9 +391,40 @@ describeEachDatabase("cookieless analytics", (kind) => {
         view_id: null,
         channel: "referral",
       });
+      // Without campaign tags a pixel's view says nothing of where the visitor came from (no
+      // document referrer): no new arrival for a lead, and a visit it starts counts as direct.
       expect((await visitor().pixel(app, {}, "?p=%2Fblog%2Fum-post")).status).toBe(200);
       await analytics.queue.flush();
-      expect(await newest()).toMatchObject({ page: "/blog/um-post", channel: "direct" });
+      const untagged = await newest();
+      expect(untagged).toMatchObject({ page: "/blog/um-post", channel: "internal", source: null });
+      const { rows: visits } = await t.backend.db.query<{ channel: string; source: string; entry_page: string }>(
+        "select channel, source, entry_page from public.analytics_live_visitors($1) where visitor = $2",
+        [untagged.day, untagged.visitor],
+      );
+      expect(visits).toEqual([{ channel: "direct", source: "", entry_page: "/blog/um-post" }]);
+    });
+
+    it("keeps a view whose address carries a very long campaign tag, cut as every tag is", async () => {
+      clock = new Date();
+      const { analytics, app } = instance();
+      const ana = visitor();
+      const u = `/precos?utm_source=GOOGLE&utm_medium=cpc&utm_content=${"x".repeat(1500)}`;
+      expect((await ana.send(app, { k: "v", i: "long1", u, r: "https://www.google.com/" })).status).toBe(204);
+      expect((await ana.send(app, { k: "e", i: "long1", u, e: 1200 })).status).toBe(204);
+      // The pixel's page, from its Referer, with tags whose escapes alone are past the path's bound.
+      const accents = encodeURIComponent("ç".repeat(300));
+      const tags = `utm_source=${accents}&utm_campaign=${accents}&utm_content=${accents}`;
+      expect((await visitor().pixel(app, { Referer: `https://omnia.com.br/sobre?${tags}` })).status).toBe(200);
+      await analytics.queue.flush();
+      const long = await t.backend.db.query<EventRow>(
+        "select * from public.analytics_events where view_id = 'long1' order by id",
+      );
+      expect(long.rows.map((row) => row.kind)).toEqual(["view", "engagement"]);
+      expect(long.rows[0]).toMatchObject({ page: "/precos", source: "Google", utm_source: "Google", channel: "paid" });
+      expect(long.rows[0]!.utm_content).toBe("x".repeat(200));
+      const pixel = await newest();
+      expect(pixel).toMatchObject({ page: "/sobre", utm_campaign: "ç".repeat(200) });
+      expect(pixel.path.length).toBeLessThanOrEqual(1500);
     });
   });
 

@@ -34,8 +34,6 @@ export interface EngagementPayload {
 export type EventPayload = ViewPayload | EngagementPayload;
 
 const VIEW_ID = /^[0-9A-Za-z_-]{1,40}$/;
-const URL_MAX = 1500;
-const REFERRER_MAX = 2000;
 const DAY_MS = 86_400_000;
 const VITAL_MAX_MS = 600_000;
 const VITALS = ["lcp", "inp", "fcp", "ttfb"] as const;
@@ -48,11 +46,13 @@ function inRange(value: unknown, min: number, max: number): value is number {
   return typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
 }
 
-/** A same-site path: one leading slash (not "//", which a URL reads as another host), no controls. */
+/**
+ * A same-site path: one leading slash (not "//", which a URL reads as another host), no controls.
+ * Its length is bounded by the body's (EVENT_MAX_BYTES): a long campaign tag is cut where it is
+ * read (app/lib/analytics-source.ts), not refused with its view.
+ */
 function isPath(value: unknown): value is string {
-  return (
-    typeof value === "string" && value.length <= URL_MAX && /^\/(?!\/)/.test(value) && !/[\s\\\p{Cc}]/u.test(value)
-  );
+  return typeof value === "string" && /^\/(?!\/)/.test(value) && !/[\s\\\p{Cc}]/u.test(value);
 }
 
 /** The payload, or null when it is not exactly one of the two events. */
@@ -61,12 +61,7 @@ export function parseEventPayload(body: unknown): EventPayload | null {
   if (body.k === "v") {
     if (Object.keys(body).some((key) => !["k", "i", "u", "r", "w"].includes(key))) return null;
     // A control character (NUL above all: Postgres text cannot hold it) is never in a real URL.
-    if (
-      body.r !== undefined &&
-      (typeof body.r !== "string" || body.r.length > REFERRER_MAX || /\p{Cc}/u.test(body.r))
-    ) {
-      return null;
-    }
+    if (body.r !== undefined && (typeof body.r !== "string" || /\p{Cc}/u.test(body.r))) return null;
     if (body.w !== undefined && !(Number.isInteger(body.w) && inRange(body.w, 0, 100_000))) return null;
     return body as unknown as ViewPayload;
   }
@@ -111,9 +106,19 @@ export function screenBucket(width: number): number {
 const round = (value: number | undefined, digits: number) =>
   value === undefined ? null : Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Paths of the site that are not counted: the admin and sign-in apps. */
+/**
+ * Paths of the site that are not counted: the admin and sign-in apps, however the path spells
+ * them (the router matches "/Admin" and "/%61dmin" as "/admin"). Not-found pages are counted on
+ * purpose: a broken link is worth knowing (tests/e2e/errors.spec.ts).
+ */
 export function isUncountedPage(page: string): boolean {
-  return /^\/(admin|auth)(\/|$)/.test(page);
+  let path = page;
+  try {
+    path = decodeURIComponent(page);
+  } catch {
+    // A malformed escape: no route decodes it either.
+  }
+  return /^\/(admin|auth)(\/|$)/i.test(path);
 }
 
 interface RowContext {

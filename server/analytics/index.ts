@@ -6,7 +6,9 @@
 //   429 over a visitor's or an address's limit (server/http/rate-limits.ts), 503 when the queue is
 //   full or the day's salt cannot be read.
 // - GET /_a.gif is the `<noscript>` pixel: a view for visitors without JavaScript, its page taken
-//   from the Referer (same site) or its `p` parameter.
+//   from the Referer (same site) or its `p` parameter. Where that visitor came from is not known:
+//   without campaign tags or a click id the view is no new arrival (channel "internal"; a visit
+//   it starts counts as direct, as before).
 // - A lead's request asks for its visitor (the same hash as its views) and records the lead.
 // Nothing is stored on the visitor's device and no cookie is set; the client address only goes
 // into the daily hash (visitor.ts).
@@ -271,7 +273,8 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         : param && /^\/(?!\/)/.test(param) && param.length <= 300
           ? new URL(param, options.siteUrl).href
           : null;
-    const view = page ? viewOrigin(page, null, hosts) : null;
+    // An image's Referer is its own page: where the visitor came from is not known.
+    const view = page ? viewOrigin(page, null, hosts, { referrerUnknown: true }) : null;
     if (!view || isUncountedPage(view.page)) return ignored;
     return count(request, (who, at) => viewRow(view, { at, who, agent }));
   }

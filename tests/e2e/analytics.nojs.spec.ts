@@ -5,7 +5,8 @@ import { submitDemoForm } from "./support/lead-forms";
 import { storedLeads, uniqueEmail } from "./support/leads";
 
 // Visitors without JavaScript are counted by the `<noscript>` pixel (server/analytics/index.ts),
-// its page taken from the Referer, and their leads still carry the campaign they came from.
+// its page taken from the Referer, and their leads still carry the campaign they came from: as
+// first touch, and as last touch too, since following the site's links is no new arrival.
 
 test("without JavaScript each page is counted by its pixel, and the lead keeps the campaign", async ({
   baseURL,
@@ -41,5 +42,7 @@ test("without JavaScript each page is counted by its pixel, and the lead keeps t
   expect(lead?.attribution).toMatchObject({
     first: { landing_page: "/", utm_source: "newsletter", utm_campaign: campaign, channel: "email" },
   });
+  const touches = lead?.attribution as { first: unknown; last: unknown } | undefined;
+  expect(touches?.last).toEqual(touches?.first);
   await visitor.close();
 });

@@ -99,6 +99,30 @@ test.describe("as a visitor", () => {
     await visitor.close();
   });
 
+  test("a link with a very long campaign tag is counted, its tag cut, and so is the next page", async ({ baseURL }) => {
+    const campaign = `longa-${unique()}`;
+    // Past the 2 KB an event's body may have: the script sends the tags cut.
+    const content = "x".repeat(2000);
+    const visitor = await launchVisitor({ baseURL });
+    const page = await visitor.context.newPage();
+    await page.goto(
+      `/?utm_source=Newsletter&utm_campaign=${campaign}&utm_content=${content}&email=ana%40empresa.example`,
+    );
+    await waitForEnhancement(page, "analytics");
+    await follow(page, "Preços", "/precos");
+    const landing = `/?utm_source=Newsletter&utm_campaign=${campaign}&utm_content=${"x".repeat(200)}`;
+    const events = await eventsOf(page, landing, (all) => views(all).includes("/precos"));
+    expect(views(events)).toEqual(["/", "/precos"]);
+    expect(events.find((event) => event.kind === "view")).toMatchObject({
+      channel: "email",
+      source: "newsletter",
+      utm_campaign: campaign,
+    });
+    // The next page's referrer (the landing page) carried the same tag: sent without its query.
+    expect(events.find((event) => event.page === "/precos")).toMatchObject({ channel: "internal", path: "/precos" });
+    await visitor.close();
+  });
+
   test("a page the speculation rules prerendered is counted only if the visitor opens it", async ({ baseURL }) => {
     const campaign = `prerender-${unique()}`;
     const landing = `/?utm_campaign=${campaign}`;
