@@ -3,7 +3,7 @@ import { startServer, type RunningServer } from "../../scripts/bench/serve.ts";
 import { freePort } from "../../server/backend/testing/postgres-cluster.ts";
 import { smtpSink } from "../../server/mail/smtp-sink.testing.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { createUser, signIn, unique } from "./support/backend";
+import { createUser, runAdmin, signIn, unique } from "./support/backend";
 
 /** The URLs of the requests the page sends whose URL contains `fragment`, from now on. */
 function requestsTo(page: Page, fragment: string): string[] {
@@ -177,6 +177,33 @@ test.describe("with the backend", () => {
       await expect(main.getByText("Escolha uma senha mais forte: esta é uma das senhas mais comuns.")).toHaveCount(0);
       await main.getByRole("button", { name: "Criar Conta", exact: true }).click();
       await expect(page).toHaveURL((url) => url.pathname === "/");
+    });
+  });
+
+  test.describe("a session the server has ended", () => {
+    // The server's answer to the ended session's check, which the browser logs.
+    test.use({ allowedConsoleErrors: /status of 403/ });
+
+    test("a session the server has ended is dropped on /auth, which stays to sign in again", async ({ page }) => {
+      const email = `encerrada-${unique()}@omnia.example`;
+      createUser(email, PASSWORD);
+      await signIn(page, email, PASSWORD, { expectedPath: "/" });
+      // Ended on the server (as "Sair" in another tab does during a token refresh), kept in this tab.
+      const stored = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((name) => /^sb-.*-auth-token$/.test(name)) ?? "";
+        return JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string };
+      });
+      const anonKey = /^SUPABASE_ANON_KEY=(\S+)$/m.exec(runAdmin(["keys"]))?.[1] ?? "";
+      const logout = await page.request.post("/auth/v1/logout?scope=global", {
+        headers: { apikey: anonKey, authorization: `Bearer ${stored.access_token}` },
+      });
+      expect(logout.status()).toBe(204);
+      await page.goto("/auth");
+      await expect(page.getByRole("main").getByRole("button", { name: "Entrar", exact: true })).toBeEnabled();
+      await expect
+        .poll(() => page.evaluate(() => Object.keys(localStorage).filter((name) => /^sb-.*-auth-token$/.test(name))))
+        .toEqual([]);
+      expect(new URL(page.url()).pathname).toBe("/auth");
     });
   });
 

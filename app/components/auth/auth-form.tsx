@@ -122,15 +122,25 @@ function useSignedInRedirect(
   useEffect(() => {
     if (!client || session.status !== "ready" || !session.session || signingIn.current) return;
     let cancelled = false;
+    // The session this tab holds may be one the server has ended (signed out in another tab or
+    // device while a token refresh was under way): asked first, such a one is dropped here and the
+    // form stays, instead of sending someone who must sign in again to the home page.
+    const leaveIfStillSignedIn = async () => {
+      const { error } = await client.auth.getUser();
+      if (cancelled) return;
+      if (error) {
+        await client.auth.signOut({ scope: "local" });
+        return;
+      }
+      leaving();
+      navigate("/", { replace: true });
+    };
     needsSecondFactor(client).then(
       (needed) => {
         if (cancelled) return;
         if (needed) askCode();
         else if (arrive) arrive(session.session?.user.id ?? "");
-        else {
-          leaving();
-          navigate("/", { replace: true });
-        }
+        else void leaveIfStillSignedIn();
       },
       () => !cancelled && navigate("/", { replace: true }),
     );
