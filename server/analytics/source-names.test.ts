@@ -2,17 +2,10 @@
 // (supabase/migrations/20260101004040_analytics_source_names.sql): the raw events, the daily
 // rollups (a closed day's are kept for good and never rolled up again) and the leads' touches
 // get the names app/lib/analytics-source.ts gives new ones, on PGlite and on PostgreSQL.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { KNOWN_SOURCES, sourceName } from "../../app/lib/analytics-source.ts";
-import { applyMigrations, readInternalMigrations, readMigrationsDir } from "../backend/db/migrate.ts";
-import { openPglite } from "../backend/db/pglite.ts";
-import { openPostgres } from "../backend/db/postgres.ts";
-import type { Database } from "../backend/db/types.ts";
 import { describeEachDatabase } from "../backend/testing/describe-each-database.ts";
-import { startPostgresCluster, type PostgresCluster } from "../backend/testing/postgres-cluster.ts";
+import { useDatabaseBefore } from "../backend/testing/database-before.ts";
 
 const MIGRATION = "20260101004040_analytics_source_names.sql";
 const VISITOR = "a".repeat(32);
@@ -57,26 +50,11 @@ const unchanged = (rows: { row: string }[]) =>
   });
 
 describeEachDatabase("one name per source in what is stored", (kind) => {
-  let db: Database;
-  let cluster: PostgresCluster | null = null;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-source-names-"));
-    cluster = kind === "postgres" ? await startPostgresCluster() : null;
-    db = cluster ? await openPostgres({ connectionString: cluster.url }) : await openPglite(dir);
-  });
-  afterAll(async () => {
-    await db?.close();
-    await cluster?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const database = useDatabaseBefore(kind, MIGRATION);
 
   it("renames stored events, rollups and leads' touches as new ones are named, and nothing else", async () => {
-    const all = [...readInternalMigrations(), ...readMigrationsDir()];
-    const at = all.findIndex((m) => m.name === MIGRATION);
-    expect(at).toBeGreaterThan(0);
-    await applyMigrations(db, all.slice(0, at));
+    const db = database.db;
+    await database.migrateBefore();
 
     for (const [n, spelling] of SPELLINGS.entries()) {
       await db.query(
@@ -122,7 +100,7 @@ describeEachDatabase("one name per source in what is stored", (kind) => {
       "select row_to_json(m)::text as row from public.contact_messages m order by email",
     );
 
-    await applyMigrations(db, all.slice(at));
+    await database.migrateRest();
 
     const events = await db.query<{
       path: string;

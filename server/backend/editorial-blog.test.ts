@@ -2,19 +2,12 @@
 // issue #36): scheduled posts, SEO fields, tags, author profiles, old slugs and search, through
 // supabase-js as the public key, a signed-in user, an admin and the service role see them, on
 // PGlite and on a throwaway PostgreSQL.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, readInternalMigrations, readMigrationsDir } from "./db/migrate.ts";
-import { openPglite } from "./db/pglite.ts";
-import { openPostgres } from "./db/postgres.ts";
-import type { Database } from "./db/types.ts";
 import { startTestBackend, type TestBackend } from "./testing/backend.ts";
 import { describeEachDatabase } from "./testing/describe-each-database.ts";
 import { eventually } from "./testing/eventually.ts";
-import { startPostgresCluster, type PostgresCluster } from "./testing/postgres-cluster.ts";
+import { useDatabaseBefore } from "./testing/database-before.ts";
 
 let sequence = 0;
 /** A slug no other test uses. */
@@ -911,31 +904,17 @@ describeEachDatabase("the editorial blog", (kind) => {
 });
 
 describeEachDatabase("the editorial blog's migration", (kind) => {
-  let db: Database;
-  let cluster: PostgresCluster | null = null;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "omnia-editorial-migration-"));
-    cluster = kind === "postgres" ? await startPostgresCluster() : null;
-    db = cluster ? await openPostgres({ connectionString: cluster.url }) : await openPglite(dir);
-  });
-  afterAll(async () => {
-    await db?.close();
-    await cluster?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const database = useDatabaseBefore(kind, "20260101001600_editorial_blog.sql");
 
   it("dates the posts already published by their creation, touching nothing else", async () => {
-    const all = [...readInternalMigrations(), ...readMigrationsDir()];
-    const at = all.findIndex((m) => m.name === "20260101001600_editorial_blog.sql");
-    await applyMigrations(db, all.slice(0, at));
+    const db = database.db;
+    await database.migrateBefore();
     await db.query(
       `insert into public.blog_posts (title, slug, content, published, created_at, updated_at)
        values ('Antigo', 'antigo', 'Texto.', true, '2025-03-01T12:00:00Z', '2025-04-01T12:00:00Z'),
               ('Rascunho', 'rascunho', 'Texto.', false, '2025-05-01T12:00:00Z', '2025-05-01T12:00:00Z')`,
     );
-    await applyMigrations(db, all.slice(at));
+    await database.migrateRest();
     const { rows } = await db.query<{ slug: string; published_at: Date | null; updated_at: Date }>(
       "select slug, published_at, updated_at from public.blog_posts order by slug",
     );
