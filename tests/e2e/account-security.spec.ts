@@ -101,6 +101,12 @@ test("an admin turns on two-factor sign-in and then signs in with password and c
   await expect(page.getByRole("heading", { name: "Segurança da conta" })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // Cancelled, the form goes and the focus returns to the button it replaced.
+  await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
+  await expect(page.getByLabel("Nome do dispositivo")).toBeFocused();
+  await page.getByRole("button", { name: "Cancelar" }).click();
+  await expect(page.getByRole("button", { name: "Ativar verificação em duas etapas" })).toBeFocused();
+
   await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
   await expect(page.getByLabel("Nome do dispositivo")).toBeFocused();
   await page.getByRole("button", { name: "Continuar" }).click();
@@ -128,6 +134,7 @@ test("an admin turns on two-factor sign-in and then signs in with password and c
   await expect(
     page.getByRole("list", { name: "Autenticadores ativos" }).getByText("Celular do trabalho"),
   ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Adicionar outro autenticador" })).toBeFocused();
 
   // Sign out, then in again: the password alone is not enough.
   await page.getByRole("button", { name: "Sair", exact: true }).click();

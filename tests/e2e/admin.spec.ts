@@ -163,6 +163,8 @@ test("the whole journey: sign in, draft, publish, edit, delete", async ({ page, 
   await expect(toasts(page)).toContainText("Post excluído");
   await expect(toasts(page)).toContainText("O post foi excluído com sucesso.");
   await expect(renamed).toHaveCount(0);
+  // The row went with the focus on its button: the focus moves to a neighbour's, not the page.
+  await expect(page.locator(":focus")).toHaveAccessibleName(/^Excluir post /);
   expect(confirmation).toBe("Tem certeza que deseja excluir este post?");
   expect((await visitor.goto(`/blog/${slug}`))?.status()).toBe(404);
   await visitor.close();
@@ -395,6 +397,8 @@ test("a lead sent from /contato appears in Mensagens with its deliveries; status
 
   await answerConfirm(page, "accept", lead.getByRole("button", { name: `Excluir mensagem de ${name}` }));
   await expect(lead).toHaveCount(0);
+  // The search left it the only lead listed: the focus moves to the tab's panel, not the page.
+  await expect(page.getByRole("tabpanel", { name: /^Mensagens/ })).toBeFocused();
 });
 
 test("Mensagens shows 50 leads per page with Anterior / Próxima, by keyboard too", async ({ page, request }) => {

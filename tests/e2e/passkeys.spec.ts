@@ -98,6 +98,8 @@ test("an admin adds a passkey, signs in with it, and removes it", async ({ page 
   await page.getByRole("button", { name: "Remover a chave de acesso Chave USB" }).click();
   await expect(page.getByText("Chave de acesso removida")).toBeVisible();
   await expect(page.getByRole("list", { name: "Chaves de acesso ativas" })).toHaveCount(0);
+  // The row went with the focus on its button: the focus moves to the way to add one, not the page.
+  await expect(page.getByLabel("Nome da chave")).toBeFocused();
   await page.getByRole("button", { name: "Sair", exact: true }).click();
   // Signed out once the home page shows: navigating earlier aborts the logout, and /auth then
   // finds the session still open.

@@ -1,13 +1,14 @@
 import type { Factor } from "@supabase/supabase-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserKey, KeyRound, LogOut, Mail, ShieldCheck, Trash2, type LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { adminKeys } from "~/lib/admin/keys";
 import { formatShortDate } from "~/lib/format";
 import type { AdminContext } from "../admin-view";
 import { EmailChange } from "./email-change";
+import { FactorRow } from "./factor-row";
 import { Enrolment } from "./enrolment";
 import { Passkeys } from "./passkeys";
 import { PasswordChange } from "./password-change";
@@ -62,6 +63,8 @@ function TwoFactor({
   onFactorsChanged,
 }: SecurityFormProps & { onFactorsChanged: () => void }) {
   const queryClient = useQueryClient();
+  // Where the focus goes once the last authenticator is removed: the button that adds one.
+  const startRef = useRef<HTMLButtonElement>(null);
   const factors = useQuery({
     queryKey: adminKeys.factors,
     queryFn: async () => {
@@ -111,26 +114,20 @@ function TwoFactor({
             {verified.map((factor) => {
               const name = factor.friendly_name || copy.twoFactor.unnamed;
               return (
-                <li
+                <FactorRow
                   key={factor.id}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
-                >
-                  <div>
-                    <p className="font-medium">{name}</p>
-                    <p className="text-xs text-muted-foreground">
-                      {copy.twoFactor.added(formatShortDate(factor.created_at))}
-                    </p>
-                  </div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={copy.twoFactor.removeLabel(name)}
-                    onClick={() => void remove(factor)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    {copy.twoFactor.remove}
-                  </Button>
-                </li>
+                  name={name}
+                  added={copy.twoFactor.added(formatShortDate(factor.created_at))}
+                  removeLabel={copy.twoFactor.removeLabel(name)}
+                  removeText={
+                    <>
+                      <Trash2 aria-hidden="true" />
+                      {copy.twoFactor.remove}
+                    </>
+                  }
+                  onRemove={() => void remove(factor)}
+                  fallback={() => startRef.current}
+                />
               );
             })}
           </ul>
@@ -141,6 +138,7 @@ function TwoFactor({
           errorTitle={errorTitle}
           startLabel={verified.length > 0 ? copy.twoFactor.addAnother : copy.twoFactor.start}
           stale={stale}
+          startRef={startRef}
           onEnabled={async () => {
             toast.success(copy.toasts.enabled.title, { description: copy.toasts.enabled.description });
             await changed();

@@ -1,5 +1,5 @@
 import type { Factor } from "@supabase/supabase-js";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { toast } from "sonner";
 import { TotpCodeField, acceptTotpCode } from "~/components/auth/secret-fields";
 import { Button } from "~/components/ui/button";
@@ -33,6 +33,7 @@ export function Enrolment({
   errorTitle,
   startLabel,
   stale,
+  startRef,
   onEnabled,
 }: {
   client: AppSupabaseClient;
@@ -41,6 +42,8 @@ export function Enrolment({
   startLabel: string;
   /** Unverified factors left by an enrolment that was abandoned: removed before a new one. */
   stale: Factor[];
+  /** The button that starts an enrolment: the focus comes back to it when one ends. */
+  startRef: RefObject<HTMLButtonElement | null>;
   onEnabled: () => Promise<void>;
 }) {
   const id = useId();
@@ -57,11 +60,17 @@ export function Enrolment({
   const nameRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
-  const cancel = async () => {
-    if (stage.stage === "verify") await client.auth.mfa.unenroll({ factorId: stage.factorId });
+  /** Back to the start button, which replaces the form: the focus follows it. */
+  const finish = () => {
     setStage({ stage: "idle" });
     setCode("");
     setError(undefined);
+    requestAnimationFrame(() => startRef.current?.focus());
+  };
+
+  const cancel = async () => {
+    if (stage.stage === "verify") await client.auth.mfa.unenroll({ factorId: stage.factorId });
+    finish();
   };
 
   const submitName = async (event: FormEvent<HTMLFormElement>) => {
@@ -106,10 +115,8 @@ export function Enrolment({
         codeRef.current?.select();
         return;
       }
-      setStage({ stage: "idle" });
       setName("");
-      setCode("");
-      setError(undefined);
+      finish();
       await onEnabled();
     } finally {
       setBusy(false);
@@ -119,6 +126,7 @@ export function Enrolment({
   if (stage.stage === "idle") {
     return (
       <Button
+        ref={startRef}
         className="mt-4"
         onClick={() => {
           setStage({ stage: "name" });

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { formatShortDate } from "~/lib/format";
+import { FactorRow } from "./factor-row";
 import type { SecurityFormProps } from "./security-form";
 
 /**
@@ -71,23 +72,15 @@ export function Passkeys({
           {factors.map((factor) => {
             const label = factor.friendly_name || texts.unnamed;
             return (
-              <li
+              <FactorRow
                 key={factor.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
-              >
-                <div>
-                  <p className="font-medium">{label}</p>
-                  <p className="text-xs text-muted-foreground">{texts.added(formatShortDate(factor.created_at))}</p>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={texts.removeLabel(label)}
-                  onClick={() => void onRemove(factor)}
-                >
-                  {texts.remove}
-                </Button>
-              </li>
+                name={label}
+                added={texts.added(formatShortDate(factor.created_at))}
+                removeLabel={texts.removeLabel(label)}
+                removeText={texts.remove}
+                onRemove={() => void onRemove(factor)}
+                fallback={() => nameRef.current}
+              />
             );
           })}
         </ul>
