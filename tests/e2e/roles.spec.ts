@@ -34,9 +34,9 @@ async function insertDraft(request: APIRequestContext, title: string): Promise<v
 }
 
 test.beforeAll(async ({ request }) => {
-  for (const role of ["autor", "editor", "vendas"]) {
+  for (const role of ["autor", "editor", "vendas", "mudado"]) {
     createUser(account(role), PASSWORD);
-    runAdmin(["grant-role", account(role), role]);
+    runAdmin(["grant-role", account(role), role === "mudado" ? "editor" : role]);
   }
   createUser(account("nenhum"), PASSWORD);
   await insertDraft(request, othersDraft);
@@ -152,6 +152,26 @@ test("an editor works on the blog but does not see Equipe", async ({ page }) => 
   await page.getByRole("tab", { name: "Análises" }).click();
   await expect(page.getByRole("heading", { name: "Páginas mais vistas" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Web Vitals de visitantes reais (p75)" })).toBeVisible();
+});
+
+test.describe(() => {
+  // The refused delete answers 403 on purpose; the browser logs it.
+  test.use({ allowedConsoleErrors: /status of 403/ });
+
+  test("a role changed elsewhere shows at the first refusal, without leaving the tab", async ({ page }) => {
+    await signIn(page, account("mudado"), PASSWORD, { next: "/admin", expectedPath: "/admin" });
+    expect(await tabs(page)).toEqual(["Posts", "Análises", "Imagens", "Tags e autoria", "Segurança"]);
+    const others = page.getByRole("list", { name: "Posts" }).getByRole("listitem").filter({ hasText: othersDraft });
+    await expect(others.getByRole("button", { name: `Excluir post ${othersDraft}` })).toBeVisible();
+
+    // An admin makes them a salesperson while this tab stays in front (no focus or visibility
+    // change to re-read the role): the delete they try next is refused by the database.
+    runAdmin(["grant-role", account("mudado"), "vendas"]);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await others.getByRole("button", { name: `Excluir post ${othersDraft}` }).click();
+    await expect.poll(() => tabs(page)).toEqual(["Mensagens", "Análises", "Segurança"]);
+    await expect(page.getByRole("button", { name: "Novo Post" })).toHaveCount(0);
+  });
 });
 
 test("an account without a staff role is sent from /admin to /auth and on to /, told why", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { TooltipProvider } from "~/components/ui/tooltip";
@@ -7,6 +7,7 @@ import type { adminCopy as AdminCopy } from "~/content/admin";
 import { adminKeys } from "~/lib/admin/keys";
 import { staffRole, type StaffRole } from "~/lib/admin-role";
 import { needsSecondFactor } from "~/lib/auth-submit";
+import { dataErrorOf } from "~/lib/data-result";
 import { SESSION_ENDED_SIGN_IN_PATH, signInPath } from "~/lib/session-ended";
 import { useAuthSession } from "~/lib/use-auth-session";
 import { AdminScreen } from "./admin-screen";
@@ -16,6 +17,28 @@ import type { BrowserBackendConfig } from "~/lib/supabase.client";
 export const ADMIN_SIGN_IN_PATH = "/auth?next=/admin";
 
 type SecondFactorState = "step-up" | "must-enrol" | "ok";
+
+/**
+ * The admin's query client. TanStack Query's defaults are docs/product.md's cache and retry rules
+ * (5 min, 3 retries with exponential backoff from 1 s to 30 s): deliberately not configured. A
+ * read or write the database refuses (403) may mean the role changed elsewhere: the gate reads it
+ * again, so the tabs and buttons follow at once instead of at the next focus.
+ */
+function adminQueryClient(): QueryClient {
+  const refused = (error: unknown) => {
+    if (dataErrorOf(error).kind === "forbidden") void queryClient.invalidateQueries({ queryKey: adminKeys.access });
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // The access read itself failing is the gate's business (a failed re-check keeps the last).
+      onError: (error, query) => {
+        if (!adminKeys.access.every((part, index) => query.queryKey[index] === part)) refused(error);
+      },
+    }),
+    mutationCache: new MutationCache({ onError: refused }),
+  });
+  return queryClient;
+}
 
 /** What the gate reads of the signed-in user: their staff role (null: none) and second factor. */
 interface Access {
@@ -62,9 +85,7 @@ export function AdminGate({
   const signingOut = useRef(false);
   // Set once the admin has been shown: a session gone after that ended mid-work, and /auth says so.
   const wasAllowed = useRef(false);
-  // TanStack Query's defaults are docs/product.md's cache and retry rules (5 min, 3 retries with
-  // exponential backoff from 1 s to 30 s): deliberately not configured.
-  const [queryClient] = useState(() => new QueryClient());
+  const [queryClient] = useState(adminQueryClient);
 
   const current = session.status === "ready" ? session.session : undefined;
   const userId = current?.user.id;
