@@ -974,6 +974,11 @@ export const adminCopy = {
       cls: "CLS",
       samples: "Visualizações medidas",
     },
+    // Under a table's heading: what its Leads and Conversão count, where a page could mean either.
+    hints: {
+      page: "Leads: enviados pelo formulário desta página. Conversão: visitantes desta página que enviaram um lead, nela ou em outra.",
+      entry_page: "Leads e conversão das visitas que começaram nesta página.",
+    } as Partial<Record<string, string>>,
     // Under each Web Vitals figure: how many views measured it ("1.234" formatted).
     measured: (count: number, shown: string) =>
       count === 1 ? `${shown} visualização medida` : `${shown} visualizações medidas`,

@@ -664,6 +664,12 @@ describeEachDatabase("cookieless analytics", (kind) => {
         leads_demo: 1,
       });
       expect(await breakdown("page")).toEqual({ "/": [2, 2, 1], "/precos": [2, 2, 1] });
+      // Ana read / and sent the demo form on /precos: the lead is /precos's, the conversion both's.
+      const { data: pages } = await admin.rpc("analytics_breakdown", { ...period, p_dimension: "page" });
+      expect(
+        Object.fromEntries((pages as { value: string; leads: number }[]).map((row) => [row.value, row.leads])),
+      ).toEqual({ "/": 0, "/precos": 1 });
+      expect(await summary({ page: "/" })).toMatchObject({ conversions: 1, leads_demo: 0 });
       expect(await breakdown("channel")).toEqual({ email: [1, 2, 1], search: [1, 1, 0], direct: [1, 1, 0] });
       expect(await summary({ channel: "email" })).toMatchObject({ visitors: 1, views: 2, conversions: 1 });
       expect(await summary({ page: "/precos" })).toMatchObject({ visitors: 2, views: 2, conversions: 1, bounces: 1 });

@@ -195,7 +195,11 @@ test("Análises shows the campaign's visit and lead, filters by a clicked row, a
   const campaign = `natal-${unique()}`;
   const visitor = await launchVisitor({ baseURL });
   const visit = await visitor.context.newPage();
-  await visit.goto(`/precos?utm_source=newsletter&utm_campaign=${campaign}`);
+  // Arrived on the home page from the newsletter; the form is sent from /precos.
+  await visit.goto(`/?utm_source=newsletter&utm_campaign=${campaign}`);
+  await waitForEnhancement(visit, "analytics");
+  await visit.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Preços" }).click();
+  await expect(visit).toHaveURL("/precos");
   await waitForEnhancement(visit, "lead-form");
   const name = `Carla Campanha ${unique()}`;
   const email = uniqueEmail("analises-painel");
@@ -218,7 +222,16 @@ test("Análises shows the campaign's visit and lead, filters by a clicked row, a
     page.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
   await expect(figure("Visitantes")).toHaveText("1");
   await expect(figure("Leads")).toHaveText("1");
-  await expect(page.getByRole("region", { name: "Páginas mais vistas" }).getByRole("row")).toHaveCount(2);
+  // Both pages converted the visitor; the lead is the page's whose form was sent.
+  const pages = page.getByRole("region", { name: "Páginas mais vistas" });
+  await expect(pages.getByRole("row")).toHaveCount(3);
+  const pageRow = (path: string) =>
+    pages
+      .getByRole("row")
+      .filter({ has: page.getByRole("button", { name: `Filtrar por Página: ${path}`, exact: true }) });
+  await expect(pageRow("/").getByRole("cell")).toHaveText(["1", "1", "0%", "0", "100%"]);
+  await expect(pageRow("/precos").getByRole("cell")).toHaveText(["1", "1", "0%", "1", "100%"]);
+  await expect(pages.getByText("Leads: enviados pelo formulário desta página.", { exact: false })).toBeVisible();
   // The table as shown, as a file.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -226,7 +239,7 @@ test("Análises shows the campaign's visit and lead, filters by a clicked row, a
   ]);
   expect(download.suggestedFilename()).toMatch(/^analises-campanhas-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv.split("\r\n")[1]).toBe(`"${campaign}";"1";"1";"0%";"1";"100%"`);
+  expect(csv.split("\r\n")[1]).toBe(`"${campaign}";"1";"2";"0%";"1";"100%"`);
   await expectNoAxeViolations(page);
 
   // Filtered by its campaign first: other specs' leads may have pushed it off the first page.
@@ -234,5 +247,5 @@ test("Análises shows the campaign's visit and lead, filters by a clicked row, a
   await page.getByLabel("Campanha", { exact: true }).selectOption(campaign);
   await expect(page.getByRole("list", { name: "Mensagens recebidas" }).getByRole("article")).toHaveCount(1);
   const lead = page.getByRole("list", { name: "Mensagens recebidas" }).getByRole("article", { name: `De ${name}` });
-  await expect(lead).toContainText(`newsletter · campanha ${campaign} · entrou por /precos`);
+  await expect(lead).toContainText(`newsletter · campanha ${campaign} · entrou por /`);
 });

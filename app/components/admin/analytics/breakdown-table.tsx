@@ -62,6 +62,7 @@ export function BreakdownTable({
       rows={(rows ?? []).map(cells)}
       copy={copy}
     >
+      {copy.hints[dimension] ? <p className="text-sm text-muted-foreground">{copy.hints[dimension]}</p> : null}
       {loading ? (
         <p className="text-sm text-muted-foreground">{copy.loading}</p>
       ) : failed ? (
