@@ -39,7 +39,7 @@ export function CsvExportButton({
     onError: () => toast.error(copy.toasts.errorTitle, { description: copy.messages.export.failed }),
   });
   return (
-    <Button variant="outline" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+    <Button variant="outline" busy={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
       <Download aria-hidden="true" />
       {exportCsv.isPending ? copy.messages.export.busy : copy.messages.export.button}
     </Button>

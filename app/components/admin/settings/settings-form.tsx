@@ -8,6 +8,7 @@ import type { StoredSettings } from "~/lib/admin/settings";
 import type { UploadProblem } from "~/lib/image-upload";
 import {
   SETTINGS_LIMITS,
+  SOCIAL_FIELDS,
   settingsInput,
   validateSettings,
   type SettingsField,
@@ -87,6 +88,8 @@ const MAX_LENGTH: Partial<Record<SettingsField, number>> = {
   address: SETTINGS_LIMITS.address,
   whatsapp_message: SETTINGS_LIMITS.whatsapp_message,
   seo_description: SETTINGS_LIMITS.seo_description,
+  ...Object.fromEntries(Object.values(SOCIAL_FIELDS).map((field) => [field, SETTINGS_LIMITS.url])),
+  share_image: SETTINGS_LIMITS.share_image,
 };
 
 /** What a refusal by the database means for a field the form let through. */
@@ -276,7 +279,7 @@ export function SettingsForm({ stored, userId, copy, uploadProblems, saving, onS
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="submit"
-          disabled={saving}
+          busy={saving}
           aria-disabled={uploads.uploading || undefined}
           aria-describedby={`${id}-wait`}
           className="aria-disabled:cursor-progress"
