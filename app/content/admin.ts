@@ -279,6 +279,7 @@ export const adminCopy = {
     label: "Mensagens recebidas",
     loading: "Carregando...",
     empty: "Nenhuma mensagem recebida ainda.",
+    noMatches: "Nenhuma mensagem encontrada com esses filtros.",
     loadError: "Não foi possível carregar as mensagens.",
     from: "De",
     email: "E-mail",

@@ -364,6 +364,12 @@ test("a lead sent from /contato appears in Mensagens with its deliveries; status
   // Status and note, saved through row-level security; the database stamps when it was handled.
   await lead.getByRole("combobox", { name: `Status da mensagem de ${name}` }).selectOption({ label: "Em contato" });
   await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Status atualizado");
+  await expect(
+    page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("button", { name: "Fechar notificação" })
+      .first(),
+  ).toBeAttached();
   await expect(lead).toContainText(/Em contato · Atendida em \d\d\/\d\d\/\d{4}/);
   await lead.getByRole("textbox", { name: `Nota interna sobre ${name}` }).fill("Ligar na segunda-feira às 10h.");
   await lead.getByRole("button", { name: `Salvar nota sobre ${name}` }).click();
@@ -381,6 +387,7 @@ test("a lead sent from /contato appears in Mensagens with its deliveries; status
   await expect(lead).toBeVisible();
   await filters.getByRole("searchbox", { name: "Buscar" }).fill("ninguém com este nome");
   await expect(lead).toHaveCount(0);
+  await expect(page.getByText("Nenhuma mensagem encontrada com esses filtros.")).toBeVisible();
   await filters.getByRole("searchbox", { name: "Buscar" }).fill(name.toLowerCase());
   await expect(lead).toBeVisible();
 
@@ -394,6 +401,18 @@ test("a lead sent from /contato appears in Mensagens with its deliveries; status
   const text = csv.toString("utf8");
   expect(text).toContain(`"${name}";"maria@empresa.example";"Empresa Exemplo";"";"Comercial e preços";"";`);
   expect(text).toContain(';"Em contato";"Ligar na segunda-feira às 10h.";');
+  // Busy while it exported, never disabled: the focus stayed on the button.
+  await expect(page.getByRole("button", { name: "Exportar CSV" })).toHaveText("Exportar CSV");
+  await expect(page.getByRole("button", { name: "Exportar CSV" })).toBeFocused();
+
+  // A new status takes it out of the filtered list; the focus does not fall to the page.
+  const status = lead.getByRole("combobox", { name: `Status da mensagem de ${name}` });
+  await status.focus();
+  await status.selectOption({ label: "Ganho" });
+  await expect(lead).toHaveCount(0);
+  await expect(page.getByRole("tabpanel", { name: /^Mensagens/ })).toBeFocused();
+  await filters.getByLabel("Status").selectOption({ label: "Ganho" });
+  await expect(lead).toBeVisible();
 
   await answerConfirm(page, "accept", lead.getByRole("button", { name: `Excluir mensagem de ${name}` }));
   await expect(lead).toHaveCount(0);

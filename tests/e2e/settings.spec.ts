@@ -65,6 +65,8 @@ async function save(page: Page): Promise<number> {
   expect((await patched).status()).toBe(200);
   const at = Date.now();
   await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Configurações salvas");
+  // Busy while it saved, never disabled: the focus stayed on the button (a keyboard user's place).
+  await expect(page.getByRole("button", { name: "Salvar configurações" })).toBeFocused();
   return at;
 }
 

@@ -20,7 +20,7 @@ export function RemoveButton({ tooltip, label, onClick }: { tooltip: string; lab
         className="text-destructive hover:bg-red-50"
         aria-label={label}
         onClick={onClick}
-        data-removal-target=""
+        data-removal-target="remove"
       >
         <Trash2 aria-hidden="true" />
       </Button>

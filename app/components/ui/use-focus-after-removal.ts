@@ -5,7 +5,8 @@ import { useEffectEvent, useLayoutEffect, type RefObject } from "react";
  * after its confirmation): without this the focus falls to the page, and the next Tab starts
  * again from the top (WCAG 2.4.3). It moves to the same control of the next row, else of the row
  * before, else to `fallback` (the list's "add" control, say), else to the heading of its section
- * or else to its tab panel. The rows' controls that may take it are marked `data-removal-target`.
+ * or else to its tab panel. A row's controls are marked `data-removal-target` with a name ("remove",
+ * "status"): the focus goes to the neighbour's control of the same name.
  */
 export function useFocusAfterRemoval(
   ref: RefObject<HTMLElement | null>,
@@ -20,8 +21,9 @@ export function useFocusAfterRemoval(
     return () => {
       if (element.ownerDocument.activeElement !== element) return;
       const row = element.closest("li, tr");
+      const name = element.dataset.removalTarget ?? "";
       const neighbours = [row?.nextElementSibling, row?.previousElementSibling].map((sibling) =>
-        sibling?.querySelector<HTMLElement>("[data-removal-target]"),
+        sibling?.querySelector<HTMLElement>(`[data-removal-target="${CSS.escape(name)}"]`),
       );
       const container = element.closest<HTMLElement>("section, [role=tabpanel]");
       requestAnimationFrame(() => {

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { useFocusAfterRemoval } from "~/components/ui/use-focus-after-removal";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { ContactMessage } from "~/lib/blog-types";
 import { readUnsaved, tabStorage, useLeaveGuard, writeUnsaved } from "../unsaved-work";
@@ -45,6 +46,9 @@ export function LeadProgress({
 }) {
   const statusId = useId();
   const noteId = useId();
+  // A new status can take the lead out of a filtered list: the focus moves to the next one's.
+  const statusRef = useRef<HTMLSelectElement>(null);
+  useFocusAfterRemoval(statusRef);
   const [edit, setEdit] = useNoteEdit(message, userId);
   const unsaved = edit.value !== edit.base;
   useLeaveGuard(unsaved);
@@ -60,6 +64,8 @@ export function LeadProgress({
       <div className="flex flex-col gap-1">
         <Label htmlFor={statusId}>{copy.status}</Label>
         <NativeSelect
+          ref={statusRef}
+          data-removal-target="status"
           id={statusId}
           aria-label={copy.statusLabel(message.name)}
           value={message.status}

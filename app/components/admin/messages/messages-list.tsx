@@ -25,6 +25,8 @@ export interface MessagesListProps {
   deliveries?: Record<string, LeadDelivery[]>;
   loading: boolean;
   failed: boolean;
+  /** A filter or search is set: an empty list says nothing matched, not that nothing came. */
+  filtered?: boolean;
   copy: typeof AdminCopy.messages;
   /** The signed-in user, whose unsaved notes this tab keeps (none: not kept). */
   userId?: string;
@@ -98,6 +100,7 @@ export function MessagesList({
   messages,
   loading,
   failed,
+  filtered,
   copy,
   userId,
   pagination,
@@ -109,7 +112,9 @@ export function MessagesList({
 }: MessagesListProps) {
   if (loading) return <p className="py-8 text-muted-foreground">{copy.loading}</p>;
   if (failed) return <p className="py-8 text-destructive">{copy.loadError}</p>;
-  if (!messages || messages.length === 0) return <p className="py-8 text-muted-foreground">{copy.empty}</p>;
+  if (!messages || messages.length === 0) {
+    return <p className="py-8 text-muted-foreground">{filtered ? copy.noMatches : copy.empty}</p>;
+  }
   return (
     <div className="flex flex-col gap-4">
       {pagination && pagination.pageCount > 1 ? <Pagination pagination={pagination} copy={copy} /> : null}

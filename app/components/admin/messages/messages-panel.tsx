@@ -100,6 +100,7 @@ export function MessagesPanel(props: AdminPanelProps) {
         onResend={(delivery) => writes.resend.mutate(delivery)}
         loading={messages.isPending}
         failed={messages.isError}
+        filtered={Object.values(filters).some(Boolean)}
         copy={copy.messages}
         userId={session.user.id}
         pagination={

@@ -29,7 +29,7 @@ export function FactorRow(props: {
         size="sm"
         aria-label={props.removeLabel}
         onClick={props.onRemove}
-        data-removal-target=""
+        data-removal-target="remove"
       >
         {props.removeText}
       </Button>
