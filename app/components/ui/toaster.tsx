@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
+import { toastsCopy } from "~/content/toasts";
 
 // sonner's rich-colour texts are just under WCAG AA on their tinted backgrounds (about 4.3:1):
 // darker shades of the same hues reach 4.5:1. Inline custom properties on the toaster element
@@ -24,10 +25,11 @@ export function Toaster() {
       visibleToasts={3}
       duration={4000}
       hotkey={["altKey", "KeyT"]}
-      containerAriaLabel="Notifications"
+      containerAriaLabel={toastsCopy.region}
       richColors
       style={AA_TEXT_COLOURS}
       closeButton
+      toastOptions={{ closeButtonAriaLabel: toastsCopy.close }}
     />
   );
 }
