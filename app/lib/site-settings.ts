@@ -239,12 +239,14 @@ export function validateSettings(input: SettingsInput): Partial<Record<SettingsF
   if (row.whatsapp_message.length > SETTINGS_LIMITS.whatsapp_message) problems.whatsapp_message = "tooLong";
   for (const field of Object.values(SOCIAL_FIELDS)) {
     const value = row[field];
-    if (value !== null && (value.length > SETTINGS_LIMITS.url || !isHttpsUrl(value))) problems[field] = "url";
+    if (value === null) continue;
+    // Too long says so, rather than asking for the https:// the address may well have.
+    if (value.length > SETTINGS_LIMITS.url) problems[field] = "tooLong";
+    else if (!isHttpsUrl(value)) problems[field] = "url";
   }
   const image = row.share_image;
-  if (image !== null && (image.length > SETTINGS_LIMITS.share_image || !SHARE_IMAGE_URL.test(image))) {
-    problems.share_image = "image";
-  }
+  if (image !== null && image.length > SETTINGS_LIMITS.share_image) problems.share_image = "tooLong";
+  else if (image !== null && !SHARE_IMAGE_URL.test(image)) problems.share_image = "image";
   return problems;
 }
 
