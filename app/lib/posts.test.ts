@@ -120,6 +120,10 @@ describe("validatePost", () => {
     // The database keeps post dates from 1900 on; a datetime-local year has four digits.
     expect(validatePost({ ...filled, published_at: "1899-12-31T09:00" })).toEqual({ published_at: "dateTooEarly" });
     expect(validatePost({ ...filled, published_at: "1900-01-01T00:00" })).toEqual({});
+    // …and before the year 10000 in UTC, which Brasília reaches at 21:00 on 31/12/9999.
+    expect(validatePost({ ...filled, published_at: "9999-12-31T20:59" })).toEqual({});
+    expect(validatePost({ ...filled, published_at: "9999-12-31T21:00" })).toEqual({ published_at: "dateTooLate" });
+    expect(validatePost({ ...filled, published_at: "9999-12-31T23:30" })).toEqual({ published_at: "dateTooLate" });
     expect(
       validatePost({
         ...filled,

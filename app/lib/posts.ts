@@ -32,8 +32,12 @@ export const POST_LIMITS = {
   tagName: 80,
 } as const;
 
-/** The earliest date a post may carry (blog_posts_published_at_shown); a 4-digit year ends at 9999. */
-const POST_DATES_FROM = "1900-01-01T00:00:00.000Z";
+/**
+ * The moments a post's date may fall between (blog_posts_published_at_shown): from 1900 and
+ * before 10000, in UTC. Compared as numbers: past 9999 the ISO text starts with "+010000".
+ */
+const POST_DATES_FROM = Date.UTC(1900, 0, 1);
+const POST_DATES_UNTIL = Date.UTC(10000, 0, 1);
 
 /** Addresses a post may not take: /blog/busca is the search (blog_posts_slug_not_reserved). */
 export const RESERVED_SLUGS: readonly string[] = ["busca"];
@@ -119,6 +123,7 @@ export type PostProblem =
   | "imageInvalid"
   | "dateInvalid"
   | "dateTooEarly"
+  | "dateTooLate"
   | "tagLimit"
   | "tagInvalid"
   | "metaTitleTooLong"
@@ -193,8 +198,10 @@ export function validatePost(values: PostInput): PostProblems {
   if (values.published_at) {
     // The database keeps post dates within the years 1900 to 9999 (blog_posts_published_at_shown).
     const at = fromSaoPauloInput(values.published_at);
-    if (!at) problems.published_at = "dateInvalid";
-    else if (at < POST_DATES_FROM) problems.published_at = "dateTooEarly";
+    const time = at ? Date.parse(at) : Number.NaN;
+    if (Number.isNaN(time)) problems.published_at = "dateInvalid";
+    else if (time < POST_DATES_FROM) problems.published_at = "dateTooEarly";
+    else if (time >= POST_DATES_UNTIL) problems.published_at = "dateTooLate";
   }
   const tags = tagNames(values.tags);
   if (tags.length > POST_LIMITS.tags) problems.tags = "tagLimit";
