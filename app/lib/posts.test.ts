@@ -135,6 +135,15 @@ describe("validatePost", () => {
   });
 });
 
+describe("validatePost on a date the browser could not read", () => {
+  it("refuses it as incomplete, though its value is empty (which would publish at once)", () => {
+    expect(validatePost({ ...filled, published: true, published_at: "" }, { dateIncomplete: true })).toEqual({
+      published_at: "dateInvalid",
+    });
+    expect(validatePost({ ...filled, published: true, published_at: "" })).toEqual({});
+  });
+});
+
 describe("postInput and postRow", () => {
   it("edit empty strings for a missing excerpt or image, and store them as NULL", () => {
     expect(postInput(null, { authorId: "user-1" })).toEqual({ ...filled, title: "", slug: "", content: "" });

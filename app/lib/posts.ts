@@ -180,8 +180,12 @@ export function tagNames(names: readonly string[]): string[] {
     });
 }
 
-/** The form's checks before a save (docs/product.md §5); the database checks again. */
-export function validatePost(values: PostInput): PostProblems {
+/**
+ * The form's checks before a save (docs/product.md §5); the database checks again. A date the
+ * browser could not read (a datetime-local with its time left blank) has the value "", which
+ * would publish at once: `dateIncomplete` says the field is not really empty.
+ */
+export function validatePost(values: PostInput, { dateIncomplete = false } = {}): PostProblems {
   const problems: PostProblems = {};
   const title = values.title.trim();
   if (!title) problems.title = "titleRequired";
@@ -195,7 +199,8 @@ export function validatePost(values: PostInput): PostProblems {
   else if (values.content.length > POST_CONTENT_MAX_LENGTH) problems.content = "contentTooLong";
   const image = values.featured_image.trim();
   if (image && !isFeaturedImageAddress(image)) problems.featured_image = "imageInvalid";
-  if (values.published_at) {
+  if (dateIncomplete) problems.published_at = "dateInvalid";
+  else if (values.published_at) {
     // The database keeps post dates within the years 1900 to 9999 (blog_posts_published_at_shown).
     const at = fromSaoPauloInput(values.published_at);
     const time = at ? Date.parse(at) : Number.NaN;

@@ -306,3 +306,33 @@ test("the list finds posts by title, status and tag, with thumbnails and Ver no 
   await expect(page.getByRole("dialog", { name: "Editar Post" })).toBeHidden();
   await expect(edit).toBeFocused();
 });
+
+test("a half-typed publication date refuses the save, on that field", async ({ page }) => {
+  const stamp = unique();
+  await signInAsAdmin(page);
+  const dialog = await openNewPost(page);
+  await dialog.getByLabel("Título", { exact: true }).fill(`Data pela metade ${stamp}`);
+  await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Texto agendado.");
+  await dialog.getByRole("switch", { name: "Publicar post" }).click();
+  // The day, month and year typed, not the time: the input's value is "" yet it is not empty.
+  const date = dialog.getByLabel("Data de publicação");
+  await date.pressSequentially("25122027");
+  expect(await date.evaluate((input: HTMLInputElement) => [input.value, input.validity.badInput])).toEqual(["", true]);
+
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(date).toBeFocused();
+  await expect(date).toHaveAccessibleDescription(/Informe a data e a hora completas\./);
+  await expect(dialog).toBeVisible();
+
+  // Completed, the date schedules the post.
+  await date.fill("2027-12-25T10:30");
+  await expect(dialog.getByText("Informe a data e a hora completas.")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page
+      .getByRole("list", { name: "Posts" })
+      .getByRole("listitem")
+      .filter({ hasText: `Data pela metade ${stamp}` }),
+  ).toContainText("agendado para 25/12/2027 10:30");
+});

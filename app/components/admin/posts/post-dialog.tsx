@@ -274,7 +274,8 @@ function usePostForm({
 
   /** Checks the values as app/lib/posts.ts does; on a problem, shows it and focuses the first field. */
   const check = (): boolean => {
-    const problems = validatePost(values);
+    const dateIncomplete = refs.current.published_at?.validity.badInput ?? false;
+    const problems = validatePost(values, { dateIncomplete });
     const found: PostFormErrors = {};
     for (const field of POST_FIELDS) {
       const problem = problems[field];
