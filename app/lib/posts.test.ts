@@ -10,6 +10,7 @@ import {
   slugify,
   SLUG_MAX_LENGTH,
   validatePost,
+  withTypedTag,
   type PostInput,
 } from "./posts";
 
@@ -141,6 +142,19 @@ describe("validatePost on a date the browser could not read", () => {
       published_at: "dateInvalid",
     });
     expect(validatePost({ ...filled, published: true, published_at: "" })).toEqual({});
+  });
+});
+
+describe("withTypedTag", () => {
+  const existing = ["Atendimento", "IA"];
+  it("adds a typed name as Adicionar tag does: an existing tag in its spelling, else a new one", () => {
+    expect(withTypedTag(["IA"], "  atendimento ", existing, false)).toEqual(["IA", "Atendimento"]);
+    expect(withTypedTag(["IA"], "Vendas  online", existing, true)).toEqual(["IA", "Vendas online"]);
+    expect(withTypedTag(["IA"], "ia", existing, true)).toEqual(["IA"]);
+    expect(withTypedTag(["IA"], "   ", existing, false)).toEqual(["IA"]);
+  });
+  it("refuses a new name where new tags are not allowed (a writer)", () => {
+    expect(withTypedTag(["IA"], "Vendas", existing, false)).toBeNull();
   });
 });
 

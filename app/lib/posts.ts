@@ -181,6 +181,24 @@ export function tagNames(names: readonly string[]): string[] {
 }
 
 /**
+ * A name typed in the tags field added to the tags, as "Adicionar tag" adds it: an existing tag
+ * in its own spelling, a new name only where new tags are allowed (else null: a writer's
+ * refusal). Nothing typed leaves the tags as they are.
+ */
+export function withTypedTag(
+  tags: readonly string[],
+  typed: string,
+  existing: readonly string[],
+  allowNew: boolean,
+): string[] | null {
+  const name = typed.trim();
+  if (!name) return [...tags];
+  const match = existing.find((tag) => tag.toLowerCase() === name.toLowerCase());
+  if (match === undefined && !allowNew) return null;
+  return tagNames([...tags, match ?? name]);
+}
+
+/**
  * The form's checks before a save (docs/product.md §5); the database checks again. A date the
  * browser could not read (a datetime-local with its time left blank) has the value "", which
  * would publish at once: `dateIncomplete` says the field is not really empty.

@@ -336,3 +336,36 @@ test("a half-typed publication date refuses the save, on that field", async ({ p
       .filter({ hasText: `Data pela metade ${stamp}` }),
   ).toContainText("agendado para 25/12/2027 10:30");
 });
+
+test("a tag typed but not added counts as unsaved work and is saved with the post", async ({ page }) => {
+  const stamp = unique();
+  const tag = `digitada-${stamp}`;
+  const title = `Tag digitada ${stamp}`;
+  await signInAsAdmin(page);
+  const dialog = await openNewPost(page);
+  const tags = dialog.getByLabel("Tags", { exact: true });
+  await tags.fill(tag);
+  // Closing asks first, and the browser keeps it like any change.
+  await dialog.getByLabel("Título", { exact: true }).focus();
+  await page.keyboard.press("Escape");
+  await expect(confirmation(page)).toBeVisible();
+  await confirmation(page).getByRole("button", { name: "Continuar editando" }).click();
+  await expect(tags).toHaveValue(tag);
+  await expect.poll(() => newPostCopies(page), { timeout: 10_000 }).toEqual([expect.stringContaining(tag)]);
+
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Com a tag digitada.");
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page
+    .getByRole("list", { name: "Posts" })
+    .getByRole("button", { name: `Editar post ${title}` })
+    .click();
+  const editor = page.getByRole("dialog", { name: "Editar Post" });
+  const chips = editor.getByRole("list", { name: "Tags do post" }).getByRole("listitem");
+  await expect(chips).toHaveCount(1);
+  await expect(chips).toContainText(tag);
+  await page.keyboard.press("Escape");
+  await expect(editor).toBeHidden();
+});

@@ -5,7 +5,7 @@ import { FieldError, FieldHint, fieldControl } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { tagNames } from "~/lib/posts";
+import { withTypedTag } from "~/lib/posts";
 
 interface TagsFieldProps {
   id: string;
@@ -14,6 +14,9 @@ interface TagsFieldProps {
   value: string[] | undefined;
   /** Existing tags' names, suggested as the admin types. */
   suggestions: readonly string[];
+  /** The name typed and not yet added; the form keeps it, so that a save adds it too. */
+  typed: string;
+  onTypedChange: (text: string) => void;
   error?: string;
   onChange: (names: string[]) => void;
   inputRef?: (node: HTMLInputElement | null) => void;
@@ -33,19 +36,19 @@ export function TagsField({
   copy,
   value,
   suggestions,
+  typed: draft,
+  onTypedChange: setDraft,
   error,
   onChange,
   inputRef,
   allowNew = true,
 }: TagsFieldProps) {
-  const [draft, setDraft] = useState("");
   const [notExisting, setNotExisting] = useState(false);
   const listId = useId();
   const tags = value ?? [];
   const add = () => {
-    const existing = suggestions.find((name) => name.toLowerCase() === draft.trim().toLowerCase());
-    if (!allowNew && existing === undefined) return setNotExisting(true);
-    const next = tagNames([...tags, existing ?? draft]);
+    const next = withTypedTag(tags, draft, suggestions, allowNew);
+    if (next === null) return setNotExisting(true);
     if (next.length !== tags.length) onChange(next);
     setDraft("");
   };
