@@ -111,6 +111,8 @@ test("the work of a closed tab is offered back, and a dismissed copy is gone", a
   await expect(reopened.getByLabel("Título", { exact: true })).toHaveValue("");
   await reopened.getByRole("button", { name: "Recuperar rascunho não salvo" }).click();
   await expect(reopened.getByLabel("Título", { exact: true })).toHaveValue(`Trabalho salvo no navegador ${stamp}`);
+  // The offer's buttons are gone: the focus goes to the form's first field, not the dialog.
+  await expect(reopened.getByLabel("Título", { exact: true })).toBeFocused();
   await expect(reopened.getByLabel("Slug")).toHaveValue(`trabalho-salvo-no-navegador-${stamp}`);
   await expect(reopened.getByRole("textbox", { name: "Conteúdo", exact: true })).toHaveValue(
     "Um parágrafo que não pode sumir.",
@@ -127,6 +129,7 @@ test("the work of a closed tab is offered back, and a dismissed copy is gone", a
   await openNewPost(again);
   await reopened.getByRole("button", { name: "Descartar rascunho" }).click();
   await expect(reopened.getByRole("button", { name: "Recuperar rascunho não salvo" })).toHaveCount(0);
+  await expect(reopened.getByLabel("Título", { exact: true })).toBeFocused();
   expect(await newPostCopies(again)).toEqual([]);
 });
 
@@ -368,4 +371,28 @@ test("a tag typed but not added counts as unsaved work and is saved with the pos
   await expect(chips).toContainText(tag);
   await page.keyboard.press("Escape");
   await expect(editor).toBeHidden();
+});
+
+test("removing a tag moves the focus to the next tag's button, else the one before, else the field", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const dialog = await openNewPost(page);
+  const tags = dialog.getByLabel("Tags", { exact: true });
+  for (const name of ["Primeira", "Segunda", "Terceira"]) {
+    await tags.fill(name);
+    await tags.press("Enter");
+  }
+  const remove = (name: string) => dialog.getByRole("button", { name: `Remover a tag ${name}` });
+  await remove("Segunda").focus();
+  await page.keyboard.press("Enter");
+  await expect(remove("Terceira")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(remove("Primeira")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("list", { name: "Tags do post" })).toHaveCount(0);
+  await expect(tags).toBeFocused();
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 });

@@ -278,13 +278,18 @@ function usePostForm({
     setValues(offer.values);
     setSlugEdited(post !== null || offer.values.slug !== slugify(offer.values.title));
     setOffers([]);
+    focusAfterOffer();
   };
   const dismissOffer = () => {
     const [offer, ...older] = offers;
     if (!offer) return;
     forgetDraft(window.localStorage, offersOf, offer);
     setOffers(older);
+    if (older.length === 0) focusAfterOffer();
   };
+  // The offer's buttons go with it, and the dialog would keep the focus on itself: the form's
+  // first field takes it, once the offer has left the page.
+  const focusAfterOffer = () => requestAnimationFrame(() => refs.current.title?.focus());
 
   /**
    * Checks the values as app/lib/posts.ts does; on a problem, shows it and focuses the first field.

@@ -1,10 +1,11 @@
 import { X } from "lucide-react";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError, FieldHint, fieldControl } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { adminCopy as AdminCopy } from "~/content/admin";
+import { useFocusAfterRemoval } from "~/components/ui/use-focus-after-removal";
 import { withTypedTag } from "~/lib/posts";
 
 interface TagsFieldProps {
@@ -45,6 +46,7 @@ export function TagsField({
 }: TagsFieldProps) {
   const [notExisting, setNotExisting] = useState(false);
   const listId = useId();
+  const input = useRef<HTMLInputElement | null>(null);
   const tags = value ?? [];
   const add = () => {
     const next = withTypedTag(tags, draft, suggestions, allowNew);
@@ -67,28 +69,24 @@ export function TagsField({
       ) : tags.length > 0 ? (
         <ul aria-label={copy.listLabel} className="flex flex-wrap gap-2">
           {tags.map((name, index) => (
-            <li
+            <TagChip
               key={name}
-              className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-3 text-sm text-accent-foreground"
-            >
-              {name}
-              {index === 0 ? <span className="text-xs text-muted-foreground">({copy.primary})</span> : null}
-              <button
-                type="button"
-                aria-label={copy.remove(name)}
-                className="rounded-full p-1 hover:bg-indigo-100"
-                onClick={() => onChange(tags.filter((tag) => tag !== name))}
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
-            </li>
+              name={name}
+              primary={index === 0}
+              copy={copy}
+              input={input}
+              onRemove={() => onChange(tags.filter((tag) => tag !== name))}
+            />
           ))}
         </ul>
       ) : null}
       <div className="flex gap-2">
         <Input
           {...fieldControl(id, { error: error ?? (notExisting ? copy.notExisting : undefined), hint })}
-          ref={inputRef}
+          ref={(node) => {
+            input.current = node;
+            inputRef?.(node);
+          }}
           list={listId}
           placeholder={copy.placeholder}
           value={draft}
@@ -115,5 +113,42 @@ export function TagsField({
       <FieldHint id={id}>{hint}</FieldHint>
       <FieldError id={id}>{error ?? (notExisting ? copy.notExisting : undefined)}</FieldError>
     </div>
+  );
+}
+
+/**
+ * A chosen tag. Removed from its own button, it hands the focus to the next tag's button, else
+ * the one before, else the tags field, rather than to the dialog.
+ */
+function TagChip({
+  name,
+  primary,
+  copy,
+  input,
+  onRemove,
+}: {
+  name: string;
+  primary: boolean;
+  copy: typeof AdminCopy.dialog.fields.tags;
+  input: RefObject<HTMLInputElement | null>;
+  onRemove: () => void;
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusAfterRemoval(button, () => input.current);
+  return (
+    <li className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-3 text-sm text-accent-foreground">
+      {name}
+      {primary ? <span className="text-xs text-muted-foreground">({copy.primary})</span> : null}
+      <button
+        ref={button}
+        type="button"
+        data-removal-target=""
+        aria-label={copy.remove(name)}
+        className="rounded-full p-1 hover:bg-indigo-100"
+        onClick={onRemove}
+      >
+        <X aria-hidden="true" className="size-3.5" />
+      </button>
+    </li>
   );
 }
