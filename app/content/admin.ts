@@ -190,6 +190,8 @@ export const adminCopy = {
       imageInvalid: "Informe um endereço https:// ou um caminho do site.",
       dateInvalid: "Informe a data e a hora completas.",
       dateTooEarly: "Informe uma data a partir de 1900.",
+      // The database's last moment is 31/12/9999 23:59 in UTC, three hours earlier in Brasília.
+      dateTooLate: "Informe uma data até 31/12/9999 às 20:59.",
       tagLimit: "Um post pode ter no máximo 10 tags.",
       tagInvalid: "Cada tag precisa de um nome com letras ou números, de até 80 caracteres.",
       metaTitleTooLong: "O título para buscadores tem no máximo 300 caracteres.",

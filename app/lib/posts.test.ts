@@ -10,6 +10,7 @@ import {
   slugify,
   SLUG_MAX_LENGTH,
   validatePost,
+  withTypedTag,
   type PostInput,
 } from "./posts";
 
@@ -120,6 +121,10 @@ describe("validatePost", () => {
     // The database keeps post dates from 1900 on; a datetime-local year has four digits.
     expect(validatePost({ ...filled, published_at: "1899-12-31T09:00" })).toEqual({ published_at: "dateTooEarly" });
     expect(validatePost({ ...filled, published_at: "1900-01-01T00:00" })).toEqual({});
+    // …and before the year 10000 in UTC, which Brasília reaches at 21:00 on 31/12/9999.
+    expect(validatePost({ ...filled, published_at: "9999-12-31T20:59" })).toEqual({});
+    expect(validatePost({ ...filled, published_at: "9999-12-31T21:00" })).toEqual({ published_at: "dateTooLate" });
+    expect(validatePost({ ...filled, published_at: "9999-12-31T23:30" })).toEqual({ published_at: "dateTooLate" });
     expect(
       validatePost({
         ...filled,
@@ -128,6 +133,28 @@ describe("validatePost", () => {
         canonical_url: "https://parceiro.example/artigo",
       }),
     ).toEqual({});
+  });
+});
+
+describe("validatePost on a date the browser could not read", () => {
+  it("refuses it as incomplete, though its value is empty (which would publish at once)", () => {
+    expect(validatePost({ ...filled, published: true, published_at: "" }, { dateIncomplete: true })).toEqual({
+      published_at: "dateInvalid",
+    });
+    expect(validatePost({ ...filled, published: true, published_at: "" })).toEqual({});
+  });
+});
+
+describe("withTypedTag", () => {
+  const existing = ["Atendimento", "IA"];
+  it("adds a typed name as Adicionar tag does: an existing tag in its spelling, else a new one", () => {
+    expect(withTypedTag(["IA"], "  atendimento ", existing, false)).toEqual(["IA", "Atendimento"]);
+    expect(withTypedTag(["IA"], "Vendas  online", existing, true)).toEqual(["IA", "Vendas online"]);
+    expect(withTypedTag(["IA"], "ia", existing, true)).toEqual(["IA"]);
+    expect(withTypedTag(["IA"], "   ", existing, false)).toEqual(["IA"]);
+  });
+  it("refuses a new name where new tags are not allowed (a writer)", () => {
+    expect(withTypedTag(["IA"], "Vendas", existing, false)).toBeNull();
   });
 });
 

@@ -32,8 +32,12 @@ export const POST_LIMITS = {
   tagName: 80,
 } as const;
 
-/** The earliest date a post may carry (blog_posts_published_at_shown); a 4-digit year ends at 9999. */
-const POST_DATES_FROM = "1900-01-01T00:00:00.000Z";
+/**
+ * The moments a post's date may fall between (blog_posts_published_at_shown): from 1900 and
+ * before 10000, in UTC. Compared as numbers: past 9999 the ISO text starts with "+010000".
+ */
+const POST_DATES_FROM = Date.UTC(1900, 0, 1);
+const POST_DATES_UNTIL = Date.UTC(10000, 0, 1);
 
 /** Addresses a post may not take: /blog/busca is the search (blog_posts_slug_not_reserved). */
 export const RESERVED_SLUGS: readonly string[] = ["busca"];
@@ -119,6 +123,7 @@ export type PostProblem =
   | "imageInvalid"
   | "dateInvalid"
   | "dateTooEarly"
+  | "dateTooLate"
   | "tagLimit"
   | "tagInvalid"
   | "metaTitleTooLong"
@@ -175,8 +180,30 @@ export function tagNames(names: readonly string[]): string[] {
     });
 }
 
-/** The form's checks before a save (docs/product.md §5); the database checks again. */
-export function validatePost(values: PostInput): PostProblems {
+/**
+ * A name typed in the tags field added to the tags, as "Adicionar tag" adds it: an existing tag
+ * in its own spelling, a new name only where new tags are allowed (else null: a writer's
+ * refusal). Nothing typed leaves the tags as they are.
+ */
+export function withTypedTag(
+  tags: readonly string[],
+  typed: string,
+  existing: readonly string[],
+  allowNew: boolean,
+): string[] | null {
+  const name = typed.trim();
+  if (!name) return [...tags];
+  const match = existing.find((tag) => tag.toLowerCase() === name.toLowerCase());
+  if (match === undefined && !allowNew) return null;
+  return tagNames([...tags, match ?? name]);
+}
+
+/**
+ * The form's checks before a save (docs/product.md §5); the database checks again. A date the
+ * browser could not read (a datetime-local with its time left blank) has the value "", which
+ * would publish at once: `dateIncomplete` says the field is not really empty.
+ */
+export function validatePost(values: PostInput, { dateIncomplete = false } = {}): PostProblems {
   const problems: PostProblems = {};
   const title = values.title.trim();
   if (!title) problems.title = "titleRequired";
@@ -190,11 +217,14 @@ export function validatePost(values: PostInput): PostProblems {
   else if (values.content.length > POST_CONTENT_MAX_LENGTH) problems.content = "contentTooLong";
   const image = values.featured_image.trim();
   if (image && !isFeaturedImageAddress(image)) problems.featured_image = "imageInvalid";
-  if (values.published_at) {
+  if (dateIncomplete) problems.published_at = "dateInvalid";
+  else if (values.published_at) {
     // The database keeps post dates within the years 1900 to 9999 (blog_posts_published_at_shown).
     const at = fromSaoPauloInput(values.published_at);
-    if (!at) problems.published_at = "dateInvalid";
-    else if (at < POST_DATES_FROM) problems.published_at = "dateTooEarly";
+    const time = at ? Date.parse(at) : Number.NaN;
+    if (Number.isNaN(time)) problems.published_at = "dateInvalid";
+    else if (time < POST_DATES_FROM) problems.published_at = "dateTooEarly";
+    else if (time >= POST_DATES_UNTIL) problems.published_at = "dateTooLate";
   }
   const tags = tagNames(values.tags);
   if (tags.length > POST_LIMITS.tags) problems.tags = "tagLimit";

@@ -309,3 +309,22 @@ test("the editor opens on Título, and Continuar editando returns to the field t
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Novo Post" })).toBeFocused();
 });
+
+test("a writer's typed tag that is not an existing one refuses the save, on the Tags field", async ({ page }) => {
+  const title = `Tag nova de autor ${id}`;
+  await signInAs(page, WRITER_EMAIL);
+  const dialog = await openNewPost(page);
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
+  await contentOf(dialog).fill("Texto com uma tag que não existe.");
+  const tags = dialog.getByLabel("Tags", { exact: true });
+  await tags.fill(`nova-${id}`);
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  // The same refusal as "Adicionar tag" gives, and nothing saved.
+  await expect(tags).toBeFocused();
+  await expect(tags).toHaveAccessibleDescription(/Escolha uma tag existente\. Tags novas são criadas pelos editores\./);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await confirmation(page).getByRole("button", { name: "Descartar alterações" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(postRow(page, title)).toHaveCount(0);
+});

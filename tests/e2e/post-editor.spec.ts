@@ -111,6 +111,8 @@ test("the work of a closed tab is offered back, and a dismissed copy is gone", a
   await expect(reopened.getByLabel("Título", { exact: true })).toHaveValue("");
   await reopened.getByRole("button", { name: "Recuperar rascunho não salvo" }).click();
   await expect(reopened.getByLabel("Título", { exact: true })).toHaveValue(`Trabalho salvo no navegador ${stamp}`);
+  // The offer's buttons are gone: the focus goes to the form's first field, not the dialog.
+  await expect(reopened.getByLabel("Título", { exact: true })).toBeFocused();
   await expect(reopened.getByLabel("Slug")).toHaveValue(`trabalho-salvo-no-navegador-${stamp}`);
   await expect(reopened.getByRole("textbox", { name: "Conteúdo", exact: true })).toHaveValue(
     "Um parágrafo que não pode sumir.",
@@ -127,6 +129,7 @@ test("the work of a closed tab is offered back, and a dismissed copy is gone", a
   await openNewPost(again);
   await reopened.getByRole("button", { name: "Descartar rascunho" }).click();
   await expect(reopened.getByRole("button", { name: "Recuperar rascunho não salvo" })).toHaveCount(0);
+  await expect(reopened.getByLabel("Título", { exact: true })).toBeFocused();
   expect(await newPostCopies(again)).toEqual([]);
 });
 
@@ -305,4 +308,91 @@ test("the list finds posts by title, status and tag, with thumbnails and Ver no 
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Editar Post" })).toBeHidden();
   await expect(edit).toBeFocused();
+});
+
+test("a half-typed publication date refuses the save, on that field", async ({ page }) => {
+  const stamp = unique();
+  await signInAsAdmin(page);
+  const dialog = await openNewPost(page);
+  await dialog.getByLabel("Título", { exact: true }).fill(`Data pela metade ${stamp}`);
+  await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Texto agendado.");
+  await dialog.getByRole("switch", { name: "Publicar post" }).click();
+  // The day, month and year typed, not the time: the input's value is "" yet it is not empty.
+  const date = dialog.getByLabel("Data de publicação");
+  await date.pressSequentially("25122027");
+  expect(await date.evaluate((input: HTMLInputElement) => [input.value, input.validity.badInput])).toEqual(["", true]);
+
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(date).toBeFocused();
+  await expect(date).toHaveAccessibleDescription(/Informe a data e a hora completas\./);
+  await expect(dialog).toBeVisible();
+
+  // Completed, the date schedules the post.
+  await date.fill("2027-12-25T10:30");
+  await expect(dialog.getByText("Informe a data e a hora completas.")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page
+      .getByRole("list", { name: "Posts" })
+      .getByRole("listitem")
+      .filter({ hasText: `Data pela metade ${stamp}` }),
+  ).toContainText("agendado para 25/12/2027 10:30");
+});
+
+test("a tag typed but not added counts as unsaved work and is saved with the post", async ({ page }) => {
+  const stamp = unique();
+  const tag = `digitada-${stamp}`;
+  const title = `Tag digitada ${stamp}`;
+  await signInAsAdmin(page);
+  const dialog = await openNewPost(page);
+  const tags = dialog.getByLabel("Tags", { exact: true });
+  await tags.fill(tag);
+  // Closing asks first, and the browser keeps it like any change.
+  await dialog.getByLabel("Título", { exact: true }).focus();
+  await page.keyboard.press("Escape");
+  await expect(confirmation(page)).toBeVisible();
+  await confirmation(page).getByRole("button", { name: "Continuar editando" }).click();
+  await expect(tags).toHaveValue(tag);
+  await expect.poll(() => newPostCopies(page), { timeout: 10_000 }).toEqual([expect.stringContaining(tag)]);
+
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Conteúdo", exact: true }).fill("Com a tag digitada.");
+  await dialog.getByRole("button", { name: "Criar Post" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page
+    .getByRole("list", { name: "Posts" })
+    .getByRole("button", { name: `Editar post ${title}` })
+    .click();
+  const editor = page.getByRole("dialog", { name: "Editar Post" });
+  const chips = editor.getByRole("list", { name: "Tags do post" }).getByRole("listitem");
+  await expect(chips).toHaveCount(1);
+  await expect(chips).toContainText(tag);
+  await page.keyboard.press("Escape");
+  await expect(editor).toBeHidden();
+});
+
+test("removing a tag moves the focus to the next tag's button, else the one before, else the field", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const dialog = await openNewPost(page);
+  const tags = dialog.getByLabel("Tags", { exact: true });
+  for (const name of ["Primeira", "Segunda", "Terceira"]) {
+    await tags.fill(name);
+    await tags.press("Enter");
+  }
+  const remove = (name: string) => dialog.getByRole("button", { name: `Remover a tag ${name}` });
+  await remove("Segunda").focus();
+  await page.keyboard.press("Enter");
+  await expect(remove("Terceira")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(remove("Primeira")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("list", { name: "Tags do post" })).toHaveCount(0);
+  await expect(tags).toBeFocused();
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 });

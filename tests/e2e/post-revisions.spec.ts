@@ -99,6 +99,18 @@ test("an admin restores an earlier revision of a post from Histórico", async ({
   await editor.getByRole("button", { name: "Histórico" }).click();
   await expect(entries).toHaveCount(3);
   await expect(entries.first()).toContainText(`Restaurado por ${ADMIN_EMAIL} em`);
+
+  // Closed by Esc or Fechar, Histórico gives the focus back to its button, in the editor.
+  const historyButton = editor.getByRole("button", { name: "Histórico" });
+  await page.keyboard.press("Escape");
+  await expect(history).toBeHidden();
+  await expect(editor).toBeVisible();
+  await expect(historyButton).toBeFocused();
+  await historyButton.click();
+  await expect(entries).toHaveCount(3);
+  await history.getByRole("button", { name: "Fechar" }).click();
+  await expect(history).toBeHidden();
+  await expect(historyButton).toBeFocused();
 });
 
 test("Visualizar shows a draft's public page; its preview link works signed out until unpublishing", async ({

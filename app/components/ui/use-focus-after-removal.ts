@@ -26,10 +26,12 @@ export function useFocusAfterRemoval(
         sibling?.querySelector<HTMLElement>(`[data-removal-target="${CSS.escape(name)}"]`),
       );
       const container = element.closest<HTMLElement>("section, [role=tabpanel]");
+      // Inside a dialog, its focus trap catches the lost focus on the dialog itself.
+      const dialog = element.closest("[role=dialog], [role=alertdialog]");
       requestAnimationFrame(() => {
         const active = element.ownerDocument.activeElement;
         // Something else took the focus meanwhile (a dialog, the user): leave it there.
-        if (active && active !== element.ownerDocument.body) return;
+        if (active && active !== element.ownerDocument.body && active !== dialog) return;
         const target =
           neighbours.find((candidate) => candidate?.isConnected) ?? fallbackTarget() ?? landmarkOf(container);
         target?.focus();

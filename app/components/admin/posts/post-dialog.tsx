@@ -18,7 +18,15 @@ import {
   type OfferedDraft,
 } from "~/lib/admin/post-draft";
 import type { BlogPost } from "~/lib/blog-types";
-import { POST_FIELDS, postInput, slugify, validatePost, type PostField, type PostInput } from "~/lib/posts";
+import {
+  POST_FIELDS,
+  postInput,
+  slugify,
+  validatePost,
+  withTypedTag,
+  type PostField,
+  type PostInput,
+} from "~/lib/posts";
 import type { ContentMode } from "./content-field";
 import { holdSession, openSessions } from "./editor-sessions";
 import { useTrackedUpload } from "../use-tracked-upload";
@@ -175,8 +183,10 @@ function usePostForm({
   onSubmit,
   onClose,
   initialTags,
+  tagSuggestions,
   currentUserId,
   uploadImage,
+  canPublish = true,
 }: PostDialogProps) {
   // What the form was opened with, then what was last saved: the editor is dirty while it differs.
   const [opening, setOpening] = useState<PostInput>(() =>
@@ -193,7 +203,9 @@ function usePostForm({
   const [seoOpen, setSeoOpen] = useState(false);
   const postId = post?.id ?? null;
   const uploads = useTrackedUpload(uploadImage);
-  const changed = !sameInput(values, opening);
+  // A tag typed but not yet added: a save adds it, so it is unsaved work like any field.
+  const [typedTag, setTypedTag] = useState("");
+  const changed = !sameInput(values, opening) || typedTag.trim() !== "";
   // An image still uploading is a change too: closing would drop it without a word.
   const dirty = changed || uploads.uploading;
 
@@ -235,12 +247,14 @@ function usePostForm({
     };
   }, [open, session, offersOf, offerOpening]);
 
-  // After a few seconds without changes, keep the work.
+  // After a few seconds without changes, keep the work: a typed tag among the tags, where a save
+  // would add it.
   useEffect(() => {
     if (!open || !changed) return;
-    const timer = setTimeout(() => saveDraft(window.localStorage, postId, session, values), DRAFT_IDLE_MS);
+    const tags = withTypedTag(values.tags, typedTag, tagSuggestions, canPublish) ?? values.tags;
+    const timer = setTimeout(() => saveDraft(window.localStorage, postId, session, { ...values, tags }), DRAFT_IDLE_MS);
     return () => clearTimeout(timer);
-  }, [open, changed, postId, session, values]);
+  }, [open, changed, postId, session, values, typedTag, tagSuggestions, canPublish]);
 
   const set = <K extends keyof PostInput>(key: K, value: PostInput[K]) => {
     const derivesSlug = key === "title" && !slugEdited;
@@ -264,22 +278,32 @@ function usePostForm({
     setValues(offer.values);
     setSlugEdited(post !== null || offer.values.slug !== slugify(offer.values.title));
     setOffers([]);
+    focusAfterOffer();
   };
   const dismissOffer = () => {
     const [offer, ...older] = offers;
     if (!offer) return;
     forgetDraft(window.localStorage, offersOf, offer);
     setOffers(older);
+    if (older.length === 0) focusAfterOffer();
   };
+  // The offer's buttons go with it, and the dialog would keep the focus on itself: the form's
+  // first field takes it, once the offer has left the page.
+  const focusAfterOffer = () => requestAnimationFrame(() => refs.current.title?.focus());
 
-  /** Checks the values as app/lib/posts.ts does; on a problem, shows it and focuses the first field. */
-  const check = (): boolean => {
-    const problems = validatePost(values);
+  /**
+   * Checks the values as app/lib/posts.ts does; on a problem, shows it and focuses the first field.
+   * `tagRefused`: the typed tag could not be added (a writer's new name), as "Adicionar tag" says.
+   */
+  const check = (input: PostInput, tagRefused: boolean): boolean => {
+    const dateIncomplete = refs.current.published_at?.validity.badInput ?? false;
+    const problems = validatePost(input, { dateIncomplete });
     const found: PostFormErrors = {};
     for (const field of POST_FIELDS) {
       const problem = problems[field];
       if (problem) found[field] = copy.validation[problem];
     }
+    if (tagRefused) found.tags = copy.fields.tags.notExisting;
     setErrors(found);
     const first = POST_FIELDS.find((field) => found[field]);
     if (!first) return true;
@@ -298,8 +322,15 @@ function usePostForm({
    */
   const save = async (): Promise<{ editedMeanwhile: boolean } | null> => {
     // The footer says why: the image's URL is not in the values yet.
-    if (uploads.uploading || saving.current || !check()) return null;
-    const submitted = values;
+    if (uploads.uploading || saving.current) return null;
+    // A tag typed but not added is added now, as "Adicionar tag" would, or refused as it would.
+    const tags = withTypedTag(values.tags, typedTag, tagSuggestions, canPublish);
+    const submitted = tags ? { ...values, tags } : values;
+    if (tags && typedTag.trim()) {
+      setValues((current) => ({ ...current, tags }));
+      setTypedTag("");
+    }
+    if (!check(submitted, tags === null)) return null;
     const submittedId = postId;
     saving.current = true;
     let outcome: SaveOutcome;
@@ -376,6 +407,12 @@ function usePostForm({
     mode,
     setMode,
     set,
+    typedTag,
+    typeTag: (text: string) => {
+      setTypedTag(text);
+      // A refusal of the typed tag is about the old text.
+      setErrors((current) => ({ ...current, tags: undefined }));
+    },
     editSlug: () => setSlugEdited(true),
     submit,
     actions,
@@ -436,6 +473,8 @@ function PostForm({
           {...controls}
           uploadImage={form.uploadImage}
           tagSuggestions={tagSuggestions}
+          typedTag={form.typedTag}
+          onTypeTag={form.typeTag}
           authors={authors}
           currentUserId={currentUserId}
           canPublish={canPublish}

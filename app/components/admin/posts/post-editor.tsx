@@ -8,6 +8,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -88,6 +89,9 @@ export function PostEditorProvider({
   // The form's choices: existing tags (suggestions) and the staff with an author profile.
   const tags = useQuery(tagsQuery(client));
   const authors = useQuery(authorsQuery(client));
+  // One list while the tags are the same: the editor's stored copy waits for a pause in typing,
+  // and a new list each render would restart that wait.
+  const tagSuggestions = useMemo(() => (tags.data ?? []).map((tag) => tag.name), [tags.data]);
 
   // The control that opened the editor ("Novo Post", a row's pencil), which gets the focus back.
   const opener = useRef<HTMLElement | null>(null);
@@ -200,7 +204,7 @@ export function PostEditorProvider({
             renderPreview={renderPreview}
             uploadImage={uploadBlogImage}
             initialTags={dialog.tags}
-            tagSuggestions={(tags.data ?? []).map((tag) => tag.name)}
+            tagSuggestions={tagSuggestions}
             authors={(authors.data ?? []).map((author) => ({ value: author.user_id, label: author.name }))}
             currentUserId={session.user.id}
             canPublish={canPublish(role)}

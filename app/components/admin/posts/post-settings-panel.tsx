@@ -19,6 +19,9 @@ export interface AuthorChoice {
 export interface PostSettingsPanelProps extends PostFormControls {
   uploadImage?: UploadImage;
   tagSuggestions: readonly string[];
+  /** The text in the tags field, not yet added: the form keeps it, so a save can add it. */
+  typedTag: string;
+  onTypeTag: (text: string) => void;
   authors: readonly AuthorChoice[];
   currentUserId: string;
   /** False for a writer (autor): no author, "Publicar post" or date. */
@@ -99,6 +102,8 @@ export function PostSettingsPanel(props: PostSettingsPanelProps) {
         copy={copy.fields.tags}
         value={values.tags}
         suggestions={props.tagSuggestions}
+        typed={props.typedTag}
+        onTypedChange={props.onTypeTag}
         error={errors.tags}
         onChange={(names) => set("tags", names)}
         inputRef={refFor("tags")}

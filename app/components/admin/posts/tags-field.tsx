@@ -1,11 +1,12 @@
 import { X } from "lucide-react";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError, FieldHint, fieldControl } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { adminCopy as AdminCopy } from "~/content/admin";
-import { tagNames } from "~/lib/posts";
+import { useFocusAfterRemoval } from "~/components/ui/use-focus-after-removal";
+import { withTypedTag } from "~/lib/posts";
 
 interface TagsFieldProps {
   id: string;
@@ -14,6 +15,9 @@ interface TagsFieldProps {
   value: string[] | undefined;
   /** Existing tags' names, suggested as the admin types. */
   suggestions: readonly string[];
+  /** The name typed and not yet added; the form keeps it, so that a save adds it too. */
+  typed: string;
+  onTypedChange: (text: string) => void;
   error?: string;
   onChange: (names: string[]) => void;
   inputRef?: (node: HTMLInputElement | null) => void;
@@ -33,19 +37,20 @@ export function TagsField({
   copy,
   value,
   suggestions,
+  typed: draft,
+  onTypedChange: setDraft,
   error,
   onChange,
   inputRef,
   allowNew = true,
 }: TagsFieldProps) {
-  const [draft, setDraft] = useState("");
   const [notExisting, setNotExisting] = useState(false);
   const listId = useId();
+  const input = useRef<HTMLInputElement | null>(null);
   const tags = value ?? [];
   const add = () => {
-    const existing = suggestions.find((name) => name.toLowerCase() === draft.trim().toLowerCase());
-    if (!allowNew && existing === undefined) return setNotExisting(true);
-    const next = tagNames([...tags, existing ?? draft]);
+    const next = withTypedTag(tags, draft, suggestions, allowNew);
+    if (next === null) return setNotExisting(true);
     if (next.length !== tags.length) onChange(next);
     setDraft("");
   };
@@ -64,28 +69,24 @@ export function TagsField({
       ) : tags.length > 0 ? (
         <ul aria-label={copy.listLabel} className="flex flex-wrap gap-2">
           {tags.map((name, index) => (
-            <li
+            <TagChip
               key={name}
-              className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-3 text-sm text-accent-foreground"
-            >
-              {name}
-              {index === 0 ? <span className="text-xs text-muted-foreground">({copy.primary})</span> : null}
-              <button
-                type="button"
-                aria-label={copy.remove(name)}
-                className="rounded-full p-1 hover:bg-indigo-100"
-                onClick={() => onChange(tags.filter((tag) => tag !== name))}
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
-            </li>
+              name={name}
+              primary={index === 0}
+              copy={copy}
+              input={input}
+              onRemove={() => onChange(tags.filter((tag) => tag !== name))}
+            />
           ))}
         </ul>
       ) : null}
       <div className="flex gap-2">
         <Input
           {...fieldControl(id, { error: error ?? (notExisting ? copy.notExisting : undefined), hint })}
-          ref={inputRef}
+          ref={(node) => {
+            input.current = node;
+            inputRef?.(node);
+          }}
           list={listId}
           placeholder={copy.placeholder}
           value={draft}
@@ -112,5 +113,42 @@ export function TagsField({
       <FieldHint id={id}>{hint}</FieldHint>
       <FieldError id={id}>{error ?? (notExisting ? copy.notExisting : undefined)}</FieldError>
     </div>
+  );
+}
+
+/**
+ * A chosen tag. Removed from its own button, it hands the focus to the next tag's button, else
+ * the one before, else the tags field, rather than to the dialog.
+ */
+function TagChip({
+  name,
+  primary,
+  copy,
+  input,
+  onRemove,
+}: {
+  name: string;
+  primary: boolean;
+  copy: typeof AdminCopy.dialog.fields.tags;
+  input: RefObject<HTMLInputElement | null>;
+  onRemove: () => void;
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusAfterRemoval(button, () => input.current);
+  return (
+    <li className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-3 text-sm text-accent-foreground">
+      {name}
+      {primary ? <span className="text-xs text-muted-foreground">({copy.primary})</span> : null}
+      <button
+        ref={button}
+        type="button"
+        data-removal-target=""
+        aria-label={copy.remove(name)}
+        className="rounded-full p-1 hover:bg-indigo-100"
+        onClick={onRemove}
+      >
+        <X aria-hidden="true" className="size-3.5" />
+      </button>
+    </li>
   );
 }

@@ -35,6 +35,8 @@ interface HistoryDialogProps {
   post: BlogPost;
   tags: readonly string[];
   onOpenChange: (open: boolean) => void;
+  /** Where the focus goes once it has closed: the "Histórico" button (gone after a restore). */
+  returnFocus: () => void;
   onRestored: (post: BlogPost) => void;
 }
 
@@ -57,7 +59,7 @@ function textOf(
  * why; one chosen is compared with the current text, field by field, as a line diff, and
  * "Restaurar" puts it back (the database keeps that as a new revision).
  */
-export function HistoryDialog({ client, copy, post, tags, onOpenChange, onRestored }: HistoryDialogProps) {
+export function HistoryDialog({ client, copy, post, tags, onOpenChange, returnFocus, onRestored }: HistoryDialogProps) {
   const texts = copy.revisions;
   const queryClient = useQueryClient();
   const revisions = useQuery(revisionsQuery(client, post.id));
@@ -88,7 +90,14 @@ export function HistoryDialog({ client, copy, post, tags, onOpenChange, onRestor
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={texts.close} className="max-w-4xl">
+      <DialogContent
+        closeLabel={texts.close}
+        className="max-w-4xl"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
         <DialogHeader className="mb-4">
           <DialogTitle>{texts.historyTitle}</DialogTitle>
           <DialogDescription>{texts.historyDescription}</DialogDescription>

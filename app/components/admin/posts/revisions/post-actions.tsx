@@ -1,5 +1,5 @@
 import { History } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { BlogPost } from "~/lib/blog-types";
@@ -22,9 +22,11 @@ export interface PostActionsProps {
 /** "Histórico", "Visualizar" and "Copiar link de prévia", for a post that exists. */
 export function PostActions({ client, copy, post, tags, onRestored }: PostActionsProps) {
   const [historyOpen, setHistoryOpen] = useState(false);
+  // Opened without a Radix trigger, the history would give the focus back to nothing.
+  const historyButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button type="button" variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
+      <Button ref={historyButton} type="button" variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
         <History aria-hidden="true" />
         {copy.revisions.history}
       </Button>
@@ -38,6 +40,7 @@ export function PostActions({ client, copy, post, tags, onRestored }: PostAction
             post={post}
             tags={tags}
             onOpenChange={setHistoryOpen}
+            returnFocus={() => historyButton.current?.focus()}
             onRestored={(restored) => {
               setHistoryOpen(false);
               onRestored(restored);
