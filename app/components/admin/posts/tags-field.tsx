@@ -142,7 +142,7 @@ function TagChip({
       <button
         ref={button}
         type="button"
-        data-removal-target=""
+        data-removal-target="remove"
         aria-label={copy.remove(name)}
         className="rounded-full p-1 hover:bg-indigo-100"
         onClick={onRemove}
