@@ -361,8 +361,9 @@ export const adminCopy = {
       button: "Exportar CSV",
       busy: "Exportando...",
       fileName: (date: string) => `mensagens-${date}.csv`,
+      // The times on Brasília's clock, as the screen shows them (app/lib/format.ts).
       columns: [
-        "Recebida em",
+        "Recebida em (horário de Brasília)",
         "Nome",
         "E-mail",
         "Empresa",
@@ -373,7 +374,7 @@ export const adminCopy = {
         "Origem",
         "Status",
         "Nota",
-        "Atendida em",
+        "Atendida em (horário de Brasília)",
       ],
       // Then each touch of the attribution, first and last: "1º toque: utm_source"…
       touches: { first: "1º toque", last: "Último toque" },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatPrice, formatScheduledAt, fromSaoPauloInput, saoPauloInputValue } from "./format";
+import {
+  formatDateTime,
+  formatPrice,
+  formatScheduledAt,
+  fromSaoPauloInput,
+  saoPauloInputValue,
+  saoPauloSpreadsheetTime,
+} from "./format";
 
 describe("formatPrice", () => {
   it("formats the plan prices as whole reais with a no-break space after the symbol", () => {
@@ -30,5 +37,15 @@ describe("São Paulo times for the post form (issue #36)", () => {
     for (const value of ["", "2026-12-02", "2026-02-30T09:00", "2026-12-02T24:00", "02/12/2026 09:00"]) {
       expect(fromSaoPauloInput(value)).toBeNull();
     }
+  });
+});
+
+describe("saoPauloSpreadsheetTime", () => {
+  it("writes a moment on São Paulo's clock, in a form spreadsheets read as a date and time", () => {
+    // 01:09 UTC on the 29th is 22:09 on the 28th in São Paulo, whatever the machine's zone.
+    expect(saoPauloSpreadsheetTime("2026-11-29T01:09:12.345Z")).toBe("2026-11-28 22:09:12");
+    // Before 2019 São Paulo kept daylight-saving time: two hours behind in January 2018.
+    expect(saoPauloSpreadsheetTime("2018-01-15T12:00:00Z")).toBe("2018-01-15 10:00:00");
+    expect(saoPauloSpreadsheetTime(null)).toBeNull();
   });
 });

@@ -108,6 +108,16 @@ export function saoPauloInputValue(value: string | Date): string {
 }
 
 /**
+ * "2026-11-28 22:09:12": a moment on São Paulo's clock for a spreadsheet cell, which reads this
+ * form as a date and time in any locale and sorts it as text too. Null stays null.
+ */
+export function saoPauloSpreadsheetTime(value: string | null): string | null {
+  if (value === null) return null;
+  const c = wallClock(new Date(value).getTime());
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
+}
+
+/**
  * The moment a datetime-local value names in São Paulo time, in ISO 8601 (UTC); null when it is
  * not one. The zone's offset is that of the moment itself, so past daylight-saving rules hold.
  */

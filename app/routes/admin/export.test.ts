@@ -3,6 +3,7 @@
 // instant), newest first, spreadsheet-safe cells, a BOM for the accents.
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { saoPauloSpreadsheetTime } from "~/lib/format";
 import { routerContextFor } from "~/lib/backend-context.testing";
 import { requestContext } from "~/lib/request-context";
 import { startTestBackend, TEST_SITE_URL, type TestBackend } from "../../../server/backend/testing/backend.ts";
@@ -133,10 +134,16 @@ describeEachDatabase("GET /admin/mensagens.csv", (kind) => {
     const text = new TextDecoder().decode(bytes); // the decoder drops the BOM
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
-      '"Recebida em";"Nome";"E-mail";"Empresa";"Telefone";"Assunto";"Plano";"Mensagem";"Origem";"Status";"Nota";"Atendida em"' +
+      '"Recebida em (horário de Brasília)";"Nome";"E-mail";"Empresa";"Telefone";"Assunto";"Plano";"Mensagem";"Origem";"Status";"Nota";"Atendida em (horário de Brasília)"' +
         [...touchColumns("1º toque"), ...touchColumns("Último toque")].join(""),
     );
     expect(lines).toHaveLength(LEADS + 3);
+    // Received on São Paulo's clock, as the screen shows it, in a form spreadsheets read as a time.
+    const { rows: newest } = await t.backend.db.query<{ created_at: Date }>(
+      "select created_at from public.contact_messages where name = 'Ana Campanha'",
+    );
+    expect(lines[1]).toMatch(/^"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d";"Ana Campanha";/);
+    expect(lines[1]!.startsWith(`"${saoPauloSpreadsheetTime(newest[0]!.created_at.toISOString())}";`)).toBe(true);
     // Where the newest lead came from: its first touch, then its last.
     expect(lines[1]).toContain(
       ';"/";"";"newsletter";"E-mail";"newsletter";"email";"dezembro";"";"";"";"3";"/precos";"www.google.com/";"Google";"Busca orgânica";"";"";"";"";"";"";"1"',

@@ -4,6 +4,7 @@ import { adminCaller, recordAdminAction, refusalStatus } from "~/lib/admin-auth.
 import { today } from "~/lib/admin/analytics";
 import { filterMessages, type MessageFilters } from "~/lib/admin/leads";
 import { isAttribution, type Touch } from "~/lib/analytics-attribution";
+import { saoPauloSpreadsheetTime } from "~/lib/format";
 import type { ContactMessage } from "~/lib/blog-types";
 import type { AppSupabaseClient } from "~/lib/database.types";
 import { CSV_BOM, csvLine } from "~/lib/leads-csv";
@@ -91,7 +92,7 @@ async function nextPage(client: AppSupabaseClient, last: Row | null, filters: Me
 
 function line(row: Row): string {
   return csvLine([
-    row.created_at,
+    saoPauloSpreadsheetTime(row.created_at),
     row.name,
     row.email,
     row.company,
@@ -102,7 +103,7 @@ function line(row: Row): string {
     row.page,
     adminCopy.messages.statuses[row.status] ?? row.status,
     row.note,
-    row.handled_at,
+    saoPauloSpreadsheetTime(row.handled_at),
     ...touchCells(isAttribution(row.attribution) ? row.attribution.first : undefined),
     ...touchCells(isAttribution(row.attribution) ? row.attribution.last : undefined),
   ]);
