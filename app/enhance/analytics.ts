@@ -1,5 +1,6 @@
 import { ANALYTICS_EVENTS_PATH } from "../lib/analytics-paths";
 import { sentReferrer, sentUrl } from "../lib/analytics-source";
+import { enhanceMenu } from "./menu";
 import { markEnhanced } from "./ready";
 
 // Cookieless analytics on every public page (docs/decisions/073-cookieless-analytics.md):
@@ -113,4 +114,6 @@ addEventListener("pageshow", (event) => {
 });
 show();
 
+// The one module every public page loads: it also sets up the header's menu (./menu.ts).
+enhanceMenu();
 markEnhanced("analytics");

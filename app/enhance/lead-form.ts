@@ -15,7 +15,7 @@ import {
   type LeadKind,
 } from "~/lib/lead-validation";
 import { leadAnswerFrom, leadOutcome } from "./lead-answer";
-import { closeMenuOnInPageLinks } from "./menu";
+import { enhanceMenu } from "./menu";
 import { markEnhanced } from "./ready";
 import { mountToaster, toast } from "./toast";
 
@@ -196,6 +196,6 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-lead-fo
   if (kind === "contact" || kind === "demo") enhance(form, kind);
 }
 
-// The header menu's "Solicitar Demo" link stays on this page: close the menu when it is followed.
-closeMenuOnInPageLinks();
+// The header's menu (./menu.ts), also where ANALYTICS=0 leaves this module the only one.
+enhanceMenu();
 markEnhanced("lead-form");

@@ -1,5 +1,5 @@
 import { isStatusReport, type StatusReport } from "../lib/status-report";
-import { closeMenuOnInPageLinks } from "./menu";
+import { enhanceMenu } from "./menu";
 import { markEnhanced } from "./ready";
 
 // "Verificar novamente" on /status (app/components/site/status/status-board.tsx), in place:
@@ -53,6 +53,6 @@ function setUp(board: HTMLElement): void {
 
 const board = document.querySelector<HTMLElement>("[data-status-board]");
 if (board) setUp(board);
-closeMenuOnInPageLinks();
+enhanceMenu();
 
 markEnhanced("status");

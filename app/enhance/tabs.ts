@@ -1,4 +1,4 @@
-import { closeMenuOnInPageLinks } from "./menu";
+import { enhanceMenu } from "./menu";
 import { markEnhanced } from "./ready";
 import { nextTabIndex } from "./roving";
 
@@ -44,6 +44,6 @@ function setUp(tablist: HTMLElement): void {
 }
 
 for (const tablist of document.querySelectorAll<HTMLElement>('[data-tabs] [role="tablist"]')) setUp(tablist);
-closeMenuOnInPageLinks();
+enhanceMenu();
 
 markEnhanced("tabs");

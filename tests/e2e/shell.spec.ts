@@ -99,6 +99,29 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("button", { name: "Abrir menu" })).toBeVisible();
   });
 
+  test("on a page with no behaviour of its own, Solicitar Demo and leaving by Tab close the menu", async ({ page }) => {
+    // /blog loads only the analytics' module, which sets the menu up too (app/enhance/menu.ts).
+    await page.goto("/blog");
+    await waitForHydration(page);
+    const menu = page.locator("#menu-principal");
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menu.getByRole("link", { name: "Solicitar Demo" }).click();
+    await expect(page).toHaveURL(/#demo$/);
+    await expect(menu).toBeHidden();
+
+    // Tab past the last link would focus the page under the open menu (WCAG 2.4.11): it closes.
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menu.getByRole("link", { name: "Solicitar Demo" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(menu).toBeHidden();
+    // Back into the toggle (Shift+Tab from the first link) keeps it open.
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menu.getByRole("link", { name: "Recursos" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("button", { name: "Fechar menu" })).toBeFocused();
+    expect(await isOpen(menu)).toBe(true);
+  });
+
   test("Escape closes the menu and returns focus to the toggle", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Abrir menu" }).click();
