@@ -204,7 +204,13 @@ describe("invisible characters", () => {
 });
 
 describe("boundLeadValues", () => {
-  it("cuts each echoed value to its field's maximum", () => {
+  it("keeps a text a little past its limit whole, for the visitor to shorten", () => {
+    const message = "Uma mensagem longa. ".repeat(256);
+    expect(message.length).toBeGreaterThan(LEAD_LIMITS.messageMax);
+    expect(boundLeadValues({ message, name: "Ana" })).toEqual({ message, name: "Ana" });
+  });
+
+  it("cuts each echoed value to twice its field's maximum", () => {
     const bounded = boundLeadValues({
       name: "a".repeat(10_000),
       email: "b".repeat(10_000),
@@ -214,12 +220,12 @@ describe("boundLeadValues", () => {
       message: "e".repeat(1_000_000),
       plan: "f".repeat(10_000),
     });
-    expect(bounded.name).toHaveLength(LEAD_LIMITS.nameMax);
-    expect(bounded.email).toHaveLength(LEAD_LIMITS.emailMax);
-    expect(bounded.company).toHaveLength(LEAD_LIMITS.companyMax);
-    expect(bounded.phone).toHaveLength(LEAD_LIMITS.phoneMax);
-    expect(bounded.message).toHaveLength(LEAD_LIMITS.messageMax);
-    expect(bounded.subject!.length).toBeLessThanOrEqual(20);
-    expect(bounded.plan!.length).toBeLessThanOrEqual(20);
+    expect(bounded.name).toHaveLength(2 * LEAD_LIMITS.nameMax);
+    expect(bounded.email).toHaveLength(2 * LEAD_LIMITS.emailMax);
+    expect(bounded.company).toHaveLength(2 * LEAD_LIMITS.companyMax);
+    expect(bounded.phone).toHaveLength(2 * LEAD_LIMITS.phoneMax);
+    expect(bounded.message).toHaveLength(2 * LEAD_LIMITS.messageMax);
+    expect(bounded.subject!.length).toBeLessThanOrEqual(40);
+    expect(bounded.plan!.length).toBeLessThanOrEqual(40);
   });
 });

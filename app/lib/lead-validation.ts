@@ -88,13 +88,14 @@ export const isLeadPlan = (value: unknown): value is LeadPlan => LEAD_PLANS.incl
 const isLeadSubject = (value: unknown): value is LeadSubject => LEAD_SUBJECTS.includes(value as LeadSubject);
 
 /**
- * Values to send back with an answer, each cut to its field's maximum: a form re-shown with
- * errors keeps what the visitor typed, but a hostile post cannot make the answer grow.
+ * Values to send back with an answer, each cut to twice its field's maximum: a form re-shown with
+ * errors ("no máximo 5.000 caracteres") keeps all a visitor typed past the limit, to shorten it
+ * there, but a hostile post cannot make the answer grow.
  */
 export function boundLeadValues(values: LeadValues): LeadValues {
   const bounded: LeadValues = {};
   for (const [field, value] of Object.entries(values) as [LeadField, string | undefined][]) {
-    if (value !== undefined && field in FIELD_MAX) bounded[field] = value.slice(0, FIELD_MAX[field]);
+    if (value !== undefined && field in FIELD_MAX) bounded[field] = value.slice(0, 2 * FIELD_MAX[field]);
   }
   return bounded;
 }
@@ -178,3 +179,9 @@ export const HONEYPOT_FIELD = "website";
  */
 export const LEAD_SENT_PARAM = "enviado";
 export const LEAD_PAGE_PARAM = "pagina";
+
+/**
+ * The contact form's heading: its action and its confirmation end in this fragment, so a page
+ * answered without JavaScript opens on the form and its notice, not scrolled to the top.
+ */
+export const CONTACT_FORM_ANCHOR = "form-contato-titulo";

@@ -98,7 +98,11 @@ describe.each(["pglite", "postgres"] as const)("lead forms on %s", (kind) => {
         }),
         contextFor(t),
       );
-      expect(answer).toEqual({ status: "success", httpStatus: 303, location: "/contato?enviado=1" });
+      expect(answer).toEqual({
+        status: "success",
+        httpStatus: 303,
+        location: "/contato?enviado=1#form-contato-titulo",
+      });
       const rows = await leadsFrom(email);
       expect(rows).toEqual([
         expect.objectContaining({

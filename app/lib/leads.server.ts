@@ -19,6 +19,7 @@ import { viewOrigin, type ViewOrigin } from "./analytics-source";
 import { requestContext } from "./request-context";
 import {
   boundLeadValues,
+  CONTACT_FORM_ANCHOR,
   HONEYPOT_FIELD,
   LEAD_PAGE_PARAM,
   LEAD_SENT_PARAM,
@@ -176,7 +177,7 @@ export async function submitLead(
  * /solicitar-demo is per-request anyway, and takes the origin page for its "Voltar" link.
  */
 export function leadSentPath(kind: LeadKind, page: string): string {
-  if (kind === "contact") return `/contato?${LEAD_SENT_PARAM}=1`;
+  if (kind === "contact") return `/contato?${LEAD_SENT_PARAM}=1#${CONTACT_FORM_ANCHOR}`;
   return `/solicitar-demo?${new URLSearchParams({ [LEAD_SENT_PARAM]: "1", [LEAD_PAGE_PARAM]: page })}`;
 }
 

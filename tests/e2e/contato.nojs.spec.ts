@@ -36,7 +36,9 @@ test("the message is stored, the page shows the success text inline, and a reloa
   await f.getByRole("button", { name: "Enviar mensagem" }).click();
   expect((await posted).status()).toBe(303);
 
-  await expect(page).toHaveURL("/contato?enviado=1");
+  // The page opens on the form, with its notice, not at the top (the fragment names its heading).
+  await expect(page).toHaveURL("/contato?enviado=1#form-contato-titulo");
+  await expect(form(page).getByRole("heading", { name: "Envie uma mensagem" })).toBeInViewport();
   const status = form(page).getByRole("status");
   await expect(status).toContainText("Mensagem enviada com sucesso!");
   await expect(status).toContainText("Nossa equipe entrará em contato em breve.");
@@ -64,6 +66,7 @@ test.describe("with invalid input", () => {
     await f.getByRole("button", { name: "Enviar mensagem" }).click();
 
     await expect(form(page).getByRole("alert")).toHaveText("Confira os campos destacados.");
+    await expect(form(page).getByRole("alert")).toBeInViewport();
     const message = form(page).getByLabel("Mensagem");
     await expect(message).toHaveAttribute("aria-invalid", "true");
     await expect(message).toHaveAccessibleDescription("A mensagem precisa ter pelo menos 10 caracteres.");
@@ -82,7 +85,7 @@ test("the form is plain HTML: action, method, names, required fields, and a hone
 }) => {
   await page.goto("/contato");
   const element = page.locator('form[data-lead-form="contact"]');
-  await expect(element).toHaveAttribute("action", "/contato");
+  await expect(element).toHaveAttribute("action", "/contato#form-contato-titulo");
   await expect(element).toHaveAttribute("method", "post");
   for (const name of ["name", "email", "subject", "message"])
     await expect(element.locator(`[name="${name}"]`)).toHaveAttribute("required", "");

@@ -3,6 +3,7 @@ import { OptionSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldCopy, LeadFormUiCopy } from "~/content/lead-form";
 import {
+  CONTACT_FORM_ANCHOR,
   LEAD_SUBJECTS,
   type LeadActionResult,
   type LeadErrorCode,
@@ -50,10 +51,10 @@ export function ContactForm({
 
   return (
     <section
-      aria-labelledby="form-contato-titulo"
+      aria-labelledby={CONTACT_FORM_ANCHOR}
       className="rounded-2xl border border-border bg-background p-6 shadow-sm sm:p-8"
     >
-      <h2 id="form-contato-titulo" className="text-2xl font-bold">
+      <h2 id={CONTACT_FORM_ANCHOR} className="text-2xl font-bold">
         {copy.title}
       </h2>
       <p className="mt-2 text-muted-foreground">{copy.subtitle}</p>
@@ -79,7 +80,7 @@ export function ContactForm({
 
       <form
         method="post"
-        action={action}
+        action={`${action}#${CONTACT_FORM_ANCHOR}`}
         noValidate
         data-lead-form="contact"
         // The success toast's texts, for the enhancement module.
