@@ -1,7 +1,10 @@
 // Form rules shared by the sign-in screen, the admin and the lead forms (docs/product.md §5).
 
-/** What type="email" accepts, minus the exotic cases no real mailbox uses. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * What type="email" accepts, minus the exotic cases no real mailbox uses: a domain of dotted
+ * labels, none empty ("empresa..com", a trailing dot), ending in one of at least two characters.
+ */
+const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/;
 
 /**
  * The app's one e-mail check, in the browser and in route actions (the lead forms use it
