@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FeedPost } from "./blog.server";
-import { renderRobots, renderRss, renderSitemap } from "./feeds.server";
+import { absoluteLinks, renderRobots, renderRss, renderSitemap } from "./feeds.server";
 import { PLACEHOLDER_SETTINGS } from "./site-settings";
 
 const site = { origin: "https://omnia.example", year: 2026, settings: PLACEHOLDER_SETTINGS };
@@ -45,6 +45,29 @@ describe("renderRss", () => {
     // The section ends once, at its end, whatever the post contains.
     expect(encoded.match(/\]\]>/g)).toHaveLength(1);
     expect(html).not.toContain("<script");
+  });
+
+  it("makes the post's links and images absolute, an in-page link to the post's page", () => {
+    const xml = renderRss(
+      [post({ slug: "guia", content: "[demonstração](#demo), [contato](/contato) e [fora](https://example.com)" })],
+      site,
+    );
+    expect(xml).toContain('href="https://omnia.example/blog/guia#demo"');
+    expect(xml).toContain('href="https://omnia.example/contato"');
+    expect(xml).toContain('href="https://example.com"');
+    expect(
+      absoluteLinks(
+        '<img src="/storage/a.webp" srcset="/storage/a-640.webp 640w, /storage/a-1280.webp 1280w" alt="">',
+        "https://omnia.example/blog/guia",
+        "https://omnia.example",
+      ),
+    ).toBe(
+      '<img src="https://omnia.example/storage/a.webp" srcset="https://omnia.example/storage/a-640.webp 640w, https://omnia.example/storage/a-1280.webp 1280w" alt="">',
+    );
+    // A protocol-relative address is left as it is.
+    expect(absoluteLinks('<a href="//cdn.example/x">x</a>', "https://o.example/p", "https://o.example")).toBe(
+      '<a href="//cdn.example/x">x</a>',
+    );
   });
 
   it("falls back to the text of the body when there is no excerpt", () => {

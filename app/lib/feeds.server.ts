@@ -48,6 +48,27 @@ const BLOG_CHANNEL: FeedChannel = {
   self: "/rss.xml",
 };
 
+/**
+ * A post's HTML with its links and images made absolute: a feed reader resolves a relative one
+ * against the feed's address, not the post's, so "#demo" would point into rss.xml and "/contato"
+ * to the reader's own site. In-page links go to the post's page.
+ */
+export function absoluteLinks(html: string, pageUrl: string, origin: string): string {
+  const absolute = (value: string) =>
+    value.startsWith("#") ? pageUrl + value : value.startsWith("/") && !value.startsWith("//") ? origin + value : value;
+  return html.replace(/\s(href|src|srcset)="([^"]*)"/g, (_whole, attribute: string, value: string) => {
+    // A srcset lists "url width" candidates, each made absolute.
+    const made =
+      attribute === "srcset"
+        ? value
+            .split(",")
+            .map((candidate) => candidate.trim().replace(/^\S+/, absolute))
+            .join(", ")
+        : absolute(value);
+    return ` ${attribute}="${made}"`;
+  });
+}
+
 /** RSS 2.0 of visible posts, newest first: the blog's, or a tag's or an author's (`channel`). */
 export function renderRss(posts: FeedPost[], site: SiteContext, channel: FeedChannel = BLOG_CHANNEL): string {
   const items = posts
@@ -66,7 +87,7 @@ export function renderRss(posts: FeedPost[], site: SiteContext, channel: FeedCha
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
         `      <pubDate>${new Date(post.published_at).toUTCString()}</pubDate>`,
         `      <description>${escapeXml(description)}</description>`,
-        `      <content:encoded>${cdata(renderMarkdown(post.content, { siteOrigin: site.origin }))}</content:encoded>`,
+        `      <content:encoded>${cdata(absoluteLinks(renderMarkdown(post.content, { siteOrigin: site.origin }), url, site.origin))}</content:encoded>`,
         "    </item>",
       ].join("\n");
     })
