@@ -4,16 +4,10 @@
 // React: the same checks and pt-BR messages before sending (app/lib/lead-validation.ts), the
 // submission with fetch ("Enviando..." and a disabled button meanwhile), then the contact form's
 // toasts or the demo form's in-place confirmation, the fields emptied after success and kept on
-// failure, focus on the first wrong field, and the trial buttons' `?plano=` preselection.
+// failure, and focus on the first wrong field. The trial buttons' `?plano=` is chosen by the
+// server's render (server/http/documents.ts), with or without JavaScript.
 import { leadErrorMessage, leadFormUi } from "~/content/lead-form";
-import {
-  isLeadPlan,
-  leadValuesFrom,
-  validateLead,
-  type LeadErrors,
-  type LeadField,
-  type LeadKind,
-} from "~/lib/lead-validation";
+import { leadValuesFrom, validateLead, type LeadErrors, type LeadField, type LeadKind } from "~/lib/lead-validation";
 import { leadAnswerFrom, leadOutcome } from "./lead-answer";
 import { enhanceMenu } from "./menu";
 import { markEnhanced } from "./ready";
@@ -185,10 +179,6 @@ function enhance(form: HTMLFormElement, kind: LeadKind): void {
     form.hidden = false;
     controls(form)[0]?.focus();
   });
-  // The trial buttons of /precos link to `?plano=<id>#demo`; a prerendered page cannot know it.
-  const plan = new URLSearchParams(location.search).get("plano");
-  const select = form.elements.namedItem("plan");
-  if (isLeadPlan(plan) && select instanceof HTMLSelectElement) select.value = plan;
 }
 
 for (const form of document.querySelectorAll<HTMLFormElement>("form[data-lead-form]")) {

@@ -82,6 +82,17 @@ describe("prerendered pages", () => {
     expect(bodies).toEqual(["rendered", "rendered", "rendered"]);
   });
 
+  it("hands a trial button's plan (?plano) to the renderer, and serves the page for any other value", async () => {
+    const rendered = ["/contato?plano=scale", "/?plano=basic", "/contato?utm_source=x&plano=infinity"];
+    expect(await Promise.all(rendered.map(async (path) => (await app.request(path)).text()))).toEqual([
+      "rendered",
+      "rendered",
+      "rendered",
+    ]);
+    const served = await (await app.request("/contato?plano=gratis")).text();
+    expect(served.includes("<title>/contato</title>")).toBe(true);
+  });
+
   it("renders with the configured origin and the settings, and hashes the result for the CSP", async () => {
     const res = await app.request("/contato");
     const html = await res.text();

@@ -30,10 +30,18 @@ export interface DocumentsOptions {
 /**
  * LEAD_SENT_PARAM of app/lib/lead-validation.ts. The lead forms' post/redirect/get lands on
  * `/contato?enviado=1`: the prerendered page cannot show that confirmation, so such a request
- * goes on to the renderer. Only this parameter: any other query string still gets the page, so a
- * made-up query cannot turn every prerendered page into a render.
+ * goes on to the renderer. Likewise a trial button's `?plano=` (LEAD_PLANS there), which only a
+ * render can preselect in the demo form for a visitor without JavaScript. Only these: any other
+ * query string, or another plan, still gets the page, so a made-up query cannot turn every
+ * prerendered page into a render.
  */
 const SENT_PARAM = "enviado";
+const PLAN_PARAM = "plano";
+const PLANS: readonly string[] = ["basic", "business", "scale", "infinity"];
+
+/** Whether a request needs a render a prerendered page cannot stand in for. */
+const needsRender = (url: URL) =>
+  url.searchParams.has(SENT_PARAM) || PLANS.includes(url.searchParams.get(PLAN_PARAM) ?? "");
 
 export function documents(options: DocumentsOptions): MiddlewareHandler {
   const { pipeline, pageCache } = options;
@@ -43,7 +51,7 @@ export function documents(options: DocumentsOptions): MiddlewareHandler {
     const read = request.method === "GET" || request.method === "HEAD";
     const url = new URL(request.url);
     options.site?.current();
-    if (read && options.prerendered && !url.searchParams.has(SENT_PARAM)) {
+    if (read && options.prerendered && !needsRender(url)) {
       const page = await options.prerendered.get(url.pathname);
       if (page) {
         return respond(

@@ -93,3 +93,13 @@ test("a per-request page preselects the trial button's plan without JavaScript",
   await page.goto("/solicitar-demo?plano=business");
   await expect(page.getByLabel("Plano de interesse")).toHaveValue("business");
 });
+
+test("a trial button's plan is chosen in the form, on a prerendered page too", async ({ page }) => {
+  // /precos and / are prerendered: the server renders them for a known ?plano= (documents.ts).
+  await page.goto("/precos");
+  await page.getByRole("link", { name: "Começar teste grátis: Scale" }).click();
+  await expect(page).toHaveURL("/precos?plano=scale#demo");
+  await expect(demoSection(page).getByLabel("Plano de interesse")).toHaveValue("scale");
+  await page.goto("/?plano=business#demo");
+  await expect(demoSection(page).getByLabel("Plano de interesse")).toHaveValue("business");
+});

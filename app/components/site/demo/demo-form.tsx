@@ -40,8 +40,7 @@ export interface DemoFormCopy {
  * JavaScript that is a plain POST: a mistake comes back as /solicitar-demo with the messages and
  * the typed values, a stored request as a 303 to its confirmation. With JavaScript the
  * enhancement module (app/enhance/lead-form.ts) posts with fetch, keeps the visitor on the page
- * and swaps the form for the confirmation below (hidden until then), and reads the trial
- * buttons' `?plano=` on prerendered pages, whose HTML cannot know it.
+ * and swaps the form for the confirmation below (hidden until then).
  */
 export function DemoForm({
   id,
@@ -61,8 +60,9 @@ export function DemoForm({
 }) {
   const location = useLocation();
   const { message, kept } = leadFormView(copy.errorMessage, documentResult);
-  // A per-request page (a blog post, /solicitar-demo) can preselect the trial buttons' plan
-  // without JavaScript; prerendered pages have no query here, the enhancement module does it.
+  // The trial buttons' plan, preselected without JavaScript: per-request pages (a post,
+  // /solicitar-demo) read it here, and so do prerendered ones, which the server renders for a
+  // known ?plano= (server/http/documents.ts).
   const requestedPlan = new URLSearchParams(location.search).get("plano");
   const plan = kept.plan ?? (isLeadPlan(requestedPlan) ? requestedPlan : "");
   const failure =
