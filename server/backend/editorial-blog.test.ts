@@ -524,6 +524,19 @@ describeEachDatabase("the editorial blog", (kind) => {
       }
     });
 
+    it("leaves out every post that holds an excluded word, its title's match included", async () => {
+      // The title holds the wanted word but not the excluded one, which its text holds: the
+      // title's match alone used to list it.
+      const guide = await post({
+        title: "Guia do tamanduá",
+        content: "O tamanduá e o quasarmente, num texto só deles.",
+        published_at: iso(Date.now() - HOUR),
+      });
+      const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+      expect(ids((await search("tamanduá")).data)).toContain(guide.id);
+      expect(ids((await search("tamanduá -quasarmente")).data)).not.toContain(guide.id);
+    });
+
     it("finds neither drafts nor scheduled posts", async () => {
       const titles = (await anon.rpc("search_posts", { q: "gestão" })).data as { title: string }[];
       expect(titles.map((r) => r.title)).not.toContain("Gestão em rascunho");
