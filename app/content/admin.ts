@@ -248,9 +248,23 @@ export const adminCopy = {
         count === 1
           ? "Remover a imagem sem uso? Ela será apagada de vez."
           : `Remover as ${count} imagens sem uso? Elas serão apagadas de vez.`,
-      done: (count: number) => ({
-        title: "Imagens removidas",
-        description: count === 1 ? "1 imagem sem uso foi removida." : `${count} imagens sem uso foram removidas.`,
+      /** What really went: images that came into use after the list was shown are kept. */
+      done: (count: number, kept: number) => ({
+        title: count === 0 ? "Nenhuma imagem removida" : "Imagens removidas",
+        description: [
+          count === 0
+            ? null
+            : count === 1
+              ? "1 imagem sem uso foi removida."
+              : `${count} imagens sem uso foram removidas.`,
+          kept === 0
+            ? null
+            : kept === 1
+              ? "1 imagem passou a ser usada ou já tinha sido removida e ficou como estava."
+              : `${kept} imagens passaram a ser usadas ou já tinham sido removidas e ficaram como estavam.`,
+        ]
+          .filter(Boolean)
+          .join(" "),
       }),
     },
   },

@@ -34,8 +34,9 @@ export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
     reload: adminKeys.images,
   });
   const cleanup = useMutation({
-    mutationFn: () => removeUnusedImages(client),
-    onSuccess: (count) => showDone(copy.images.cleanup.done(count)),
+    // The names shown and confirmed, never a new listing: the count asked about is the most that goes.
+    mutationFn: (names: readonly string[]) => removeUnusedImages(client, names),
+    onSuccess: (count, names) => showDone(copy.images.cleanup.done(count, names.length - count)),
     onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.images }),
   });
@@ -57,7 +58,8 @@ export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
             variant="outline"
             disabled={cleanup.isPending}
             onClick={() => {
-              if (window.confirm(copy.images.cleanup.confirm(unusedCount))) cleanup.mutate();
+              const names = unused.data ?? [];
+              if (window.confirm(copy.images.cleanup.confirm(names.length))) cleanup.mutate(names);
             }}
           >
             <Trash2 aria-hidden="true" />
