@@ -225,6 +225,8 @@ export const adminCopy = {
     failed: "Não foi possível carregar as imagens.",
     usedIn: (count: number) =>
       count === 0 ? "Não usada em nenhum post" : count === 1 ? "Usada em 1 post" : `Usada em ${count} posts`,
+    /** In use though no post shows it: the database's in_use counts author photos and the site's image. */
+    usedElsewhere: "Usada como foto de autor ou imagem de compartilhamento do site",
     size: (bytes: number) =>
       bytes >= 1024 * 1024
         ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`
@@ -233,6 +235,8 @@ export const adminCopy = {
     confirmDelete: "Tem certeza que deseja excluir esta imagem?",
     confirmDeleteUsed: (titles: string[]) =>
       `Esta imagem aparece em: ${titles.join("; ")}. Excluí-la deixa esses posts sem ela. Excluir mesmo assim?`,
+    confirmDeleteUsedElsewhere:
+      "Esta imagem é usada como foto de autor ou imagem de compartilhamento do site. Excluí-la deixa esse lugar sem imagem. Excluir mesmo assim?",
     /** Beside an upload nothing has shown for a day (the database decides: public.unused_blog_images). */
     unused: "Sem uso há mais de 24 horas",
     /** "Remover imagens sem uso": uploads of cancelled posts and replaced images, removed in one go. */

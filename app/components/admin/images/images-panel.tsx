@@ -7,7 +7,7 @@ import { can } from "~/lib/admin-role";
 import { dataErrorOf, errorNotice, screenErrorTexts } from "~/lib/data-result";
 import type { AdminPanelProps } from "../admin-view";
 import { showDone, showError, useAdminWrite } from "../admin-write";
-import { ImageList } from "./image-list";
+import { deleteQuestion, ImageList } from "./image-list";
 
 /**
  * "Imagens": the uploads with their original names and the posts that show each one; the bin
@@ -77,11 +77,7 @@ export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
         onDelete={
           mayDelete
             ? (image) => {
-                const question =
-                  image.posts.length > 0
-                    ? copy.images.confirmDeleteUsed(image.posts.map((post) => post.title))
-                    : copy.images.confirmDelete;
-                if (window.confirm(question)) remove.mutate(image);
+                if (window.confirm(deleteQuestion(image, copy.images))) remove.mutate(image);
               }
             : undefined
         }
