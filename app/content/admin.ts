@@ -277,6 +277,8 @@ export const adminCopy = {
     updated: { title: "Post atualizado", description: "O post foi atualizado com sucesso." },
     deleted: { title: "Post excluído", description: "O post foi excluído com sucesso." },
     imageDeleted: { title: "Imagem excluída", description: "A imagem foi excluída com sucesso." },
+    /** Deleting an image that is already gone (another editor, or the cleanup, removed it). */
+    imageGone: "Esta imagem já tinha sido excluída. A lista foi atualizada.",
     errorTitle: "Erro",
     /** Any write the network or the server failed: what was typed stays on screen. */
     unavailable: "Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.",
@@ -607,6 +609,8 @@ export const adminCopy = {
       tagCreated: { title: "Tag criada", description: "A tag já pode ser usada nos posts." },
       tagUpdated: { title: "Tag atualizada", description: "A tag foi atualizada." },
       tagDeleted: { title: "Tag excluída", description: "A tag foi excluída e saiu dos posts." },
+      /** Renaming or deleting a tag someone else deleted meanwhile: the list is read again. */
+      tagGone: "Esta tag não existe mais: outra pessoa a excluiu. A lista foi atualizada.",
       profileSaved: { title: "Perfil salvo", description: "O seu perfil de autor foi salvo." },
       authorSaved: (name: string) => ({ title: "Perfil salvo", description: `O perfil de ${name} foi salvo.` }),
     },

@@ -7,6 +7,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../../../server/backend/testing/backend.ts";
 import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
+import { adminCopy } from "~/content/admin";
+import { dataErrorOf, errorNotice, screenErrorTexts } from "../data-result";
 import { deleteImage, listImages, listUnusedImages, removeUnusedImages } from "./images";
 
 const publicPath = (name: string) => `/storage/v1/object/public/blog-images/${name}`;
@@ -172,6 +174,12 @@ describeEachDatabase("admin images", (kind) => {
       const raced = (await listImages(admin.client)).find((image) => image.name === later.raced);
       await deleteImage(admin.client, raced!);
       expect((await listImages(admin.client)).map((image) => image.name)).not.toContain(later.raced);
+
+      // Deleting it again (another tab had it listed): already gone, said in pt-BR.
+      const again = await deleteImage(admin.client, raced!).catch((failure: unknown) => failure);
+      expect(errorNotice(dataErrorOf(again), screenErrorTexts.imageWrite(adminCopy))?.description).toBe(
+        adminCopy.toasts.imageGone,
+      );
     });
   });
 });

@@ -28,10 +28,13 @@ export interface UploadedImage {
   inUse: boolean;
 }
 
-/** A storage-js error as a DataFailure: its statusCode says forbidden or not found. */
+/**
+ * A storage-js error as a DataFailure: its statusCode says forbidden or not found. No error but
+ * nothing removed is "not-found" too: the image was already gone (or hidden from this caller).
+ */
 function storageFailure(error: { message: string; statusCode?: string } | null): DataFailure {
   const status = Number(error?.statusCode ?? 0);
-  const kind = status === 403 ? "forbidden" : status === 404 ? "not-found" : "unknown";
+  const kind = status === 403 ? "forbidden" : status === 404 || !error ? "not-found" : "unknown";
   return new DataFailure({ kind, message: error?.message ?? "The image was not deleted", status });
 }
 

@@ -13,7 +13,7 @@ import { adminKeys } from "~/lib/admin/keys";
 import { tagsQuery } from "~/lib/admin/posts";
 import { tagProblemOf, validateTag, type TagInput } from "~/lib/authoring";
 import type { Tag } from "~/lib/blog-types";
-import { dataErrorOf, errorNotice } from "~/lib/data-result";
+import { dataErrorOf, errorNotice, screenErrorTexts, type ErrorTexts } from "~/lib/data-result";
 import type { AdminPanelProps } from "../admin-view";
 import { showDone, showError } from "../admin-write";
 import { RemoveButton } from "../remove-button";
@@ -52,10 +52,11 @@ function TagsSection({
   const tags = useQuery(tagsQuery(client));
   const [editing, setEditing] = useState<string | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.tags });
+  const failure = screenErrorTexts.tagWrite(adminCopy);
   const remove = useMutation({
     mutationFn: (tag: Tag) => deleteTag(client, tag.id),
     onSuccess: () => showDone(copy.toasts.tagDeleted),
-    onError: (error) => showError(errorNotice(dataErrorOf(error), { title: adminCopy.toasts.errorTitle })),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), failure)),
     onSettled: reload,
   });
   return (
@@ -69,7 +70,7 @@ function TagsSection({
       {manage ? (
         <TagForm
           copy={copy}
-          errorTitle={adminCopy.toasts.errorTitle}
+          failure={failure}
           submitLabel={copy.tags.create}
           save={(input) => createTag(client, input)}
           done={copy.toasts.tagCreated}
@@ -89,7 +90,7 @@ function TagsSection({
               {editing === tag.id ? (
                 <TagForm
                   copy={copy}
-                  errorTitle={adminCopy.toasts.errorTitle}
+                  failure={failure}
                   initial={tag}
                   submitLabel={copy.tags.save}
                   save={(input) => updateTag(client, tag.id, input)}
@@ -98,6 +99,8 @@ function TagsSection({
                     setEditing(null);
                     return reload();
                   }}
+                  // A tag deleted meanwhile leaves the list read again (and this form with it).
+                  onFailed={reload}
                   onCancel={() => setEditing(null)}
                 />
               ) : (
@@ -139,17 +142,19 @@ function TagsSection({
 
 interface TagFormProps {
   copy: EditorialCopy;
-  errorTitle: string;
+  /** The section's error texts (pt-BR whatever the database says). */
+  failure: ErrorTexts;
   initial?: Tag;
   submitLabel: string;
   save: (input: TagInput) => Promise<void>;
   done: { title: string; description: string };
   onSaved: () => unknown;
+  onFailed?: () => unknown;
   onCancel?: () => void;
 }
 
 /** A tag's name, slug (following the name until edited, for a new tag) and description. */
-function TagForm({ copy, errorTitle, initial, submitLabel, save, done, onSaved, onCancel }: TagFormProps) {
+function TagForm({ copy, failure, initial, submitLabel, save, done, onSaved, onFailed, onCancel }: TagFormProps) {
   const empty: TagInput = { name: "", slug: "", description: "" };
   const { values, errors, setErrors, set, setSlug, reset, submit } = useNamedForm<TagInput>(
     initial ? { name: initial.name, slug: initial.slug, description: initial.description ?? "" } : empty,
@@ -166,14 +171,13 @@ function TagForm({ copy, errorTitle, initial, submitLabel, save, done, onSaved, 
       return onSaved();
     },
     onError: (error) => {
-      const failure = dataErrorOf(error);
-      const known = tagProblemOf(failure);
+      const refusal = dataErrorOf(error);
+      const known = tagProblemOf(refusal);
       if (known) setErrors({ [known.field]: copy.validation[known.problem] });
       showError(
-        known
-          ? { title: errorTitle, description: copy.validation[known.problem] }
-          : errorNotice(failure, { title: errorTitle }),
+        known ? { title: failure.title, description: copy.validation[known.problem] } : errorNotice(refusal, failure),
       );
+      if (refusal.kind === "not-found") return onFailed?.();
     },
   });
   return (

@@ -30,14 +30,14 @@ export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
   });
   const remove = useAdminWrite((image: UploadedImage) => deleteImage(client, image), {
     done: copy.toasts.imageDeleted,
-    failure: screenErrorTexts.messageWrite(copy),
+    failure: screenErrorTexts.imageWrite(copy),
     reload: adminKeys.images,
   });
   const cleanup = useMutation({
     // The names shown and confirmed, never a new listing: the count asked about is the most that goes.
     mutationFn: (names: readonly string[]) => removeUnusedImages(client, names),
     onSuccess: (count, names) => showDone(copy.images.cleanup.done(count, names.length - count)),
-    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.imageWrite(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.images }),
   });
   const unusedCount = unused.data?.length ?? 0;
