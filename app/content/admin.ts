@@ -561,6 +561,8 @@ export const adminCopy = {
       cancel: "Cancelar",
       rename: "Editar",
       renameLabel: (name: string) => `Editar a tag ${name}`,
+      /** The inline form's accessible name, the list holding it beside the other tags. */
+      formLabel: (name: string) => `Tag ${name}`,
       remove: "Excluir",
       removeLabel: (name: string) => `Excluir a tag ${name}`,
       confirmRemove: (name: string) => `Excluir a tag ${name}? Ela sai de todos os posts.`,

@@ -173,7 +173,7 @@ function ProfileForm(props: ProfileFormProps) {
   useEffect(() => {
     if (focusFirst) nameRef.current?.focus();
   }, [focusFirst]);
-  const { values, errors, setErrors, set, setSlug, keepSlug, submit } = useNamedForm<AuthorProfileInput>(
+  const { values, errors, refuse, set, setSlug, keepSlug, submit } = useNamedForm<AuthorProfileInput>(
     {
       name: profile?.name ?? "",
       slug: profile?.slug ?? "",
@@ -186,6 +186,7 @@ function ProfileForm(props: ProfileFormProps) {
     copy,
   );
   const bioId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const mutation = useMutation({
     mutationFn: (input: AuthorProfileInput) => saveAuthorProfile(client, userId, input, profile !== null),
     onSuccess: (_, saved) => {
@@ -196,7 +197,7 @@ function ProfileForm(props: ProfileFormProps) {
     onError: (error) => {
       const refusal = dataErrorOf(error);
       const known = profileProblemOf(refusal);
-      if (known) setErrors({ [known.field]: copy.validation[known.problem] });
+      if (known) refuse(formRef.current, { [known.field]: copy.validation[known.problem] });
       showError(
         known ? { title: failure.title, description: copy.validation[known.problem] } : errorNotice(refusal, failure),
       );
@@ -211,6 +212,7 @@ function ProfileForm(props: ProfileFormProps) {
   const p = copy.profile;
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={label}
       onSubmit={submit((valid) => mutation.mutate(valid))}
@@ -256,7 +258,8 @@ function ProfileForm(props: ProfileFormProps) {
         input={{ type: "url", inputMode: "url" }}
       />
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={mutation.isPending}>
+        {/* Busy, not disabled, while it saves: a disabled button drops the keyboard's focus. */}
+        <Button type="submit" busy={mutation.isPending}>
           {mutation.isPending ? p.busy : p.save}
         </Button>
         {onCancel ? (

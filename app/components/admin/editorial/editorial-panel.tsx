@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
@@ -51,6 +51,12 @@ function TagsSection({
   const queryClient = useQueryClient();
   const tags = useQuery(tagsQuery(client));
   const [editing, setEditing] = useState<string | null>(null);
+  // The Editar button to focus again once its form closes (saved or cancelled), as for profiles.
+  const returnFocusTo = useRef<string | null>(null);
+  const close = (tagId: string) => {
+    returnFocusTo.current = tagId;
+    setEditing(null);
+  };
   const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.tags });
   const failure = screenErrorTexts.tagWrite(adminCopy);
   const remove = useMutation({
@@ -92,16 +98,17 @@ function TagsSection({
                   copy={copy}
                   failure={failure}
                   initial={tag}
+                  label={copy.tags.formLabel(tag.name)}
                   submitLabel={copy.tags.save}
                   save={(input) => updateTag(client, tag.id, input)}
                   done={copy.toasts.tagUpdated}
                   onSaved={() => {
-                    setEditing(null);
+                    close(tag.id);
                     return reload();
                   }}
                   // A tag deleted meanwhile leaves the list read again (and this form with it).
                   onFailed={reload}
-                  onCancel={() => setEditing(null)}
+                  onCancel={() => close(tag.id)}
                 />
               ) : (
                 <div className="flex items-center justify-between gap-4">
@@ -116,6 +123,12 @@ function TagsSection({
                           variant="ghost"
                           size="icon"
                           aria-label={copy.tags.renameLabel(tag.name)}
+                          ref={(button) => {
+                            if (button && returnFocusTo.current === tag.id) {
+                              returnFocusTo.current = null;
+                              button.focus();
+                            }
+                          }}
                           onClick={() => setEditing(tag.id)}
                         >
                           <Pencil aria-hidden="true" />
@@ -145,6 +158,8 @@ interface TagFormProps {
   /** The section's error texts (pt-BR whatever the database says). */
   failure: ErrorTexts;
   initial?: Tag;
+  /** The form's accessible name, for the inline one among the tags. */
+  label?: string;
   submitLabel: string;
   save: (input: TagInput) => Promise<void>;
   done: { title: string; description: string };
@@ -154,15 +169,22 @@ interface TagFormProps {
 }
 
 /** A tag's name, slug (following the name until edited, for a new tag) and description. */
-function TagForm({ copy, failure, initial, submitLabel, save, done, onSaved, onFailed, onCancel }: TagFormProps) {
+function TagForm(props: TagFormProps) {
+  const { copy, failure, initial, label, submitLabel, save, done, onSaved, onFailed, onCancel } = props;
   const empty: TagInput = { name: "", slug: "", description: "" };
-  const { values, errors, setErrors, set, setSlug, reset, submit } = useNamedForm<TagInput>(
+  const { values, errors, refuse, set, setSlug, reset, submit } = useNamedForm<TagInput>(
     initial ? { name: initial.name, slug: initial.slug, description: initial.description ?? "" } : empty,
     Boolean(initial),
     validateTag,
     copy,
   );
   const descriptionId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // The inline form opens in place of its Editar button: its name field takes the focus.
+  useEffect(() => {
+    if (initial) nameRef.current?.focus();
+  }, [initial]);
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: () => {
@@ -173,7 +195,7 @@ function TagForm({ copy, failure, initial, submitLabel, save, done, onSaved, onF
     onError: (error) => {
       const refusal = dataErrorOf(error);
       const known = tagProblemOf(refusal);
-      if (known) setErrors({ [known.field]: copy.validation[known.problem] });
+      if (known) refuse(formRef.current, { [known.field]: copy.validation[known.problem] });
       showError(
         known ? { title: failure.title, description: copy.validation[known.problem] } : errorNotice(refusal, failure),
       );
@@ -181,8 +203,20 @@ function TagForm({ copy, failure, initial, submitLabel, save, done, onSaved, onF
     },
   });
   return (
-    <form noValidate onSubmit={submit((valid) => mutation.mutate(valid))} className="grid gap-4 sm:grid-cols-2">
-      <TextField texts={copy.tags.name} value={values.name} onChange={(v) => set("name", v)} error={errors.name} />
+    <form
+      ref={formRef}
+      noValidate
+      aria-label={label}
+      onSubmit={submit((valid) => mutation.mutate(valid))}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <TextField
+        texts={copy.tags.name}
+        value={values.name}
+        onChange={(v) => set("name", v)}
+        error={errors.name}
+        inputRef={nameRef}
+      />
       <TextField
         texts={copy.tags.slug}
         value={values.slug}
@@ -208,7 +242,8 @@ function TagForm({ copy, failure, initial, submitLabel, save, done, onSaved, onF
         )}
       </Field>
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={mutation.isPending}>
+        {/* Busy, not disabled, while it saves: a disabled button drops the keyboard's focus. */}
+        <Button type="submit" busy={mutation.isPending}>
           {submitLabel}
         </Button>
         {onCancel ? (
