@@ -225,6 +225,8 @@ export const adminCopy = {
     failed: "Não foi possível carregar as imagens.",
     usedIn: (count: number) =>
       count === 0 ? "Não usada em nenhum post" : count === 1 ? "Usada em 1 post" : `Usada em ${count} posts`,
+    /** In use though no post shows it: the database's in_use counts author photos and the site's image. */
+    usedElsewhere: "Usada como foto de autor ou imagem de compartilhamento do site",
     size: (bytes: number) =>
       bytes >= 1024 * 1024
         ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`
@@ -233,6 +235,8 @@ export const adminCopy = {
     confirmDelete: "Tem certeza que deseja excluir esta imagem?",
     confirmDeleteUsed: (titles: string[]) =>
       `Esta imagem aparece em: ${titles.join("; ")}. Excluí-la deixa esses posts sem ela. Excluir mesmo assim?`,
+    confirmDeleteUsedElsewhere:
+      "Esta imagem é usada como foto de autor ou imagem de compartilhamento do site. Excluí-la deixa esse lugar sem imagem. Excluir mesmo assim?",
     /** Beside an upload nothing has shown for a day (the database decides: public.unused_blog_images). */
     unused: "Sem uso há mais de 24 horas",
     /** "Remover imagens sem uso": uploads of cancelled posts and replaced images, removed in one go. */
@@ -248,9 +252,23 @@ export const adminCopy = {
         count === 1
           ? "Remover a imagem sem uso? Ela será apagada de vez."
           : `Remover as ${count} imagens sem uso? Elas serão apagadas de vez.`,
-      done: (count: number) => ({
-        title: "Imagens removidas",
-        description: count === 1 ? "1 imagem sem uso foi removida." : `${count} imagens sem uso foram removidas.`,
+      /** What really went: images that came into use after the list was shown are kept. */
+      done: (count: number, kept: number) => ({
+        title: count === 0 ? "Nenhuma imagem removida" : "Imagens removidas",
+        description: [
+          count === 0
+            ? null
+            : count === 1
+              ? "1 imagem sem uso foi removida."
+              : `${count} imagens sem uso foram removidas.`,
+          kept === 0
+            ? null
+            : kept === 1
+              ? "1 imagem passou a ser usada ou já tinha sido removida e ficou como estava."
+              : `${kept} imagens passaram a ser usadas ou já tinham sido removidas e ficaram como estavam.`,
+        ]
+          .filter(Boolean)
+          .join(" "),
       }),
     },
   },
@@ -259,6 +277,8 @@ export const adminCopy = {
     updated: { title: "Post atualizado", description: "O post foi atualizado com sucesso." },
     deleted: { title: "Post excluído", description: "O post foi excluído com sucesso." },
     imageDeleted: { title: "Imagem excluída", description: "A imagem foi excluída com sucesso." },
+    /** Deleting an image that is already gone (another editor, or the cleanup, removed it). */
+    imageGone: "Esta imagem já tinha sido excluída. A lista foi atualizada.",
     errorTitle: "Erro",
     /** Any write the network or the server failed: what was typed stays on screen. */
     unavailable: "Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.",
@@ -541,6 +561,8 @@ export const adminCopy = {
       cancel: "Cancelar",
       rename: "Editar",
       renameLabel: (name: string) => `Editar a tag ${name}`,
+      /** The inline form's accessible name, the list holding it beside the other tags. */
+      formLabel: (name: string) => `Tag ${name}`,
       remove: "Excluir",
       removeLabel: (name: string) => `Excluir a tag ${name}`,
       confirmRemove: (name: string) => `Excluir a tag ${name}? Ela sai de todos os posts.`,
@@ -589,6 +611,8 @@ export const adminCopy = {
       tagCreated: { title: "Tag criada", description: "A tag já pode ser usada nos posts." },
       tagUpdated: { title: "Tag atualizada", description: "A tag foi atualizada." },
       tagDeleted: { title: "Tag excluída", description: "A tag foi excluída e saiu dos posts." },
+      /** Renaming or deleting a tag someone else deleted meanwhile: the list is read again. */
+      tagGone: "Esta tag não existe mais: outra pessoa a excluiu. A lista foi atualizada.",
       profileSaved: { title: "Perfil salvo", description: "O seu perfil de autor foi salvo." },
       authorSaved: (name: string) => ({ title: "Perfil salvo", description: `O perfil de ${name} foi salvo.` }),
     },

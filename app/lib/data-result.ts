@@ -277,6 +277,30 @@ export const screenErrorTexts = {
     title: copy.toasts.errorTitle,
     byKind: adminWriteKinds(copy),
   }),
+  /** Deleting an image: one already gone says so; never the storage service's English. */
+  imageWrite: (copy: typeof AdminCopy): ErrorTexts => ({
+    title: copy.toasts.errorTitle,
+    byKind: { ...adminWriteKinds(copy), "not-found": copy.toasts.imageGone },
+    unexpected: copy.toasts.unexpected,
+    fallback: copy.toasts.unexpected,
+  }),
+  /**
+   * "Tags e autoria"'s author profiles: a refused value is said under its field
+   * (app/lib/authoring.ts), anything else in pt-BR, never the database's English.
+   */
+  profileWrite: (copy: typeof AdminCopy): ErrorTexts => ({
+    title: copy.toasts.errorTitle,
+    byKind: adminWriteKinds(copy),
+    unexpected: copy.toasts.unexpected,
+    fallback: copy.toasts.unexpected,
+  }),
+  /** Its tags, the same, and a tag someone else deleted meanwhile says so. */
+  tagWrite: (copy: typeof AdminCopy): ErrorTexts => ({
+    title: copy.toasts.errorTitle,
+    byKind: { ...adminWriteKinds(copy), "not-found": copy.editorial.toasts.tagGone },
+    unexpected: copy.toasts.unexpected,
+    fallback: copy.toasts.unexpected,
+  }),
   /** Saving the site settings: a refused value is also said under its field. */
   saveSettings: (copy: typeof AdminCopy): ErrorTexts => ({
     title: copy.toasts.errorTitle,

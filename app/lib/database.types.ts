@@ -411,6 +411,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      blog_image_cleanup_requests: {
+        Row: {
+          name: string;
+          requested_at: string;
+          requested_by: string;
+        };
+        Insert: {
+          name: string;
+          requested_at?: string;
+          requested_by?: string;
+        };
+        Update: {
+          name?: string;
+          requested_at?: string;
+          requested_by?: string;
+        };
+        Relationships: [];
+      };
       blog_image_uploads: {
         Row: {
           created_at: string;
@@ -1285,6 +1303,7 @@ export type Database = {
         }[];
       };
       analytics_write_day: { Args: { p_day: string | null }; Returns: undefined };
+      blog_image_in_use: { Args: { object_name: string | null }; Returns: boolean };
       blog_image_overview: {
         Args: never;
         Returns: {
@@ -1376,6 +1395,7 @@ export type Database = {
           title: string;
         }[];
       };
+      request_unused_blog_images_removal: { Args: { names: string[] | null }; Returns: string[] };
       restore_post_revision: { Args: { revision_id: number | null }; Returns: string };
       revision_reason: { Args: { new_published: boolean | null; old_published: boolean | null }; Returns: string };
       search_posts: {

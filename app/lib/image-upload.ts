@@ -46,24 +46,52 @@ export function firstImage(files: FileList | readonly File[] | null | undefined)
   return [...(files ?? [])].find((file) => file.type.startsWith("image/")) ?? null;
 }
 
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * An accepted image type from a file's first bytes, or null. The browser's `file.type` comes from
+ * the name's extension, and the server refuses a name whose extension is not the bytes' type, so
+ * a JPEG saved as "foto.png" must be named and sent by what it is.
+ */
+export function sniffImageType(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "image/png";
+  if (/^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return "image/gif";
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "image/webp";
+  if (ascii(bytes, 4, 8) === "ftyp") {
+    // The major brand, then the compatible ones, within the ftyp box's first bytes read here.
+    const boxEnd = Math.min(bytes.length, (bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!);
+    for (let at = 8; at + 4 <= boxEnd; at += 4) {
+      if (at === 12) continue; // the minor version
+      if (["avif", "avis"].includes(ascii(bytes, at, at + 4))) return "image/avif";
+    }
+  }
+  return null;
+}
+
+/** The file's real type, from its bytes (see sniffImageType). */
+export async function imageTypeOf(file: Blob): Promise<string | null> {
+  return sniffImageType(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
+}
+
 /** What the browser can check before sending (the server checks the bytes again). */
-export function checkImageFile(file: File): UploadProblem | null {
-  if (!IMAGE_EXTENSIONS[file.type]) return "type";
+export function checkImageFile(file: { size: number }, type: string | null): UploadProblem | null {
+  if (!type || !IMAGE_EXTENSIONS[type]) return "type";
   if (file.size > MAX_IMAGE_BYTES) return "size";
   return null;
 }
 
 /**
  * The object name: unique, and carrying the picture's size so public pages can reserve its
- * space without a lookup (app/lib/images.ts dimensionsFromName).
+ * space without a lookup (app/lib/images.ts dimensionsFromName); the extension is the type's.
  */
 export function imageObjectName(
-  file: File,
+  type: string,
   size: { width: number; height: number },
   id: string,
   folder: ImageFolder = "posts",
 ): string {
-  return `${folder}/${id}-${size.width}x${size.height}.${IMAGE_EXTENSIONS[file.type] ?? "img"}`;
+  return `${folder}/${id}-${size.width}x${size.height}.${IMAGE_EXTENSIONS[type] ?? "img"}`;
 }
 
 /** Its size as displayed (EXIF orientation applied, as the server stores it). */
@@ -90,22 +118,23 @@ export interface UploadRequest {
 
 /** Uploads one image; resolves with the URL to store, or rejects with an ImageUploadError. */
 export async function uploadImage({ config, accessToken, file, onProgress, folder }: UploadRequest): Promise<string> {
-  const problem = checkImageFile(file);
-  if (problem) throw new ImageUploadError(problem);
+  const type = await imageTypeOf(file).catch(() => null);
+  const problem = checkImageFile(file, type);
+  if (problem || !type) throw new ImageUploadError(problem ?? "type");
   let size: { width: number; height: number };
   try {
     size = await imageSize(file);
   } catch {
     throw new ImageUploadError("type");
   }
-  const name = imageObjectName(file, size, crypto.randomUUID(), folder);
+  const name = imageObjectName(type, size, crypto.randomUUID(), folder);
   const base = config.publicUrl?.replace(/\/+$/, "") ?? "";
   await new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", `${base}/storage/v1/object/${BLOG_IMAGES_BUCKET}/${name}`);
     request.setRequestHeader("Authorization", `Bearer ${accessToken}`);
     request.setRequestHeader("apikey", config.anonKey);
-    request.setRequestHeader("Content-Type", file.type);
+    request.setRequestHeader("Content-Type", type);
     // The name is unique to this upload, so its URL never changes meaning: cache for a year.
     request.setRequestHeader("Cache-Control", "max-age=31536000");
     request.setRequestHeader("x-upsert", "false");

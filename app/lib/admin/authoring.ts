@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { profileRow, tagRow, type AuthorProfileInput, type TagInput } from "../authoring";
 import type { AuthorProfile } from "../blog-types";
-import { expectData } from "../data-result";
+import { DataFailure, expectData } from "../data-result";
 import type { AppSupabaseClient } from "../database.types";
 import { adminKeys } from "./keys";
 
@@ -13,13 +13,20 @@ export async function createTag(client: AppSupabaseClient, input: TagInput): Pro
   expectData(await client.from("tags").insert(tagRow(input)));
 }
 
+/** A tag someone else deleted meanwhile: PostgREST answers an update or delete of no row with 2xx. */
+function tagGone(): DataFailure {
+  return new DataFailure({ kind: "not-found", message: "The tag no longer exists", code: "PGRST116" });
+}
+
 export async function updateTag(client: AppSupabaseClient, id: string, input: TagInput): Promise<void> {
-  expectData(await client.from("tags").update(tagRow(input)).eq("id", id));
+  const rows = expectData(await client.from("tags").update(tagRow(input)).eq("id", id).select("id"));
+  if (rows.length === 0) throw tagGone();
 }
 
 /** Deleting a tag takes it off its posts (the foreign key's cascade). */
 export async function deleteTag(client: AppSupabaseClient, id: string): Promise<void> {
-  expectData(await client.from("tags").delete().eq("id", id));
+  const rows = expectData(await client.from("tags").delete().eq("id", id).select("id"));
+  if (rows.length === 0) throw tagGone();
 }
 
 /** The signed-in user's profile, or null before they write one. */

@@ -7,7 +7,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../../../server/backend/testing/backend.ts";
 import { describeEachDatabase } from "../../../server/backend/testing/describe-each-database.ts";
-import { listImages, listUnusedImages, removeUnusedImages } from "./images";
+import { adminCopy } from "~/content/admin";
+import { dataErrorOf, errorNotice, screenErrorTexts } from "../data-result";
+import { deleteImage, listImages, listUnusedImages, removeUnusedImages } from "./images";
 
 const publicPath = (name: string) => `/storage/v1/object/public/blog-images/${name}`;
 
@@ -62,6 +64,26 @@ describeEachDatabase("admin images", (kind) => {
       await t?.close();
     });
 
+    async function upload(name: string) {
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#16a34a" } })
+        .png()
+        .toBuffer();
+      const { error } = await admin.client.storage
+        .from("blog-images")
+        .upload(name, new Blob([new Uint8Array(png)], { type: "image/png" }), { contentType: "image/png" });
+      if (error) throw new Error(error.message);
+    }
+    async function insertPost(title: string, image: string) {
+      const { error } = await admin.client.from("blog_posts").insert({
+        title,
+        slug: title.toLowerCase().replaceAll(" ", "-"),
+        content: "Texto.",
+        featured_image: publicPath(image),
+        author_id: admin.id,
+      });
+      if (error) throw new Error(error.message);
+    }
+
     it("lists each upload with its original name and the posts that show it", async () => {
       const images = await listImages(admin.client);
       const byName = new Map(images.map((image) => [image.name, image]));
@@ -102,9 +124,9 @@ describeEachDatabase("admin images", (kind) => {
       // An account without a staff role sees nothing to list and nothing to remove.
       expect(await listImages(member)).toEqual([]);
       expect(await listUnusedImages(member)).toEqual([]);
-      expect(await removeUnusedImages(member)).toBe(0);
+      expect(await removeUnusedImages(member, [names.cancelled])).toBe(0);
 
-      expect(await removeUnusedImages(admin.client)).toBe(1);
+      expect(await removeUnusedImages(admin.client, [names.cancelled])).toBe(1);
       const left = (await listImages(admin.client)).map((image) => image.name);
       expect(left).not.toContain(names.cancelled);
       expect(left).toEqual(expect.arrayContaining([names.featured, names.inline, names.avatar, names.fresh]));
@@ -113,6 +135,51 @@ describeEachDatabase("admin images", (kind) => {
       const { data: stored } = await admin.client.storage.from("blog-images").list("posts");
       expect(stored?.map((file) => `posts/${file.name}`)).not.toContain(names.cancelled);
       expect(await listUnusedImages(admin.client)).toEqual([]);
+    });
+
+    it("removes only the names shown and confirmed, sparing one that came into use", async () => {
+      const later = {
+        shown: "posts/0a1b2c3d-0000-4000-8000-000000000011-64x48.png",
+        nowUsed: "posts/0a1b2c3d-0000-4000-8000-000000000012-64x48.png",
+        notShown: "posts/0a1b2c3d-0000-4000-8000-000000000013-64x48.png",
+        raced: "posts/0a1b2c3d-0000-4000-8000-000000000014-64x48.png",
+      };
+      for (const name of Object.values(later)) await upload(name);
+      await t.backend.db.query(
+        "update storage.objects set created_at = now() - interval '2 days' where name = any($1)",
+        [Object.values(later)],
+      );
+      // The page showed two; then one went into a post and a third became a day old.
+      const shown = [later.shown, later.nowUsed];
+      await insertPost("Post novo", later.nowUsed);
+
+      expect(await removeUnusedImages(admin.client, shown)).toBe(1);
+      const left = (await listImages(admin.client)).map((image) => image.name);
+      expect(left).not.toContain(later.shown);
+      expect(left).toEqual(expect.arrayContaining([later.nowUsed, later.notShown, later.raced]));
+
+      // Still unused when requested, in use by the time of the storage DELETE: spared there.
+      const { data: requested } = await admin.client.rpc("request_unused_blog_images_removal", {
+        names: [later.raced],
+      });
+      expect(requested).toEqual([later.raced]);
+      await insertPost("Post da corrida", later.raced);
+      const { data: removed, error } = await admin.client.storage.from("blog-images").remove([later.raced]);
+      expect(error).toBeNull();
+      expect(removed).toEqual([]);
+      expect((await listImages(admin.client)).map((image) => image.name)).toContain(later.raced);
+
+      // The bin still deletes an image in use (its question named the posts) once no cleanup runs.
+      await admin.client.from("blog_image_cleanup_requests").delete().eq("name", later.raced);
+      const raced = (await listImages(admin.client)).find((image) => image.name === later.raced);
+      await deleteImage(admin.client, raced!);
+      expect((await listImages(admin.client)).map((image) => image.name)).not.toContain(later.raced);
+
+      // Deleting it again (another tab had it listed): already gone, said in pt-BR.
+      const again = await deleteImage(admin.client, raced!).catch((failure: unknown) => failure);
+      expect(errorNotice(dataErrorOf(again), screenErrorTexts.imageWrite(adminCopy))?.description).toBe(
+        adminCopy.toasts.imageGone,
+      );
     });
   });
 });

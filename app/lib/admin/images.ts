@@ -28,10 +28,13 @@ export interface UploadedImage {
   inUse: boolean;
 }
 
-/** A storage-js error as a DataFailure: its statusCode says forbidden or not found. */
+/**
+ * A storage-js error as a DataFailure: its statusCode says forbidden or not found. No error but
+ * nothing removed is "not-found" too: the image was already gone (or hidden from this caller).
+ */
 function storageFailure(error: { message: string; statusCode?: string } | null): DataFailure {
   const status = Number(error?.statusCode ?? 0);
-  const kind = status === 403 ? "forbidden" : status === 404 ? "not-found" : "unknown";
+  const kind = status === 403 ? "forbidden" : status === 404 || !error ? "not-found" : "unknown";
   return new DataFailure({ kind, message: error?.message ?? "The image was not deleted", status });
 }
 
@@ -76,14 +79,27 @@ export async function deleteImage(client: AppSupabaseClient, image: UploadedImag
 const REMOVE_BATCH = 100;
 
 /**
- * "Remover imagens sem uso": deletes the uploads the database reports unused for a day
- * (public.unused_blog_images), whatever this page last listed. Resolves with how many went.
+ * "Remover imagens sem uso": deletes, of the names the page showed and the editor confirmed, those
+ * the database still reports unused; one that comes into use before its DELETE is spared there
+ * (policy in 20260101004060_image_cleanup_checks_use.sql). Resolves with how many went.
  */
-export async function removeUnusedImages(client: AppSupabaseClient): Promise<number> {
-  const names = await listUnusedImages(client);
+export async function removeUnusedImages(client: AppSupabaseClient, names: readonly string[]): Promise<number> {
+  if (names.length === 0) return 0;
+  const requested = expectData(await client.rpc("request_unused_blog_images_removal", { names: [...names] }));
   let removed = 0;
-  for (let start = 0; start < names.length; start += REMOVE_BATCH) {
-    removed += (await removeObjects(client, names.slice(start, start + REMOVE_BATCH))).length;
+  try {
+    for (let start = 0; start < requested.length; start += REMOVE_BATCH) {
+      const batch = requested.slice(start, start + REMOVE_BATCH);
+      const { data, error } = await client.storage.from(BLOG_IMAGES_BUCKET).remove(batch);
+      if (error) throw storageFailure(error as { message: string; statusCode?: string });
+      // Nothing removed is no refusal here: the images came into use and were spared.
+      const gone = (data ?? []).map((object) => object.name);
+      if (gone.length > 0) await client.from("blog_image_uploads").delete().in("name", gone);
+      removed += gone.length;
+    }
+  } finally {
+    // The request must not outlive this cleanup (a later bin delete of one of them is the editor's).
+    if (requested.length > 0) await client.from("blog_image_cleanup_requests").delete().in("name", requested);
   }
   return removed;
 }

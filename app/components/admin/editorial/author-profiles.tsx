@@ -11,7 +11,7 @@ import { authorProfileQuery, authorProfilesQuery, saveAuthorProfile } from "~/li
 import { adminKeys } from "~/lib/admin/keys";
 import { profileProblemOf, validateProfile, type AuthorProfileInput } from "~/lib/authoring";
 import type { AuthorProfile } from "~/lib/blog-types";
-import { dataErrorOf, errorNotice } from "~/lib/data-result";
+import { dataErrorOf, errorNotice, screenErrorTexts, type ErrorTexts } from "~/lib/data-result";
 import type { AdminPanelProps } from "../admin-view";
 import { showDone, showError } from "../admin-write";
 import { useNamedForm, type EditorialCopy } from "./named-form";
@@ -52,7 +52,7 @@ export function OwnProfileSection({
           userId={userId}
           profile={profile.data}
           copy={copy}
-          errorTitle={adminCopy.toasts.errorTitle}
+          failure={screenErrorTexts.profileWrite(adminCopy)}
           done={() => copy.toasts.profileSaved}
         />
       )}
@@ -107,7 +107,7 @@ export function TeamProfilesSection({
                   userId={profile.user_id}
                   profile={profile}
                   copy={copy}
-                  errorTitle={adminCopy.toasts.errorTitle}
+                  failure={screenErrorTexts.profileWrite(adminCopy)}
                   done={(saved) => copy.toasts.authorSaved(saved.name.trim())}
                   label={copy.authors.formLabel(profile.name)}
                   focusFirst
@@ -153,7 +153,8 @@ interface ProfileFormProps {
   userId: string;
   profile: AuthorProfile | null;
   copy: EditorialCopy;
-  errorTitle: string;
+  /** The section's error texts (pt-BR whatever the database says). */
+  failure: ErrorTexts;
   /** The toast of a save, from what was saved. */
   done: (saved: AuthorProfileInput) => { title: string; description: string };
   /** The form's accessible name, when the page holds more than one profile form. */
@@ -166,13 +167,13 @@ interface ProfileFormProps {
 
 /** An author profile's name, slug (following the name until edited, for a new one), bio, photo and site. */
 function ProfileForm(props: ProfileFormProps) {
-  const { client, userId, profile, copy, errorTitle, done, label, focusFirst, onSaved, onCancel } = props;
+  const { client, userId, profile, copy, failure, done, label, focusFirst, onSaved, onCancel } = props;
   const queryClient = useQueryClient();
   const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focusFirst) nameRef.current?.focus();
   }, [focusFirst]);
-  const { values, errors, setErrors, set, setSlug, keepSlug, submit } = useNamedForm<AuthorProfileInput>(
+  const { values, errors, refuse, set, setSlug, keepSlug, submit } = useNamedForm<AuthorProfileInput>(
     {
       name: profile?.name ?? "",
       slug: profile?.slug ?? "",
@@ -185,6 +186,7 @@ function ProfileForm(props: ProfileFormProps) {
     copy,
   );
   const bioId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const mutation = useMutation({
     mutationFn: (input: AuthorProfileInput) => saveAuthorProfile(client, userId, input, profile !== null),
     onSuccess: (_, saved) => {
@@ -193,13 +195,11 @@ function ProfileForm(props: ProfileFormProps) {
       onSaved?.();
     },
     onError: (error) => {
-      const failure = dataErrorOf(error);
-      const known = profileProblemOf(failure);
-      if (known) setErrors({ [known.field]: copy.validation[known.problem] });
+      const refusal = dataErrorOf(error);
+      const known = profileProblemOf(refusal);
+      if (known) refuse(formRef.current, { [known.field]: copy.validation[known.problem] });
       showError(
-        known
-          ? { title: errorTitle, description: copy.validation[known.problem] }
-          : errorNotice(failure, { title: errorTitle }),
+        known ? { title: failure.title, description: copy.validation[known.problem] } : errorNotice(refusal, failure),
       );
     },
     onSettled: () =>
@@ -212,6 +212,7 @@ function ProfileForm(props: ProfileFormProps) {
   const p = copy.profile;
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={label}
       onSubmit={submit((valid) => mutation.mutate(valid))}
@@ -257,7 +258,8 @@ function ProfileForm(props: ProfileFormProps) {
         input={{ type: "url", inputMode: "url" }}
       />
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={mutation.isPending}>
+        {/* Busy, not disabled, while it saves: a disabled button drops the keyboard's focus. */}
+        <Button type="submit" busy={mutation.isPending}>
           {mutation.isPending ? p.busy : p.save}
         </Button>
         {onCancel ? (

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
@@ -13,7 +13,7 @@ import { adminKeys } from "~/lib/admin/keys";
 import { tagsQuery } from "~/lib/admin/posts";
 import { tagProblemOf, validateTag, type TagInput } from "~/lib/authoring";
 import type { Tag } from "~/lib/blog-types";
-import { dataErrorOf, errorNotice } from "~/lib/data-result";
+import { dataErrorOf, errorNotice, screenErrorTexts, type ErrorTexts } from "~/lib/data-result";
 import type { AdminPanelProps } from "../admin-view";
 import { showDone, showError } from "../admin-write";
 import { RemoveButton } from "../remove-button";
@@ -51,11 +51,18 @@ function TagsSection({
   const queryClient = useQueryClient();
   const tags = useQuery(tagsQuery(client));
   const [editing, setEditing] = useState<string | null>(null);
+  // The Editar button to focus again once its form closes (saved or cancelled), as for profiles.
+  const returnFocusTo = useRef<string | null>(null);
+  const close = (tagId: string) => {
+    returnFocusTo.current = tagId;
+    setEditing(null);
+  };
   const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.tags });
+  const failure = screenErrorTexts.tagWrite(adminCopy);
   const remove = useMutation({
     mutationFn: (tag: Tag) => deleteTag(client, tag.id),
     onSuccess: () => showDone(copy.toasts.tagDeleted),
-    onError: (error) => showError(errorNotice(dataErrorOf(error), { title: adminCopy.toasts.errorTitle })),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), failure)),
     onSettled: reload,
   });
   return (
@@ -69,7 +76,7 @@ function TagsSection({
       {manage ? (
         <TagForm
           copy={copy}
-          errorTitle={adminCopy.toasts.errorTitle}
+          failure={failure}
           submitLabel={copy.tags.create}
           save={(input) => createTag(client, input)}
           done={copy.toasts.tagCreated}
@@ -89,16 +96,19 @@ function TagsSection({
               {editing === tag.id ? (
                 <TagForm
                   copy={copy}
-                  errorTitle={adminCopy.toasts.errorTitle}
+                  failure={failure}
                   initial={tag}
+                  label={copy.tags.formLabel(tag.name)}
                   submitLabel={copy.tags.save}
                   save={(input) => updateTag(client, tag.id, input)}
                   done={copy.toasts.tagUpdated}
                   onSaved={() => {
-                    setEditing(null);
+                    close(tag.id);
                     return reload();
                   }}
-                  onCancel={() => setEditing(null)}
+                  // A tag deleted meanwhile leaves the list read again (and this form with it).
+                  onFailed={reload}
+                  onCancel={() => close(tag.id)}
                 />
               ) : (
                 <div className="flex items-center justify-between gap-4">
@@ -113,6 +123,12 @@ function TagsSection({
                           variant="ghost"
                           size="icon"
                           aria-label={copy.tags.renameLabel(tag.name)}
+                          ref={(button) => {
+                            if (button && returnFocusTo.current === tag.id) {
+                              returnFocusTo.current = null;
+                              button.focus();
+                            }
+                          }}
                           onClick={() => setEditing(tag.id)}
                         >
                           <Pencil aria-hidden="true" />
@@ -139,25 +155,36 @@ function TagsSection({
 
 interface TagFormProps {
   copy: EditorialCopy;
-  errorTitle: string;
+  /** The section's error texts (pt-BR whatever the database says). */
+  failure: ErrorTexts;
   initial?: Tag;
+  /** The form's accessible name, for the inline one among the tags. */
+  label?: string;
   submitLabel: string;
   save: (input: TagInput) => Promise<void>;
   done: { title: string; description: string };
   onSaved: () => unknown;
+  onFailed?: () => unknown;
   onCancel?: () => void;
 }
 
 /** A tag's name, slug (following the name until edited, for a new tag) and description. */
-function TagForm({ copy, errorTitle, initial, submitLabel, save, done, onSaved, onCancel }: TagFormProps) {
+function TagForm(props: TagFormProps) {
+  const { copy, failure, initial, label, submitLabel, save, done, onSaved, onFailed, onCancel } = props;
   const empty: TagInput = { name: "", slug: "", description: "" };
-  const { values, errors, setErrors, set, setSlug, reset, submit } = useNamedForm<TagInput>(
+  const { values, errors, refuse, set, setSlug, reset, submit } = useNamedForm<TagInput>(
     initial ? { name: initial.name, slug: initial.slug, description: initial.description ?? "" } : empty,
     Boolean(initial),
     validateTag,
     copy,
   );
   const descriptionId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // The inline form opens in place of its Editar button: its name field takes the focus.
+  useEffect(() => {
+    if (initial) nameRef.current?.focus();
+  }, [initial]);
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: () => {
@@ -166,19 +193,30 @@ function TagForm({ copy, errorTitle, initial, submitLabel, save, done, onSaved, 
       return onSaved();
     },
     onError: (error) => {
-      const failure = dataErrorOf(error);
-      const known = tagProblemOf(failure);
-      if (known) setErrors({ [known.field]: copy.validation[known.problem] });
+      const refusal = dataErrorOf(error);
+      const known = tagProblemOf(refusal);
+      if (known) refuse(formRef.current, { [known.field]: copy.validation[known.problem] });
       showError(
-        known
-          ? { title: errorTitle, description: copy.validation[known.problem] }
-          : errorNotice(failure, { title: errorTitle }),
+        known ? { title: failure.title, description: copy.validation[known.problem] } : errorNotice(refusal, failure),
       );
+      if (refusal.kind === "not-found") return onFailed?.();
     },
   });
   return (
-    <form noValidate onSubmit={submit((valid) => mutation.mutate(valid))} className="grid gap-4 sm:grid-cols-2">
-      <TextField texts={copy.tags.name} value={values.name} onChange={(v) => set("name", v)} error={errors.name} />
+    <form
+      ref={formRef}
+      noValidate
+      aria-label={label}
+      onSubmit={submit((valid) => mutation.mutate(valid))}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <TextField
+        texts={copy.tags.name}
+        value={values.name}
+        onChange={(v) => set("name", v)}
+        error={errors.name}
+        inputRef={nameRef}
+      />
       <TextField
         texts={copy.tags.slug}
         value={values.slug}
@@ -204,7 +242,8 @@ function TagForm({ copy, errorTitle, initial, submitLabel, save, done, onSaved, 
         )}
       </Field>
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={mutation.isPending}>
+        {/* Busy, not disabled, while it saves: a disabled button drops the keyboard's focus. */}
+        <Button type="submit" busy={mutation.isPending}>
           {submitLabel}
         </Button>
         {onCancel ? (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import type { adminCopy as AdminCopy } from "~/content/admin";
 import type { AuthoringProblem } from "~/lib/authoring";
 import { slugify } from "~/lib/posts";
@@ -52,9 +53,21 @@ export function useNamedForm<T extends { name: string; slug: string }>(
     keepSlug: () => setSlugEdited(true),
     submit: (onValid: (values: T) => void) => (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      const form = event.currentTarget;
       const found = messages(validate(values), copy);
-      setErrors(found);
+      flushSync(() => setErrors(found));
       if (Object.keys(found).length === 0) onValid(values);
+      else focusFirstInvalid(form);
+    },
+    /** A refusal said under its field (a slug taken): shown, and the field takes the focus. */
+    refuse: (form: HTMLFormElement | null, found: Errors<keyof T & string>) => {
+      flushSync(() => setErrors(found));
+      focusFirstInvalid(form);
     },
   };
+}
+
+/** The keyboard goes where the problem is said, not to the page (WCAG 3.3.1). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

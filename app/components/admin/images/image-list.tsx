@@ -16,6 +16,17 @@ export interface ImageListProps {
   onDelete?: (image: UploadedImage) => void;
 }
 
+/** What a row says of its use: the posts that show it, else whether anything else does. */
+export function usageOf(image: UploadedImage, copy: typeof AdminCopy.images): string {
+  return image.posts.length === 0 && image.inUse ? copy.usedElsewhere : copy.usedIn(image.posts.length);
+}
+
+/** The bin's question: an image in use warns what it leaves without it, as the posts' one does. */
+export function deleteQuestion(image: UploadedImage, copy: typeof AdminCopy.images): string {
+  if (image.posts.length > 0) return copy.confirmDeleteUsed(image.posts.map((post) => post.title));
+  return image.inUse ? copy.confirmDeleteUsedElsewhere : copy.confirmDelete;
+}
+
 /**
  * The uploaded images, newest first: a thumbnail, the file name it was uploaded with, size, date
  * and the posts that show each one.
@@ -44,7 +55,7 @@ export function ImageList({ images, unused, loading, failed, copy, removeTooltip
                   {fileName}
                 </p>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {copy.size(image.bytes)} · {formatShortDate(image.createdAt)} · {copy.usedIn(image.posts.length)}
+                  {copy.size(image.bytes)} · {formatShortDate(image.createdAt)} · {usageOf(image, copy)}
                   {unused.has(image.name) ? ` · ${copy.unused}` : null}
                 </p>
                 {image.posts.length > 0 ? (

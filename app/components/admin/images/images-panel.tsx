@@ -7,7 +7,7 @@ import { can } from "~/lib/admin-role";
 import { dataErrorOf, errorNotice, screenErrorTexts } from "~/lib/data-result";
 import type { AdminPanelProps } from "../admin-view";
 import { showDone, showError, useAdminWrite } from "../admin-write";
-import { ImageList } from "./image-list";
+import { deleteQuestion, ImageList } from "./image-list";
 
 /**
  * "Imagens": the uploads with their original names and the posts that show each one; the bin
@@ -30,13 +30,14 @@ export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
   });
   const remove = useAdminWrite((image: UploadedImage) => deleteImage(client, image), {
     done: copy.toasts.imageDeleted,
-    failure: screenErrorTexts.messageWrite(copy),
+    failure: screenErrorTexts.imageWrite(copy),
     reload: adminKeys.images,
   });
   const cleanup = useMutation({
-    mutationFn: () => removeUnusedImages(client),
-    onSuccess: (count) => showDone(copy.images.cleanup.done(count)),
-    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.messageWrite(copy))),
+    // The names shown and confirmed, never a new listing: the count asked about is the most that goes.
+    mutationFn: (names: readonly string[]) => removeUnusedImages(client, names),
+    onSuccess: (count, names) => showDone(copy.images.cleanup.done(count, names.length - count)),
+    onError: (error) => showError(errorNotice(dataErrorOf(error), screenErrorTexts.imageWrite(copy))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.images }),
   });
   const unusedCount = unused.data?.length ?? 0;
@@ -57,7 +58,8 @@ export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
             variant="outline"
             disabled={cleanup.isPending}
             onClick={() => {
-              if (window.confirm(copy.images.cleanup.confirm(unusedCount))) cleanup.mutate();
+              const names = unused.data ?? [];
+              if (window.confirm(copy.images.cleanup.confirm(names.length))) cleanup.mutate(names);
             }}
           >
             <Trash2 aria-hidden="true" />
@@ -75,11 +77,7 @@ export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
         onDelete={
           mayDelete
             ? (image) => {
-                const question =
-                  image.posts.length > 0
-                    ? copy.images.confirmDeleteUsed(image.posts.map((post) => post.title))
-                    : copy.images.confirmDelete;
-                if (window.confirm(question)) remove.mutate(image);
+                if (window.confirm(deleteQuestion(image, copy.images))) remove.mutate(image);
               }
             : undefined
         }
