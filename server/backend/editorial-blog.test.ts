@@ -532,9 +532,10 @@ describeEachDatabase("the editorial blog", (kind) => {
         content: "O tamanduá e o quasarmente, num texto só deles.",
         published_at: iso(Date.now() - HOUR),
       });
-      const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
-      expect(ids((await search("tamanduá")).data)).toContain(guide.id);
-      expect(ids((await search("tamanduá -quasarmente")).data)).not.toContain(guide.id);
+      const wanted = (await search("tamanduá")).data as { id: string }[];
+      expect(wanted.map((r) => r.id)).toContain(guide.id);
+      const excluding = (await search("tamanduá -quasarmente")).data as { id: string }[];
+      expect(excluding.map((r) => r.id)).not.toContain(guide.id);
     });
 
     it("finds neither drafts nor scheduled posts", async () => {
