@@ -1,7 +1,8 @@
 // The header's mobile menu is a native popover (app/components/site/site-header.tsx): it opens,
 // closes and dismisses itself without JavaScript, and a link to another page closes it by
-// navigating. Two things it cannot do alone, done wherever an enhancement module runs (every
-// public page, through the analytics' module; with ANALYTICS=0, the pages with behaviour):
+// navigating. Two things it cannot do alone, done by the analytics' module, which every public
+// page loads, and by the lead forms' (so with ANALYTICS=0 the pages with a form still have them;
+// each module bundles its own copy, so no other carries one):
 // - an in-page link ("Solicitar Demo" → #demo) does not navigate away, so the menu would stay
 //   over the section it scrolled to;
 // - Tab past its last link moves the focus to the page under it, where the open menu would hide

@@ -1,5 +1,4 @@
 import { isStatusReport, type StatusReport } from "../lib/status-report";
-import { enhanceMenu } from "./menu";
 import { markEnhanced } from "./ready";
 
 // "Verificar novamente" on /status (app/components/site/status/status-board.tsx), in place:
@@ -53,6 +52,5 @@ function setUp(board: HTMLElement): void {
 
 const board = document.querySelector<HTMLElement>("[data-status-board]");
 if (board) setUp(board);
-enhanceMenu();
 
 markEnhanced("status");

@@ -1,4 +1,3 @@
-import { enhanceMenu } from "./menu";
 import { markEnhanced } from "./ready";
 import { nextTabIndex } from "./roving";
 
@@ -44,6 +43,5 @@ function setUp(tablist: HTMLElement): void {
 }
 
 for (const tablist of document.querySelectorAll<HTMLElement>('[data-tabs] [role="tablist"]')) setUp(tablist);
-enhanceMenu();
 
 markEnhanced("tabs");

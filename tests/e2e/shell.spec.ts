@@ -87,8 +87,8 @@ test.describe("mobile menu", () => {
   });
 
   test("choosing the in-page Solicitar Demo link closes the menu where a module runs", async ({ page }) => {
-    // An in-page link does not navigate away; app/enhance/menu.ts closes the menu (here through
-    // the tabs module of /recursos). Without JavaScript it stays open: documented in ADR 050.
+    // An in-page link does not navigate away; app/enhance/menu.ts closes the menu (through the
+    // lead forms' and the analytics' modules). Without JavaScript it stays open (ADR 050).
     await page.goto("/recursos");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Abrir menu" }).click();
