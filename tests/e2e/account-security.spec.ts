@@ -201,6 +201,8 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await chooseNewPassword(other, "Criar senha e entrar", "colega-senha-123", "colega-senha-12");
   await expect(other.getByText("As senhas não coincidem.")).toBeVisible();
   await other.getByLabel("Confirme a nova senha").fill("colega-senha-123");
+  // Typed again, the field's message goes until the next submission.
+  await expect(other.getByText("As senhas não coincidem.")).toHaveCount(0);
   await other.getByRole("button", { name: "Criar senha e entrar" }).click();
   // With the invited role already theirs, they land in the admin, seeing sales' views.
   await expect(other).toHaveURL((url) => url.pathname === "/admin");
@@ -209,6 +211,8 @@ test("an admin invites a colleague, who sets a password from the e-mail; admin i
   await other.goto(linkPath(mail));
   await chooseNewPassword(other, "Criar senha e entrar", "outra-senha-456");
   await expect(other.getByRole("heading", { name: "Link inválido ou expirado" })).toBeVisible();
+  // The card replaced the form under the focus: its way on takes it.
+  await expect(other.getByRole("link", { name: "Ir para o login" })).toBeFocused();
   await other.context().close();
 
   // Grant, then revoke.
@@ -327,6 +331,7 @@ test("a forgotten password is reset from the e-mailed link", async ({ page }) =>
   await page.goto("/auth");
   await page.getByRole("button", { name: "Esqueci minha senha" }).click();
   await expect(page.getByRole("heading", { name: "Recuperar senha" })).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toBeFocused();
   await expect(page.getByLabel("Senha", { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.getByLabel("E-mail").fill(email);

@@ -377,7 +377,11 @@ function CredentialsCard({
         <button
           type="button"
           className="self-start text-sm text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-ring"
-          onClick={() => form.switchMode("recover")}
+          onClick={() => {
+            form.switchMode("recover");
+            // The link goes with the login card: the e-mail field, which stays, takes the focus.
+            requestAnimationFrame(() => form.emailRef.current?.focus());
+          }}
           disabled={busy}
         >
           {copy.recover.link}

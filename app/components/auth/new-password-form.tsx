@@ -1,5 +1,5 @@
 import type { EmailOtpType, SupabaseClient } from "@supabase/supabase-js";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -48,6 +48,22 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
   const confirmRef = useRef<HTMLInputElement>(null);
   const texts = copy[link?.type ?? "recovery"];
 
+  /** A field's message lasts until it is typed in again; a new password also ends the mismatch. */
+  const typed = (field: "password" | "confirm", set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors((current) =>
+      field === "password"
+        ? { ...current, password: undefined, confirm: undefined }
+        : { ...current, confirm: undefined },
+    );
+  };
+  // After a refused submission the link's card replaces the form: its action takes the focus.
+  const invalidAction = useRef<HTMLAnchorElement>(null);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (state === "invalid" && submitted.current) invalidAction.current?.focus();
+  }, [state]);
+
   const validate = (): Errors => {
     const found: Errors = { password: passwordError(password, authCopy.validation) };
     if (!found.password && confirm !== password) found.confirm = copy.mismatch;
@@ -82,6 +98,7 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || !client || !link) return;
+    submitted.current = true;
     const found = validate();
     setErrors(found);
     if (found.password) return passwordRef.current?.focus();
@@ -113,7 +130,9 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
       <AuthCard title={copy.invalidLink.title} description={copy.invalidLink.description}>
         <CardFooter>
           <Button asChild className="w-full">
-            <Link to="/auth">{copy.invalidLink.action}</Link>
+            <Link ref={invalidAction} to="/auth">
+              {copy.invalidLink.action}
+            </Link>
           </Button>
         </CardFooter>
       </AuthCard>
@@ -145,7 +164,7 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
         error={errors.password}
         inputRef={passwordRef}
         value={password}
-        onChange={setPassword}
+        onChange={typed("password", setPassword)}
       />
       <PasswordField
         id={`${id}-confirm`}
@@ -155,7 +174,7 @@ export function NewPasswordForm({ client, link, copy, authCopy }: NewPasswordFor
         error={errors.confirm}
         inputRef={confirmRef}
         value={confirm}
-        onChange={setConfirm}
+        onChange={typed("confirm", setConfirm)}
       />
     </AuthFormCard>
   );
