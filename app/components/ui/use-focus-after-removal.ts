@@ -25,7 +25,8 @@ export function useFocusAfterRemoval(
       const neighbours = [row?.nextElementSibling, row?.previousElementSibling].map((sibling) =>
         sibling?.querySelector<HTMLElement>(`[data-removal-target="${CSS.escape(name)}"]`),
       );
-      const container = element.closest<HTMLElement>("section, [role=tabpanel]");
+      // Its section may go with it (a banner): the tab panel is there to fall back on.
+      const containers = [element.closest<HTMLElement>("section"), element.closest<HTMLElement>("[role=tabpanel]")];
       // Inside a dialog, its focus trap catches the lost focus on the dialog itself.
       const dialog = element.closest("[role=dialog], [role=alertdialog]");
       requestAnimationFrame(() => {
@@ -33,7 +34,9 @@ export function useFocusAfterRemoval(
         // Something else took the focus meanwhile (a dialog, the user): leave it there.
         if (active && active !== element.ownerDocument.body && active !== dialog) return;
         const target =
-          neighbours.find((candidate) => candidate?.isConnected) ?? fallbackTarget() ?? landmarkOf(container);
+          neighbours.find((candidate) => candidate?.isConnected) ??
+          fallbackTarget() ??
+          landmarkOf(containers.find((container) => container?.isConnected) ?? null);
         target?.focus();
       });
     };

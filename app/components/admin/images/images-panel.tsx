@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
+import { useRef, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { useFocusAfterRemoval } from "~/components/ui/use-focus-after-removal";
 import { deleteImage, listImages, listUnusedImages, removeUnusedImages, type UploadedImage } from "~/lib/admin/images";
 import { adminKeys } from "~/lib/admin/keys";
 import { can } from "~/lib/admin-role";
@@ -13,6 +15,21 @@ import { deleteQuestion, ImageList } from "./image-list";
  * "Imagens": the uploads with their original names and the posts that show each one; the bin
  * deletes one, and "Remover imagens sem uso" the uploads the database reports unused for a day.
  */
+/**
+ * "Remover imagens sem uso": busy while it works, so the focus stays; once nothing is left unused
+ * its banner goes, and the focus moves to the tab's panel rather than the page's top.
+ */
+function CleanupButton(props: { busy: boolean; onClick: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useFocusAfterRemoval(ref);
+  return (
+    <Button ref={ref} variant="outline" busy={props.busy} onClick={props.onClick}>
+      <Trash2 aria-hidden="true" />
+      {props.children}
+    </Button>
+  );
+}
+
 export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
   // Deleting (one image or the unused ones) is an editor's: a writer lists and uploads.
   const mayDelete = can(role, "can_publish_posts");
@@ -54,17 +71,15 @@ export function ImagesPanel({ client, copy, active, role }: AdminPanelProps) {
             </h2>
             <p className="mt-1 text-sm text-muted-foreground">{copy.images.cleanup.description(unusedCount)}</p>
           </div>
-          <Button
-            variant="outline"
-            disabled={cleanup.isPending}
+          <CleanupButton
+            busy={cleanup.isPending}
             onClick={() => {
               const names = unused.data ?? [];
               if (window.confirm(copy.images.cleanup.confirm(names.length))) cleanup.mutate(names);
             }}
           >
-            <Trash2 aria-hidden="true" />
             {cleanup.isPending ? copy.images.cleanup.busy : copy.images.cleanup.button(unusedCount)}
-          </Button>
+          </CleanupButton>
         </section>
       ) : null}
       <ImageList
