@@ -1,5 +1,5 @@
 import type { Factor } from "@supabase/supabase-js";
-import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { toast } from "sonner";
 import { TotpCodeField, acceptTotpCode } from "~/components/auth/secret-fields";
 import { Button } from "~/components/ui/button";
@@ -60,13 +60,19 @@ export function Enrolment({
   const nameRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
-  /** Back to the start button, which replaces the form: the focus follows it. */
+  /** Back to the start button, which replaces the form: the focus follows it, once it is shown. */
+  const returnFocus = useRef(false);
   const finish = () => {
     setStage({ stage: "idle" });
     setCode("");
     setError(undefined);
-    requestAnimationFrame(() => startRef.current?.focus());
+    returnFocus.current = true;
   };
+  useEffect(() => {
+    if (stage.stage !== "idle" || !returnFocus.current) return;
+    returnFocus.current = false;
+    startRef.current?.focus();
+  }, [stage, startRef]);
 
   const cancel = async () => {
     if (stage.stage === "verify") await client.auth.mfa.unenroll({ factorId: stage.factorId });
